@@ -1,0 +1,25 @@
+"""Pure rules: cards, the game contract, every game, and the AI players.
+
+Nothing here does I/O, uses asyncio or the clock, or imports another part of Parlour.
+"""
+
+from bot.games import registry
+from bot.games.base import POT, ChipGame, Game, GameInfo, Outcome, Transfer, View
+from bot.games.cards import Pack
+from bot.games.errors import IllegalAction
+from bot.games.options import Option, OptionValue
+
+__all__ = [
+    "POT",
+    "ChipGame",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "Option",
+    "OptionValue",
+    "Outcome",
+    "Pack",
+    "Transfer",
+    "View",
+    "registry",
+]

@@ -1,0 +1,188 @@
+"""The game contract every Parlour game implements (DESIGN.md "The game contract").
+
+A game object is stateless; a state is an immutable value. `apply` returns a new state
+or raises IllegalAction and changes nothing. Views are JSON-safe dicts of what one seat
+(or, for `None`, anyone) may see. Chip games add stacks, a pot and the transfers each
+action caused, which the table service posts to the ledger in the same transaction.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, TypeVar
+
+from bot.games.cards import Pack
+from bot.games.errors import IllegalAction
+from bot.games.options import Option, OptionValue, resolve
+
+Family = Literal["trick", "chips", "patience"]
+View = dict[str, Any]
+POT = -1
+"""The pot, as the source or destination of a chip transfer (seats are 0, 1, ...)."""
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is: its permanent key, title, family, seat counts, options and source."""
+
+    key: str
+    title: str
+    family: Family
+    min_seats: int
+    max_seats: int
+    options: tuple[Option, ...]
+    source: str
+    summary: str
+    rules: str
+    pack: Pack
+    max_actions: int
+    """An upper bound on the actions of one whole game at default options (conformance)."""
+
+    def seat_range(self) -> str:
+        """The seat counts in words: '2-8 players' or '4 players'."""
+        if self.min_seats == self.max_seats:
+            return f"{self.min_seats} player" + ("s" if self.min_seats != 1 else "")
+        return f"{self.min_seats}-{self.max_seats} players"
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """Chips moving inside a table: from a seat or the pot to a seat or the pot."""
+
+    src: int
+    dst: int
+    amount: int
+    reason: str
+
+    def __post_init__(self) -> None:
+        assert self.amount > 0 and self.src != self.dst, self
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game came out."""
+
+    points: tuple[int, ...]
+    """Per seat: the final score, or for chip games the chips won (negative: lost)."""
+    winners: tuple[int, ...]
+    summary: str
+    transfers: tuple[Transfer, ...] = field(default=())
+    """Chip games: the net chips that changed hands over the game, seat to seat."""
+
+
+class Game(ABC, Generic[S]):
+    """One game's rules. Stateless: every method takes the state it works on."""
+
+    info: GameInfo
+
+    def options(self, given: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """The full option values for a new game, refusing unknown names and bad values."""
+        return resolve(self.info.options, given)
+
+    def check_seats(self, seats: int) -> None:
+        """Refuse a seat count this game cannot be played with."""
+        low, high = self.info.min_seats, self.info.max_seats
+        if not isinstance(seats, int) or not low <= seats <= high:
+            raise IllegalAction(f"{self.info.title} is played by {self.info.seat_range()}.")
+
+    @abstractmethod
+    def new(
+        self,
+        seats: int,
+        seed: int,
+        options: Mapping[str, object] | None = None,
+        deck: Sequence[str] | None = None,
+        stacks: Sequence[int] | None = None,
+    ) -> S:
+        """A new game. `deck` stacks the first deal (top card first); `stacks` are the
+        chips each seat brings to a chip game (ignored elsewhere)."""
+
+    @abstractmethod
+    def awaiting(self, state: S) -> frozenset[int]:
+        """The seats whose decision is awaited; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[str]:
+        """Every legal action of the seat, sorted; empty if it is not awaited."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: str) -> S:
+        """The state after the seat's action, or IllegalAction with the reason."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> View:
+        """What the seat (or, for None, any onlooker) may see, as a JSON-safe dict."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def dump(self, state: S) -> dict[str, Any]:
+        """The state as JSON-safe data; load(dump(s)) == s."""
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any]) -> S:
+        """The state dumped by dump."""
+
+    @abstractmethod
+    def cards(self, state: S) -> list[str]:
+        """Every card of the game wherever it lies (conformance checks none appear or vanish)."""
+
+    @abstractmethod
+    def private_cards(self, state: S, seat: int) -> frozenset[str]:
+        """The cards only this seat may see now (conformance checks no other view shows them)."""
+
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended."""
+        return not self.awaiting(state)
+
+    def deal_number(self, state: S) -> int:
+        """How many deals have been started (the current deal is deal_number - 1)."""
+        return 1
+
+    def describe_action(self, action: str) -> str:
+        """An action in words for buttons and logs (by default, the action itself)."""
+        return action
+
+
+class ChipGame(Game[S]):
+    """A game played for chips at table stakes (RULES.md §18)."""
+
+    @abstractmethod
+    def stacks(self, state: S) -> tuple[int, ...]:
+        """The chips in front of each seat."""
+
+    @abstractmethod
+    def pot(self, state: S) -> int:
+        """The chips in the pot."""
+
+    @abstractmethod
+    def last_transfers(self, state: S) -> tuple[Transfer, ...]:
+        """The chip transfers caused by the action (or stack change) that made this state."""
+
+    @abstractmethod
+    def between_hands(self, state: S) -> bool:
+        """Whether no chips of the current hand have moved yet, so stacks may change."""
+
+    @abstractmethod
+    def adjust_stack(self, state: S, seat: int, delta: int) -> S:
+        """A top-up (delta > 0) or cash-out (delta < 0) of a seat's stack between hands."""
+
+    @abstractmethod
+    def hand_refunds(self, state: S) -> tuple[Transfer, ...]:
+        """The transfers that give back what each seat put in during the current hand."""
+
+    def closing_transfers(self, state: S, pot: int) -> tuple[Transfer, ...]:
+        """How `pot` chips left on the layout are shared when the table closes (RULES.md
+        §18: by the game's own rule). By default they are split evenly among the seats,
+        the odd chips going one at a time in seat order from seat 0; a game with a rule
+        of its own overrides this."""
+        seats = len(self.stacks(state))
+        share, odd = divmod(pot, seats)
+        amounts = [share + (1 if s < odd else 0) for s in range(seats)]
+        return tuple(Transfer(POT, s, a, "close") for s, a in enumerate(amounts) if a > 0)

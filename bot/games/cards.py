@@ -1,0 +1,129 @@
+"""Cards and packs: the French 52 (with a joker), stripped packs, several packs together,
+and the 1856 Yankee Notion 50.
+
+A card is its canonical code string. French cards are rank then suit (`AS`, `10D`,
+`QC`), the joker is `JK`. Yankee Notion cards are the rank digit then the suit letter:
+`F` faces, `L` flags, `E` eagles, `S` stars, `H` shields, so `0F` is John Smith.
+Parsing is case-insensitive, accepts `T` for ten and refuses anything else with a
+sentence a player can read. The Yankee Notion pack is told apart from the French one by
+the game: `2H` names a card in both packs, so every parse and name says which pack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+
+from bot.games.errors import IllegalAction
+
+
+class Pack(StrEnum):
+    """Which kind of cards a game uses."""
+
+    FRENCH = "french"
+    YANKEE = "yankee"
+
+
+FRENCH_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FRENCH_SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+FRENCH_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+FRENCH_RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+JOKER = "JK"
+
+YANKEE_SUITS: tuple[str, ...] = ("F", "L", "E", "S", "H")
+YANKEE_SUIT_NAMES = {"F": "faces", "L": "flags", "E": "eagles", "S": "stars", "H": "shields"}
+YANKEE_SUIT_SINGULAR = {"F": "face", "L": "flag", "E": "eagle", "S": "star", "H": "shield"}
+FACE_NAMES: tuple[str, ...] = (
+    "John Smith",
+    "Mrs Sally Smith",
+    "The Baby",
+    "An Old Maid",
+    "An Old Bachelor",
+    "Sweet Seventeen",
+    "Parson",
+    "Ruth, the Quakeress",
+    "Ezekiel, Ruth's husband",
+    "The Watchman",
+)
+
+
+def french_pack(*, joker: bool = False, without: Iterable[str] = ()) -> tuple[str, ...]:
+    """The 52-card French pack in suit order, optionally with a joker and less some cards."""
+    removed = {parse_card(code, Pack.FRENCH) for code in without}
+    cards = [r + s for s in FRENCH_SUITS for r in FRENCH_RANKS]
+    if joker:
+        cards.append(JOKER)
+    return tuple(c for c in cards if c not in removed)
+
+
+def piquet_pack() -> tuple[str, ...]:
+    """The 32-card piquet/euchre pack: sevens up to aces."""
+    return french_pack(without=[r + s for s in FRENCH_SUITS for r in FRENCH_RANKS[1:6]])
+
+
+def yankee_pack(*, without_ranks: Iterable[int] = ()) -> tuple[str, ...]:
+    """The 50-card Yankee Notion pack in suit order, less any whole ranks (e.g. the zeros)."""
+    skip = set(without_ranks)
+    return tuple(f"{r}{s}" for s in YANKEE_SUITS for r in range(10) if r not in skip)
+
+
+def packs(pack: Sequence[str], count: int) -> tuple[str, ...]:
+    """Several copies of one pack shuffled together (the same code appears count times)."""
+    return tuple(pack) * count
+
+
+def parse_card(text: str, pack: Pack) -> str:
+    """The canonical code of a card typed by a player, or IllegalAction saying why not."""
+    raw = text.strip().upper()
+    if not raw:
+        raise IllegalAction("Name a card, for example " + ("7E." if pack is Pack.YANKEE else "QH."))
+    if pack is Pack.YANKEE:
+        if len(raw) == 2 and "0" <= raw[0] <= "9" and raw[1] in YANKEE_SUITS:
+            return raw
+        raise IllegalAction(
+            f"'{text.strip()}' is not a Yankee Notion card: write the rank 0-9 then the suit "
+            "letter F, L, E, S or H (faces, flags, eagles, stars, shields), like 7E."
+        )
+    if raw in (JOKER, "JOKER"):
+        return JOKER
+    rank, suit = raw[:-1], raw[-1:]
+    rank = "10" if rank in ("T", "1O") else rank
+    if rank in FRENCH_RANKS and suit in FRENCH_SUITS:
+        return rank + suit
+    raise IllegalAction(
+        f"'{text.strip()}' is not a card: write the rank (A, 2-10 or T, J, Q, K) then the "
+        "suit letter S, H, D or C, like 10H or QS."
+    )
+
+
+def parse_cards(codes: Iterable[str], pack: Pack) -> tuple[str, ...]:
+    """Parse several card codes with parse_card."""
+    return tuple(parse_card(c, pack) for c in codes)
+
+
+def rank_of(card: str) -> int:
+    """The numeric rank of a Yankee Notion card (0-9)."""
+    return int(card[0])
+
+
+def suit_of(card: str) -> str:
+    """The suit letter of a card."""
+    return card[-1]
+
+
+def is_face(card: str) -> bool:
+    """Whether a Yankee Notion card is one of the Faces."""
+    return card[-1] == "F"
+
+
+def card_name(card: str, pack: Pack) -> str:
+    """A card's name in words: 'John Smith', 'the 7 of eagles', 'the queen of hearts'."""
+    if pack is Pack.YANKEE:
+        rank, suit = int(card[0]), card[1]
+        if suit == "F":
+            return FACE_NAMES[rank]
+        return f"the {rank} of {YANKEE_SUIT_NAMES[suit]}"
+    if card == JOKER:
+        return "the joker"
+    rank_text, suit_text = card[:-1], card[-1]
+    return f"the {FRENCH_RANK_NAMES.get(rank_text, rank_text)} of {FRENCH_SUIT_NAMES[suit_text]}"
