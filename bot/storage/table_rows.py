@@ -1,0 +1,259 @@
+"""The table service's rows: tables, seats and the action log (migration 0002).
+
+Plain functions over a connection, so the service can call them inside one unit of work
+together with the ledger's postings. Only SQL lives here; what it means lives in
+`bot.tables`.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Protocol
+
+import aiosqlite
+
+Connection = aiosqlite.Connection
+"""The writer connection a unit of work receives (so callers need not import aiosqlite)."""
+
+
+def now_text() -> str:
+    """The current UTC time as stored in `*_at` columns."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A row of `tables`."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, object]
+    seed: int
+    host_id: int
+    buy_in: int
+    status: str
+    start_stacks: list[int] | None
+    version: int
+    digest: str | None
+    deadline_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A row of `seats`."""
+
+    chair: int
+    user_id: int | None
+    name: str
+    ticket: str
+    ai_control: bool
+    timeouts: int
+    leaving: bool
+    left: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """A row of the action log."""
+
+    seq: int
+    seat: int
+    kind: str
+    action: str
+
+
+async def insert_table(
+    tx: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    game: str,
+    options: dict[str, object],
+    seed: int,
+    host_id: int,
+    buy_in: int,
+) -> int | None:
+    """A new lobby; None if the channel already has an open table."""
+    try:
+        cursor = await tx.execute(
+            "INSERT INTO tables (guild_id, channel_id, game, options, seed, host_id, buy_in,"
+            " status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
+            (guild_id, channel_id, game, json.dumps(options), seed, host_id, buy_in, now_text()),
+        )
+    except sqlite3.IntegrityError:
+        return None
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def insert_seat(
+    tx: aiosqlite.Connection,
+    table_id: int,
+    chair: int,
+    user_id: int | None,
+    name: str,
+    ticket: str,
+) -> None:
+    """Sit a player (or, with user_id None, an AI) in a chair."""
+    await tx.execute(
+        "INSERT INTO seats (table_id, chair, user_id, name, ticket) VALUES (?, ?, ?, ?, ?)",
+        (table_id, chair, user_id, name, ticket),
+    )
+
+
+async def delete_seat(tx: aiosqlite.Connection, table_id: int, chair: int) -> None:
+    """Free a chair in the lobby."""
+    await tx.execute("DELETE FROM seats WHERE table_id = ? AND chair = ?", (table_id, chair))
+
+
+async def update_seat(tx: aiosqlite.Connection, table_id: int, seat: SeatRow) -> None:
+    """Store a seat's control flags."""
+    await tx.execute(
+        "UPDATE seats SET ai_control = ?, timeouts = ?, leaving = ?, left = ?"
+        " WHERE table_id = ? AND chair = ?",
+        (
+            int(seat.ai_control),
+            seat.timeouts,
+            int(seat.leaving),
+            int(seat.left),
+            table_id,
+            seat.chair,
+        ),
+    )
+
+
+async def set_host(tx: aiosqlite.Connection, table_id: int, host_id: int) -> None:
+    """Hand the table to a new host."""
+    await tx.execute("UPDATE tables SET host_id = ? WHERE id = ?", (host_id, table_id))
+
+
+async def mark_started(
+    tx: aiosqlite.Connection, table_id: int, stacks: Sequence[int], digest: str
+) -> None:
+    """Move a lobby into play with the stacks its game starts with."""
+    await tx.execute(
+        "UPDATE tables SET status = 'playing', start_stacks = ?, digest = ? WHERE id = ?",
+        (json.dumps(list(stacks)), digest, table_id),
+    )
+
+
+async def append_action(
+    tx: aiosqlite.Connection,
+    table_id: int,
+    seq: int,
+    seat: int,
+    kind: str,
+    action: str,
+    actor: str,
+    digest: str,
+    deadline_at: float | None,
+) -> None:
+    """Log one accepted entry and move the table's version, digest and deadline on."""
+    await tx.execute(
+        "INSERT INTO actions (table_id, seq, seat, kind, action, actor, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (table_id, seq, seat, kind, action, actor, now_text()),
+    )
+    cursor = await tx.execute(
+        "UPDATE tables SET version = ?, digest = ?, deadline_at = ? WHERE id = ? AND version = ?",
+        (seq, digest, deadline_at, table_id, seq - 1),
+    )
+    assert cursor.rowcount == 1, f"table {table_id} is not at version {seq - 1}"
+
+
+async def set_deadline(tx: aiosqlite.Connection, table_id: int, deadline_at: float | None) -> None:
+    """Store the table's turn deadline."""
+    await tx.execute("UPDATE tables SET deadline_at = ? WHERE id = ?", (deadline_at, table_id))
+
+
+async def close_table(tx: aiosqlite.Connection, table_id: int, reason: str) -> None:
+    """Close a table for good."""
+    await tx.execute(
+        "UPDATE tables SET status = 'closed', closed_at = ?, close_reason = ?, deadline_at = NULL"
+        " WHERE id = ?",
+        (now_text(), reason, table_id),
+    )
+
+
+def _table(row: sqlite3.Row) -> TableRow:
+    stacks = row["start_stacks"]
+    return TableRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        host_id=row["host_id"],
+        buy_in=row["buy_in"],
+        status=row["status"],
+        start_stacks=json.loads(stacks) if stacks is not None else None,
+        version=row["version"],
+        digest=row["digest"],
+        deadline_at=row["deadline_at"],
+    )
+
+
+def _seat(row: sqlite3.Row) -> SeatRow:
+    return SeatRow(
+        chair=row["chair"],
+        user_id=row["user_id"],
+        name=row["name"],
+        ticket=row["ticket"],
+        ai_control=bool(row["ai_control"]),
+        timeouts=row["timeouts"],
+        leaving=bool(row["leaving"]),
+        left=bool(row["left"]),
+    )
+
+
+class Reader(Protocol):
+    """Anything that runs a query and returns its rows (the Database)."""
+
+    async def fetchall(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+        """The rows of a query."""
+        ...
+
+
+async def open_tables(db: Reader) -> list[TableRow]:
+    """Every table not closed, oldest first."""
+    found = await db.fetchall("SELECT * FROM tables WHERE status != 'closed' ORDER BY id")
+    return [_table(r) for r in found]
+
+
+async def seats_of(db: Reader, table_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
+    """The seats of these tables, by chair."""
+    out: dict[int, list[SeatRow]] = {t: [] for t in table_ids}
+    for chunk in _chunks(table_ids):
+        marks = ",".join("?" * len(chunk))
+        found = await db.fetchall(
+            f"SELECT * FROM seats WHERE table_id IN ({marks}) ORDER BY table_id, chair", chunk
+        )
+        for row in found:
+            out[row["table_id"]].append(_seat(row))
+    return out
+
+
+async def actions_of(db: Reader, table_ids: Sequence[int]) -> dict[int, list[ActionRow]]:
+    """The action logs of these tables, in order."""
+    out: dict[int, list[ActionRow]] = {t: [] for t in table_ids}
+    for chunk in _chunks(table_ids):
+        marks = ",".join("?" * len(chunk))
+        found = await db.fetchall(
+            "SELECT table_id, seq, seat, kind, action FROM actions"
+            f" WHERE table_id IN ({marks}) ORDER BY table_id, seq",
+            chunk,
+        )
+        for table_id, seq, seat, kind, action in found:
+            out[table_id].append(ActionRow(seq, seat, kind, action))
+    return out
+
+
+def _chunks(ids: Sequence[int], size: int = 500) -> list[tuple[int, ...]]:
+    return [tuple(ids[i : i + size]) for i in range(0, len(ids), size)]

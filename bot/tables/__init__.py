@@ -1,0 +1,30 @@
+"""The table service: one game per channel, seats, turns, AI seats, stakes and recovery."""
+
+from bot.tables.models import (
+    Actor,
+    Event,
+    Presenter,
+    RecordingPresenter,
+    Seat,
+    Status,
+    Table,
+    TableError,
+    Update,
+)
+from bot.tables.recovery import RecoveryReport
+from bot.tables.service import ServiceSettings, TableService
+
+__all__ = [
+    "Actor",
+    "Event",
+    "Presenter",
+    "RecordingPresenter",
+    "RecoveryReport",
+    "Seat",
+    "ServiceSettings",
+    "Status",
+    "Table",
+    "TableError",
+    "TableService",
+    "Update",
+]

@@ -1,0 +1,312 @@
+"""The table service's core: the tables in memory, and the one path by which a change is
+stored (the action log, its chip transfers and the seats' flags in one unit of work) and
+then told to the presenters. `TableService` builds its operations on it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games import ChipGame, Transfer
+from bot.games._chips import apply_transfers
+from bot.games._rng import deal_seed
+from bot.games.ai import ai_move
+from bot.ledger import Account, Ledger, LedgerError, Overdraft, Posting, Reason
+from bot.storage import Database
+from bot.storage import table_rows as rows
+from bot.tables._accounts import digest_of, seat_account
+from bot.tables.models import (
+    Actor,
+    Event,
+    Presenter,
+    Seat,
+    Status,
+    Table,
+    TableError,
+    Update,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_BUY_IN = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceSettings:
+    """The knobs of the table service."""
+
+    default_buy_in: int = 100
+    turn_timeout_s: float | None = 120.0
+    handover_after: int = 3
+    """Timeouts in a row after which a seat is handed to the AI until its player returns."""
+    ai_delay_s: float = 0.0
+
+
+class TableCore:
+    """The tables of this process and how their changes are stored and shown."""
+
+    def __init__(
+        self,
+        db: Database,
+        ledger: Ledger,
+        settings: ServiceSettings | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        presenters: Iterable[Presenter] = (),
+    ) -> None:
+        self.db = db
+        self.ledger = ledger
+        self.settings = settings or ServiceSettings()
+        self.clock = clock
+        self.presenters: list[Presenter] = list(presenters)
+        self._tables: dict[int, Table] = {}
+        self._by_channel: dict[int, int] = {}
+
+    # -- lookups ---------------------------------------------------------------------------
+
+    def table(self, table_id: int) -> Table:
+        """The open table with this id."""
+        table = self._tables.get(table_id)
+        if table is None:
+            raise TableError("That table has closed. Start a new one with /table start.")
+        return table
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        """The open table of a channel, if any."""
+        table_id = self._by_channel.get(channel_id)
+        return None if table_id is None else self._tables.get(table_id)
+
+    def require_in_channel(self, channel_id: int) -> Table:
+        """The open table of a channel, or TableError saying there is none."""
+        table = self.in_channel(channel_id)
+        if table is None:
+            raise TableError("There is no table in this channel. Start one with /table start.")
+        return table
+
+    def tables(self) -> list[Table]:
+        """Every open table."""
+        return list(self._tables.values())
+
+    def private_view(self, table: Table, user_id: int) -> dict[str, Any]:
+        """A seated player's own view of the game."""
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not seated at this table.")
+        if table.state is None:
+            raise TableError("The game has not started yet.")
+        return table.game.view(table.state, seat)
+
+    async def _advance(self, table: Table) -> None:
+        """Let the AI play every seat it holds until a player must act or the game ends."""
+        while True:
+            async with table.lock:
+                if table.status is not Status.PLAYING:
+                    return
+                awaiting = table.game.awaiting(table.state)
+                ai_seats = [i for i in sorted(awaiting) if table.seats[i].is_ai]
+                if not ai_seats:
+                    return
+                index = ai_seats[0]
+                rng = random.Random(f"{table.seed}:ai:{table.version}")
+                action, state = ai_move(table.game, table.state, index, rng)
+                await self._commit(table, index, "act", action, Actor.AI, state, [])
+            if self.settings.ai_delay_s:
+                await asyncio.sleep(self.settings.ai_delay_s)
+
+    async def _commit(
+        self,
+        table: Table,
+        index: int,
+        kind: str,
+        action: str,
+        actor: Actor,
+        state: Any,
+        seats: list[Seat],
+        *,
+        extra: list[Posting] | None = None,
+    ) -> None:
+        """Store one accepted entry with its transfers in one unit of work, then show it.
+        Called under the table's lock; the table changes only once the write succeeded."""
+        game, seq = table.game, table.version + 1
+        postings = list(extra or [])
+        if table.is_chip_game and kind == "act":
+            moved = self._chip_game(table).last_transfers(state)
+            postings += self._postings(table, moved, f"settle:{table.id}:{seq}")
+        over = game.is_over(state)
+        deadline = None if over else self._deadline(table, state)
+        digest = digest_of(game, state)
+        stacks = self._chip_game(table).stacks(state) if table.is_chip_game and over else ()
+        closing: tuple[Transfer, ...] = ()
+        if over and table.is_chip_game:
+            pot = self._chip_game(table).pot(state)
+            closing = self._chip_game(table).closing_transfers(state, pot) if pot else ()
+            postings += self._postings(table, closing, f"close:{table.id}:{seq}")
+            stacks, _ = stacks_after(stacks, pot, closing)
+
+        async def work(tx: rows.Connection) -> None:
+            await rows.append_action(
+                tx, table.id, seq, index, kind, action, actor, digest, deadline
+            )
+            if postings:
+                await self.ledger.post(tx, postings)
+            for seat in seats:
+                await rows.update_seat(tx, table.id, seat_row(seat))
+            if over:
+                await self._close_rows(tx, table, stacks or _zeros(table), "finished")
+
+        await self._write(work)
+        table.state, table.version, table.deadline_at = state, seq, deadline
+        detail = {"seat": index, "action": action, "actor": str(actor), "kind": kind}
+        await self._notify(table, Event.ACTED, detail)
+        if over:
+            self._forget(table)
+            seeds = [deal_seed(table.seed, d) for d in range(game.deal_number(state))]
+            await self._notify(table, Event.FINISHED, {"seeds": seeds, "seed": table.seed})
+        elif table.is_chip_game:
+            await self._settle_leavers(table)
+
+    def _deadline(self, table: Table, state: Any) -> float | None:
+        timeout = self.settings.turn_timeout_s
+        if timeout is None:
+            return None
+        waiting = [i for i in table.game.awaiting(state) if not table.seats[i].is_ai]
+        return self.clock() + timeout if waiting else None
+
+    async def _close_rows(
+        self, tx: rows.Connection, table: Table, stacks: tuple[int, ...], reason: str
+    ) -> None:
+        """Cash every stake out to its owner, close the escrow and the table."""
+        postings = []
+        for index, seat in enumerate(table.seats):
+            amount = stacks[index] if index < len(stacks) else 0
+            if table.is_chip_game and amount > 0 and not seat.left:
+                postings.append(self._cash_out(table, index, seat, amount))
+        if postings:
+            await self.ledger.post(tx, postings)
+        if table.is_chip_game:
+            await self.ledger.close_escrow(tx, table.guild_id, table.id)
+        await rows.close_table(tx, table.id, reason)
+
+    def _cash_out(self, table: Table, index: int, seat: Seat, amount: int) -> Posting:
+        if seat.user_id is None:
+            dst, reason = Account.issuance(table.guild_id), Reason.AI_CASHOUT
+        else:
+            dst, reason = Account.purse(table.guild_id, seat.user_id), Reason.CASHOUT
+        key = f"cashout:{table.id}:{seat.ticket}"
+        src = Account.stake(table.guild_id, table.id, seat.chair)
+        return Posting(src, dst, amount, reason, key, game=table.game.info.key, table_id=table.id)
+
+    async def _settle_leavers(self, table: Table) -> None:
+        """Cash out players who asked to leave, once their hand is over."""
+        game = self._chip_game(table)
+        for index, seat in enumerate(table.seats):
+            if not seat.leaving or not game.between_hands(table.state):
+                continue
+            amount = game.stacks(table.state)[index]
+            state = game.adjust_stack(table.state, index, -amount) if amount else table.state
+            seat.leaving, seat.left = False, True
+            extra = [self._cash_out(table, index, seat, amount)] if amount else []
+            await self._commit(
+                table, index, "stack", f"{-amount:+d}", Actor.TABLE, state, [seat], extra=extra
+            )
+            await self._notify(table, Event.LEFT, {"seat": index, "when": "now"})
+            if table.status is not Status.PLAYING:
+                return
+
+    def _postings(self, table: Table, moved: Iterable[Transfer], prefix: str) -> list[Posting]:
+        key = table.game.info.key
+        return [
+            Posting(
+                self._account(table, t.src),
+                self._account(table, t.dst),
+                t.amount,
+                Reason.REFUND if t.reason == "refund" else Reason.SETTLE,
+                f"{prefix}:{leg}",
+                game=key,
+                table_id=table.id,
+            )
+            for leg, t in enumerate(moved)
+        ]
+
+    def _account(self, table: Table, index: int) -> Account:
+        return seat_account(table.guild_id, table.id, [s.chair for s in table.seats], index)
+
+    async def _write(self, work: Callable[[rows.Connection], Any]) -> Any:
+        try:
+            return await self.db.write(work)
+        except Overdraft as exc:
+            if exc.account.kind != "purse":
+                raise  # a stake can never be overdrawn by the rules: this is a bug
+            raise TableError(
+                f"You have {exc.available:,} chips in your purse, and this needs {exc.needed:,}."
+            ) from None
+        except LedgerError as exc:
+            raise TableError(exc.reason) from None
+
+    async def _notify(self, table: Table, event: Event, detail: dict[str, Any]) -> None:
+        public = private = None
+        outcome = None
+        if table.state is not None:
+            game = table.game
+            public = game.view(table.state, None)
+            private = {
+                i: game.view(table.state, i)
+                for i, s in enumerate(table.seats)
+                if s.user_id is not None and not s.left
+            }
+            outcome = game.outcome(table.state)
+        update = Update(table, event, detail, public, private or {}, outcome)
+        for presenter in self.presenters:
+            try:
+                await presenter.table_updated(update)
+            except Exception:  # a front end's failure must not undo a stored move
+                log.exception("presenter %r failed on %s", presenter, event)
+
+    def _remember(self, table: Table) -> None:
+        self._tables[table.id] = table
+        self._by_channel[table.channel_id] = table.id
+
+    def _forget(self, table: Table) -> None:
+        table.status, table.deadline_at = Status.CLOSED, None
+        self._tables.pop(table.id, None)
+        if self._by_channel.get(table.channel_id) == table.id:
+            del self._by_channel[table.channel_id]
+
+    def _chip_game(self, table: Table) -> ChipGame[Any]:
+        game = table.game
+        if not isinstance(game, ChipGame):
+            raise TableError(f"{game.info.title} is not played for chips.")
+        return game
+
+
+def new_ticket(chair: int) -> str:
+    return f"{chair}-{secrets.token_hex(4)}"
+
+
+def seat_row(seat: Seat) -> rows.SeatRow:
+    return rows.SeatRow(
+        seat.chair,
+        seat.user_id,
+        seat.name,
+        seat.ticket,
+        seat.ai_control,
+        seat.timeouts,
+        seat.leaving,
+        seat.left,
+    )
+
+
+def _zeros(table: Table) -> tuple[int, ...]:
+    return tuple(0 for _ in table.seats)
+
+
+def stacks_after(
+    stacks: tuple[int, ...], pot: int, moved: Iterable[Transfer]
+) -> tuple[tuple[int, ...], int]:
+    return apply_transfers(stacks, pot, list(moved))

@@ -1,0 +1,148 @@
+"""The table service's values: a table in memory, its seats, the updates it reports, and
+the Presenter protocol through which every front end (Discord, console, tests) hears of
+them."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from bot.games import Game, Outcome, View
+
+
+class TableError(Exception):
+    """A request the table refuses; `reason` is a sentence to show the person who asked."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Status(StrEnum):
+    """Where a table is in its life."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    CLOSED = "closed"
+
+
+class Actor(StrEnum):
+    """Who chose a logged action."""
+
+    PLAYER = "player"
+    AI = "ai"
+    TIMEOUT = "timeout"
+    TABLE = "table"
+
+
+@dataclass(slots=True)
+class Seat:
+    """A chair at a table: a player (user_id) or an AI (user_id None)."""
+
+    chair: int
+    user_id: int | None
+    name: str
+    ticket: str
+    ai_control: bool = False
+    timeouts: int = 0
+    leaving: bool = False
+    left: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        """Whether the AI chooses for this seat now (an AI seat, or a player handed over)."""
+        return self.user_id is None or self.ai_control or self.left
+
+
+@dataclass(slots=True, eq=False)
+class Table:
+    """One table: its game, its seats in order, and (once started) the game state."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: Game[Any]
+    options: dict[str, Any]
+    seed: int
+    host_id: int
+    buy_in: int
+    status: Status
+    seats: list[Seat]
+    state: Any = None
+    version: int = 0
+    start_stacks: tuple[int, ...] = ()
+    deadline_at: float | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def is_chip_game(self) -> bool:
+        """Whether the table plays for chips."""
+        return self.game.info.family == "chips"
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat index of a player, or None if not seated."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def humans(self) -> list[Seat]:
+        """The seats of players who have not left."""
+        return [s for s in self.seats if s.user_id is not None and not s.left]
+
+
+class Event(StrEnum):
+    """What happened at a table."""
+
+    CREATED = "created"
+    JOINED = "joined"
+    LEFT = "left"
+    AI_ADDED = "ai_added"
+    AI_REMOVED = "ai_removed"
+    STARTED = "started"
+    ACTED = "acted"
+    TIMED_OUT = "timed_out"
+    HANDED_TO_AI = "handed_to_ai"
+    RESUMED = "resumed"
+    STACK_CHANGED = "stack_changed"
+    FINISHED = "finished"
+    STOPPED = "stopped"
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """One change at a table, as a presenter needs it."""
+
+    table: Table
+    event: Event
+    detail: dict[str, Any]
+    public: View | None
+    """The public view of the game (None in the lobby)."""
+    private: dict[int, View]
+    """Each human seat's own view, by seat index."""
+    outcome: Outcome | None = None
+
+
+class Presenter(Protocol):
+    """A front end that shows tables: it is told of every change, in order."""
+
+    async def table_updated(self, update: Update) -> None:
+        """Show what changed. Must be quick: heavy work (pictures, HTTP) goes elsewhere."""
+        ...
+
+
+@dataclass
+class RecordingPresenter:
+    """A presenter that keeps every update, for tests."""
+
+    updates: list[Update] = field(default_factory=list)
+
+    async def table_updated(self, update: Update) -> None:
+        """Record the update."""
+        self.updates.append(update)
+
+    def events(self) -> list[Event]:
+        """The events seen, in order."""
+        return [u.event for u in self.updates]

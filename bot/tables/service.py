@@ -1,0 +1,516 @@
+"""The table service: one game per channel, seats, lobby, turns and deadlines, AI seats,
+table stakes, and recovery after a restart (DESIGN.md "A move, end to end").
+
+Every change to a table happens under that table's lock and is stored in one unit of
+work: an accepted action is appended to the action log together with the chip transfers
+it caused, so a crash can never separate a move from its money. Users are integer ids;
+nothing here knows Discord. Front ends hear of every change through `Presenter`s.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from bot.games import IllegalAction, registry
+from bot.games._chips import split_evenly
+from bot.games._rng import commitment, deal_seed
+from bot.games.ai import ai_move
+from bot.ledger import Account, Posting, Reason
+from bot.storage import table_rows as rows
+from bot.tables._accounts import digest_of
+from bot.tables._core import (
+    MAX_BUY_IN,
+    ServiceSettings,
+    TableCore,
+    log,
+    new_ticket,
+    seat_row,
+    stacks_after,
+)
+from bot.tables.models import Actor, Event, Seat, Status, Table, TableError
+from bot.tables.recovery import RecoveryReport, ReplayError, build_table, replay
+
+__all__ = ["ServiceSettings", "TableService"]
+
+
+class TableService(TableCore):
+    """Runs every table of this process: the lobby, play, stopping, clocks and restarts."""
+
+    # -- the lobby -------------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game_key: str,
+        options: Mapping[str, object] | None = None,
+        buy_in: int | None = None,
+        seed: int | None = None,
+    ) -> Table:
+        """Open a lobby in a channel with its host seated."""
+        try:
+            game = registry.get(game_key)
+        except KeyError as exc:
+            raise TableError(str(exc.args[0])) from None
+        try:
+            resolved = game.options(options)
+        except IllegalAction as exc:
+            raise TableError(exc.reason) from None
+        existing = self.in_channel(channel_id)
+        if existing is not None:
+            raise TableError(self._busy_message(existing))
+        stake = self._check_buy_in(buy_in) if game.info.family == "chips" else 0
+        seed = secrets.randbits(63) if seed is None else seed
+        seat = Seat(chair=0, user_id=host_id, name=host_name, ticket=new_ticket(0))
+
+        async def work(tx: rows.Connection) -> int | None:
+            table_id = await rows.insert_table(
+                tx,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game.info.key,
+                options=dict(resolved),
+                seed=seed,
+                host_id=host_id,
+                buy_in=stake,
+            )
+            if table_id is not None:
+                await self._seat_rows(tx, guild_id, table_id, game.info.key, seat, stake)
+            return table_id
+
+        table_id = await self._write(work)
+        if table_id is None:
+            raise TableError("This channel already has a table. Use /table status to see it.")
+        table = Table(
+            id=table_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            options=dict(resolved),
+            seed=seed,
+            host_id=host_id,
+            buy_in=stake,
+            status=Status.LOBBY,
+            seats=[seat],
+        )
+        self._remember(table)
+        await self._notify(table, Event.CREATED, {"user_id": host_id})
+        return table
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+        """Sit a player at a table in its lobby, moving the buy-in to the table."""
+        table = self.table(table_id)
+        async with table.lock:
+            self._require_status(table, Status.LOBBY, "The game has started; you can watch it.")
+            if table.seat_of(user_id) is not None:
+                raise TableError("You are already seated at this table.")
+            self._require_room(table)
+            seat = await self._add_seat(table, user_id, name)
+        await self._notify(table, Event.JOINED, {"user_id": user_id, "chair": seat.chair})
+        return table
+
+    async def add_ai(self, table_id: int, by_user: int) -> Table:
+        """Seat an AI player (the host only); its stake comes from the server's issuance."""
+        table = self.table(table_id)
+        async with table.lock:
+            self._require_status(table, Status.LOBBY, "AI players can only join in the lobby.")
+            self._require_host(table, by_user, "Only the host can add AI players.")
+            self._require_room(table)
+            count = sum(1 for s in table.seats if s.user_id is None) + 1
+            seat = await self._add_seat(table, None, f"AI {count}")
+        await self._notify(table, Event.AI_ADDED, {"chair": seat.chair})
+        return table
+
+    async def remove_ai(self, table_id: int, by_user: int) -> Table:
+        """Take the last AI player off the table (the host only, in the lobby)."""
+        table = self.table(table_id)
+        async with table.lock:
+            self._require_status(table, Status.LOBBY, "AI players can only leave in the lobby.")
+            self._require_host(table, by_user, "Only the host can remove AI players.")
+            ais = [s for s in table.seats if s.user_id is None]
+            if not ais:
+                raise TableError("There is no AI player at this table.")
+            await self._free_seat(table, ais[-1])
+        await self._notify(table, Event.AI_REMOVED, {"chair": ais[-1].chair})
+        return table
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        """A player leaves: in the lobby with their buy-in back; during play at the end of
+        the hand (chip games) or at once, handing the seat to the AI (other games)."""
+        table = self.table(table_id)
+        async with table.lock:
+            index = table.seat_of(user_id)
+            if index is None or table.seats[index].left:
+                raise TableError("You are not seated at this table.")
+            seat = table.seats[index]
+            if table.status is Status.LOBBY:
+                await self._free_seat(table, seat)
+                await self._after_lobby_leave(table, user_id)
+                detail = {"user_id": user_id, "when": "now"}
+            elif seat.leaving:
+                raise TableError("You are already leaving at the end of this hand.")
+            else:
+                detail = await self._leave_game(table, index)
+        await self._notify(table, Event.LEFT, detail)
+        if table.status is Status.PLAYING and not table.humans():
+            await self.stop(table.id, by_user=0, moderator=True, reason="everyone left")
+        elif table.status is Status.PLAYING:
+            await self._advance(table)
+        return table
+
+    async def start(self, table_id: int, by_user: int) -> Table:
+        """Deal the game (the host only)."""
+        table = self.table(table_id)
+        async with table.lock:
+            self._require_status(table, Status.LOBBY, "The game has already started.")
+            self._require_host(table, by_user, "Only the host can start the game.")
+            info, n = table.game.info, len(table.seats)
+            if not info.min_seats <= n <= info.max_seats:
+                raise TableError(
+                    f"{info.title} needs {info.seat_range()}; {n} "
+                    f"{'is' if n == 1 else 'are'} seated. Add AI players or wait for friends."
+                )
+            stacks = tuple(table.buy_in for _ in table.seats) if table.is_chip_game else ()
+            state = table.game.new(n, table.seed, table.options, stacks=stacks or None)
+            digest = digest_of(table.game, state)
+
+            async def work(tx: rows.Connection) -> None:
+                await rows.mark_started(tx, table.id, stacks, digest)
+
+            await self._write(work)
+            table.state, table.start_stacks, table.status = state, stacks, Status.PLAYING
+            detail = {"commitment": commitment(deal_seed(table.seed, 0))}
+        await self._notify(table, Event.STARTED, detail)
+        await self._advance(table)
+        return table
+
+    # -- play ------------------------------------------------------------------------------
+
+    async def act(self, table_id: int, user_id: int, version: int, action: str) -> Table:
+        """A player's action, checked against the state version they saw."""
+        table = self.table(table_id)
+        async with table.lock:
+            self._require_status(table, Status.PLAYING, "The game has not started yet.")
+            index = table.seat_of(user_id)
+            if index is None or table.seats[index].left:
+                raise TableError("You are not seated at this table; you can watch.")
+            if version != table.version:
+                raise TableError("The table has moved on since then. Look again and choose anew.")
+            if index not in table.game.awaiting(table.state):
+                raise TableError(self._not_your_turn(table))
+            try:
+                state = table.game.apply(table.state, index, action)
+            except IllegalAction as exc:
+                raise TableError(exc.reason) from None
+            seat = table.seats[index]
+            resumed = seat.ai_control
+            seat.timeouts, seat.ai_control = 0, False
+            await self._commit(table, index, "act", action, Actor.PLAYER, state, [seat])
+            if resumed:
+                await self._notify(table, Event.RESUMED, {"seat": index})
+        await self._advance(table)
+        return table
+
+    async def resume(self, table_id: int, user_id: int) -> Table:
+        """A player handed to the AI takes their seat back."""
+        table = self.table(table_id)
+        async with table.lock:
+            index = table.seat_of(user_id)
+            if index is None or table.seats[index].left:
+                raise TableError("You are not seated at this table.")
+            seat = table.seats[index]
+            if not seat.ai_control:
+                raise TableError("You are already playing your own seat.")
+            seat.ai_control, seat.timeouts = False, 0
+            await self._write(lambda tx: rows.update_seat(tx, table.id, seat_row(seat)))
+        await self._notify(table, Event.RESUMED, {"seat": index})
+        return table
+
+    async def top_up(self, table_id: int, user_id: int, amount: int) -> Table:
+        """Bring more chips from the purse to one's stake, between hands."""
+        table = self.table(table_id)
+        async with table.lock:
+            self._require_status(table, Status.PLAYING, "You can top up once the game is on.")
+            index = table.seat_of(user_id)
+            if index is None or table.seats[index].left:
+                raise TableError("You are not seated at this table.")
+            game = self._chip_game(table)
+            amount = self._check_amount(amount, "top-up")
+            if not game.between_hands(table.state):
+                raise TableError("You can top up between hands, once this one is over.")
+            state = game.adjust_stack(table.state, index, amount)
+            src = Account.purse(table.guild_id, user_id)
+            key = f"topup:{table.id}:{table.version + 1}"
+            extra = [
+                Posting(
+                    src,
+                    self._account(table, index),
+                    amount,
+                    Reason.TOPUP,
+                    key,
+                    game=table.game.info.key,
+                    table_id=table.id,
+                )
+            ]
+            await self._commit(
+                table, index, "stack", f"{amount:+d}", Actor.TABLE, state, [], extra=extra
+            )
+        await self._notify(table, Event.STACK_CHANGED, {"seat": index, "delta": amount})
+        return table
+
+    async def stop(
+        self, table_id: int, by_user: int, *, moderator: bool = False, reason: str = "stopped"
+    ) -> Table:
+        """End a table (its host or a moderator): the current hand is unwound, completed
+        hands stand, and every stake goes back to its owner."""
+        table = self.table(table_id)
+        async with table.lock:
+            if not moderator:
+                self._require_host(table, by_user, "Only the host or a moderator can stop it.")
+            postings: list[Posting] = []
+            if table.status is Status.PLAYING and table.is_chip_game:
+                game = self._chip_game(table)
+                refunds = game.hand_refunds(table.state)
+                postings = self._postings(table, refunds, f"refund:{table.id}:{table.version}")
+                stacks, pot = stacks_after(game.stacks(table.state), game.pot(table.state), refunds)
+                closing = game.closing_transfers(table.state, pot) if pot else ()
+                postings += self._postings(table, closing, f"close:{table.id}:{table.version}")
+                stacks, pot = stacks_after(stacks, pot, closing)
+            else:
+                stacks = tuple(table.buy_in for _ in table.seats)
+
+            async def work(tx: rows.Connection) -> None:
+                if postings:
+                    await self.ledger.post(tx, postings)
+                await self._close_rows(tx, table, stacks, reason)
+
+            await self._write(work)
+            self._forget(table)
+        await self._notify(table, Event.STOPPED, {"by": by_user, "reason": reason})
+        return table
+
+    # -- restart ---------------------------------------------------------------------------
+
+    async def recover(self) -> RecoveryReport:
+        """Rebuild every open table from the database, re-arm its clock and let the AI
+        take any turn that was pending. A table whose log no longer replays is closed
+        with every chip in its escrow given back."""
+        report = RecoveryReport()
+        found = await rows.open_tables(self.db)
+        ids = [r.id for r in found]
+        seats, logs = await rows.seats_of(self.db, ids), await rows.actions_of(self.db, ids)
+        for row in found:
+            table = build_table(row, seats[row.id])
+            if table.status is Status.PLAYING:
+                try:
+                    table.state = replay(table, logs[row.id], row.digest)
+                except ReplayError as exc:
+                    log.error("table %d cannot be rebuilt: %s; closing it", row.id, exc)
+                    await self._abandon(table)
+                    report.abandoned.append(row.id)
+                    continue
+            self._remember(table)
+            report.tables += 1
+            report.actions += len(logs[row.id])
+        for table in self.tables():
+            await self._advance(table)
+        return report
+
+    async def _abandon(self, table: Table) -> None:
+        """Close a table that cannot be rebuilt, returning its escrow as the ledger holds it."""
+        postings: list[Posting] = []
+        if table.buy_in:
+            pot_account = Account.pot(table.guild_id, table.id)
+            pot = await self.ledger.balance(pot_account)
+            stakes = [
+                await self.ledger.balance(self._account(table, i)) for i in range(len(table.seats))
+            ]
+            for i, part in enumerate(split_evenly(pot, len(table.seats))):
+                if part:
+                    postings.append(
+                        Posting(
+                            pot_account,
+                            self._account(table, i),
+                            part,
+                            Reason.REFUND,
+                            f"abandon:{table.id}:{i}",
+                            table_id=table.id,
+                            game=table.game.info.key,
+                        )
+                    )
+                    stakes[i] += part
+            postings += [
+                self._cash_out(table, i, seat, stakes[i])
+                for i, seat in enumerate(table.seats)
+                if stakes[i] > 0
+            ]
+
+        async def work(tx: rows.Connection) -> None:
+            if postings:
+                await self.ledger.post(tx, postings)
+            if table.buy_in:
+                await self.ledger.close_escrow(tx, table.guild_id, table.id)
+            await rows.close_table(tx, table.id, "could not be rebuilt")
+
+        await self._write(work)
+
+    # -- clocks ----------------------------------------------------------------------------
+
+    def next_deadline(self) -> float | None:
+        """The earliest turn deadline of any table."""
+        deadlines = [t.deadline_at for t in self._tables.values() if t.deadline_at is not None]
+        return min(deadlines, default=None)
+
+    async def tick(self) -> int:
+        """Play for every player whose turn clock has run out; the number of tables moved."""
+        now = self.clock()
+        due = [
+            t for t in self._tables.values() if t.deadline_at is not None and t.deadline_at <= now
+        ]
+        for table in due:
+            await self._expire(table, table.version)
+        return len(due)
+
+    async def _expire(self, table: Table, version: int) -> None:
+        async with table.lock:
+            if table.status is not Status.PLAYING or table.version != version:
+                return
+            if table.deadline_at is None or table.deadline_at > self.clock():
+                return
+            for index in sorted(table.game.awaiting(table.state)):
+                seat = table.seats[index]
+                if seat.is_ai:
+                    continue
+                rng = random.Random(f"{table.seed}:timeout:{table.version}")
+                action, state = ai_move(table.game, table.state, index, rng)
+                seat.timeouts += 1
+                handed = seat.timeouts >= self.settings.handover_after
+                seat.ai_control = handed
+                await self._commit(table, index, "act", action, Actor.TIMEOUT, state, [seat])
+                await self._notify(table, Event.TIMED_OUT, {"seat": index, "action": action})
+                if handed:
+                    await self._notify(table, Event.HANDED_TO_AI, {"seat": index})
+                if table.status is not Status.PLAYING:
+                    return
+        await self._advance(table)
+
+    async def _leave_game(self, table: Table, index: int) -> dict[str, Any]:
+        seat = table.seats[index]
+        if table.is_chip_game:
+            seat.leaving, seat.ai_control = True, True
+            await self._write(lambda tx: rows.update_seat(tx, table.id, seat_row(seat)))
+            if self._chip_game(table).between_hands(table.state):
+                await self._settle_leavers(table)
+                return {"seat": index, "when": "now"}
+            return {"seat": index, "when": "end of hand"}
+        seat.left = True
+        await self._write(lambda tx: rows.update_seat(tx, table.id, seat_row(seat)))
+        return {"seat": index, "when": "now"}
+
+    async def _add_seat(self, table: Table, user_id: int | None, name: str) -> Seat:
+        used = {s.chair for s in table.seats}
+        chair = min(c for c in range(len(used) + 1) if c not in used)
+        seat = Seat(chair=chair, user_id=user_id, name=name, ticket=new_ticket(chair))
+
+        async def work(tx: rows.Connection) -> None:
+            await self._seat_rows(
+                tx, table.guild_id, table.id, table.game.info.key, seat, table.buy_in
+            )
+
+        await self._write(work)
+        table.seats.append(seat)
+        table.seats.sort(key=lambda s: s.chair)
+        return seat
+
+    async def _seat_rows(
+        self,
+        tx: rows.Connection,
+        guild_id: int,
+        table_id: int,
+        game: str,
+        seat: Seat,
+        stake: int,
+    ) -> None:
+        await rows.insert_seat(tx, table_id, seat.chair, seat.user_id, seat.name, seat.ticket)
+        if stake:
+            if seat.user_id is None:
+                src, reason = Account.issuance(guild_id), Reason.AI_BUYIN
+            else:
+                src, reason = Account.purse(guild_id, seat.user_id), Reason.BUYIN
+            dst = Account.stake(guild_id, table_id, seat.chair)
+            key = f"buyin:{table_id}:{seat.ticket}"
+            await self.ledger.post(
+                tx, [Posting(src, dst, stake, reason, key, game=game, table_id=table_id)]
+            )
+
+    async def _free_seat(self, table: Table, seat: Seat) -> None:
+        async def work(tx: rows.Connection) -> None:
+            if table.buy_in:
+                await self.ledger.post(tx, [self._cash_out(table, 0, seat, table.buy_in)])
+            await rows.delete_seat(tx, table.id, seat.chair)
+
+        await self._write(work)
+        table.seats.remove(seat)
+
+    async def _after_lobby_leave(self, table: Table, user_id: int) -> None:
+        """Pass the host on, or close an empty lobby."""
+        humans = table.humans()
+        if not humans:
+            stacks = tuple(table.buy_in for _ in table.seats)
+
+            async def close(tx: rows.Connection) -> None:
+                await self._close_rows(tx, table, stacks, "everyone left")
+
+            await self._write(close)
+            self._forget(table)
+        elif table.host_id == user_id:
+            table.host_id = humans[0].user_id or 0
+            await self._write(lambda tx: rows.set_host(tx, table.id, table.host_id))
+
+    def _check_buy_in(self, buy_in: int | None) -> int:
+        if buy_in is None:
+            return self.settings.default_buy_in
+        return self._check_amount(buy_in, "buy-in")
+
+    @staticmethod
+    def _check_amount(amount: object, what: str) -> int:
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise TableError(f"The {what} must be a whole number of chips.")
+        if not 1 <= amount <= MAX_BUY_IN:
+            raise TableError(f"The {what} must be from 1 to {MAX_BUY_IN:,} chips.")
+        return amount
+
+    @staticmethod
+    def _require_status(table: Table, status: Status, message: str) -> None:
+        if table.status is not status:
+            raise TableError(message)
+
+    @staticmethod
+    def _require_host(table: Table, user_id: int, message: str) -> None:
+        if user_id != table.host_id:
+            raise TableError(message)
+
+    @staticmethod
+    def _require_room(table: Table) -> None:
+        info = table.game.info
+        if len(table.seats) >= info.max_seats:
+            raise TableError(f"The table is full: {info.title} seats {info.seat_range()}.")
+
+    @staticmethod
+    def _busy_message(table: Table) -> str:
+        host = next((s.name for s in table.seats if s.user_id == table.host_id), "someone")
+        return (
+            f"This channel already has a table: {table.game.info.title} (table #{table.id}), "
+            f"hosted by {host}. Join it, or wait until it ends."
+        )
+
+    @staticmethod
+    def _not_your_turn(table: Table) -> str:
+        names = [table.seats[i].name for i in sorted(table.game.awaiting(table.state))]
+        return f"It is not your turn: the table is waiting for {' and '.join(names)}."
