@@ -1,0 +1,268 @@
+"""The `parlour` command line: run the bot, play in the terminal, simulate, check the
+ledger, and print a game's rules."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.config import ConfigError, Settings
+from bot.games import Game, IllegalAction, registry
+
+DEFAULT_PLAY_DB = Path.home() / ".parlour" / "play.db"
+
+NO_TOKEN = """\
+Parlour needs a Discord bot token to run, and DISCORD_TOKEN is not set.
+
+  1. Open https://discord.com/developers/applications and choose "New Application".
+  2. Under "Bot", choose "Reset Token" and copy the token.
+  3. Under "OAuth2 > URL Generator", tick "bot" and "applications.commands", open the
+     URL it makes, and add the bot to your server.
+  4. Run:  DISCORD_TOKEN=<your token> parlour run
+
+To try the games without Discord, play in this terminal:  parlour play black-joke
+"""
+
+
+class UsageError(Exception):
+    """Bad command-line input; the message is shown as it is."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `parlour` command (and `python -m bot`)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        code: int = args.handler(args)
+    except UsageError as exc:
+        print(f"parlour: {exc}", file=sys.stderr)
+        return 2
+    except ConfigError as exc:
+        print(f"parlour: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="parlour", description=__doc__)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    run = sub.add_parser("run", help="run the Discord bot")
+    run.set_defaults(handler=_run)
+
+    play = sub.add_parser("play", help="play a game in this terminal against AI players")
+    play.add_argument("game", help="the game's key, e.g. black-joke")
+    play.add_argument("--seats", type=str, default=None, help="how many seats (default: 4)")
+    play.add_argument("--ai", type=str, default=None, help="how many AI seats (seats - 1)")
+    play.add_argument("--seed", type=str, default=None, help="a seed to replay a game")
+    play.add_argument("--option", action="append", default=[], metavar="K=V", help="game option")
+    play.add_argument("--buy-in", type=str, default=None, help="chips each seat brings")
+    play.add_argument("--db", type=Path, default=DEFAULT_PLAY_DB, help="local chip database")
+    play.set_defaults(handler=_play)
+
+    sim = sub.add_parser("simulate", help="AI self-play: averages, bank edge, invariants")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=str, default="1000", help="how many games (default 1000)")
+    sim.add_argument("--seats", type=str, default=None)
+    sim.add_argument("--seed", type=str, default="1")
+    sim.add_argument("--option", action="append", default=[], metavar="K=V")
+    sim.add_argument("--stack", type=str, default="1000", help="chips per seat per game")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.set_defaults(handler=_simulate)
+
+    ledger = sub.add_parser("ledger", help="ledger tools")
+    ledger_sub = ledger.add_subparsers(dest="ledger_command", metavar="COMMAND", required=True)
+    check = ledger_sub.add_parser("check", help="check every ledger invariant")
+    check.add_argument("--db", type=Path, default=None, help="database (default: PARLOUR_DB)")
+    check.set_defaults(handler=_ledger_check)
+
+    rules = sub.add_parser("rules", help="print a game's rules and options")
+    rules.add_argument("game")
+    rules.set_defaults(handler=_rules)
+
+    games = sub.add_parser("games", help="list the games")
+    games.set_defaults(handler=_games)
+    return parser
+
+
+# -- argument checks -------------------------------------------------------------------
+
+
+def _game(key: str) -> Game[Any]:
+    try:
+        return registry.get(key.strip().lower())
+    except KeyError as exc:
+        raise UsageError(str(exc.args[0])) from None
+
+
+def _count(text: str | None, name: str, low: int, high: int, default: int) -> int:
+    if text is None:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(f"{name} must be a whole number, not {text!r}.") from None
+    if not low <= value <= high:
+        raise UsageError(f"{name} must be from {low} to {high}, not {value}.")
+    return value
+
+
+def _options(game: Game[Any], pairs: list[str]) -> dict[str, object]:
+    given: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(
+                f"Write options as name=value, like black_joke_no_zeros=true, not {pair!r}."
+            )
+        given[name.strip()] = value.strip()
+    try:
+        game.options(given)
+    except IllegalAction as exc:
+        raise UsageError(exc.reason) from None
+    return given
+
+
+def _seats(game: Game[Any], text: str | None) -> int:
+    info = game.info
+    default = min(max(info.min_seats, 4), info.max_seats)
+    if text is None:
+        return default
+    try:
+        seats = int(text)
+    except ValueError:
+        raise UsageError(f"--seats must be a whole number, not {text!r}.") from None
+    if not info.min_seats <= seats <= info.max_seats:
+        raise UsageError(f"{info.title} is played by {info.seat_range()}, not {seats}.")
+    return seats
+
+
+# -- commands --------------------------------------------------------------------------
+
+
+def _run(args: argparse.Namespace) -> int:
+    settings = Settings.from_env()
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
+    )
+    if settings.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.client import run_bot
+
+    return run_bot(settings)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from bot.console import play_main
+
+    game = _game(args.game)
+    seats = _seats(game, args.seats)
+    ai = _count(args.ai, "--ai", 0, seats, seats - 1)
+    if ai != seats - 1:
+        raise UsageError(
+            f"The terminal has one human seat, so --ai must be {seats - 1} with --seats {seats}."
+        )
+    seed = _count(args.seed, "--seed", 0, 2**63 - 1, -1) if args.seed is not None else None
+    buy_in = _count(args.buy_in, "--buy-in", 1, 1_000_000, 100) if args.buy_in else None
+    options = _options(game, args.option)
+    return asyncio.run(play_main(game, seats, options, seed, buy_in, args.db))
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from bot.simulate import simulate
+
+    game = _game(args.game)
+    seats = _seats(game, args.seats)
+    games = _count(args.games, "--games", 1, 10_000_000, 1000)
+    seed = _count(args.seed, "--seed", 0, 2**62, 1)
+    stack = _count(args.stack, "--stack", 1, 10**9, 1000)
+    options = _options(game, args.option)
+    tty = sys.stderr.isatty() and not args.json
+    step = max(1, games // 100)
+
+    def progress(done: int) -> None:
+        if tty and (done % step == 0 or done == games):
+            filled = done * 30 // games
+            bar = "#" * filled + "." * (30 - filled)
+            print(f"\r[{bar}] {done}/{games}", end="", file=sys.stderr, flush=True)
+
+    result = simulate(
+        game, games=games, seats=seats, seed=seed, options=options, stack=stack, progress=progress
+    )
+    if tty:
+        print(file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.as_json(), sort_keys=True))
+    else:
+        _print_simulation(game, result)
+    return 0 if result.invariants_held else 1
+
+
+def _print_simulation(game: Game[Any], result: Any) -> None:
+    print(f"{game.info.title}: {result.games} games, {result.deals} deals, {result.seats} seats")
+    print(f"  {result.deals_per_s:,.0f} deals/s ({result.seconds:.2f} s)")
+    for seat, mean in enumerate(result.mean_result):
+        print(f"  seat {seat}: average result {mean:+.3f}, won {result.wins[seat]} games")
+    if result.bank_edge is not None:
+        print(
+            f"  bank's edge: {result.bank_edge:.2%} of {result.wagered:,} chips wagered"
+            f" (standard error {result.bank_edge_se:.2%})"
+        )
+    held = "held" if result.invariants_held else "BROKEN: " + "; ".join(result.violations[:5])
+    print(f"  chip invariants: {held}")
+
+
+def _ledger_check(args: argparse.Namespace) -> int:
+    path = args.db or Settings.from_env().db_path
+    if not Path(path).exists():
+        raise UsageError(f"There is no database at {path}.")
+    problems = asyncio.run(_check(Path(path)))
+    if problems:
+        print(f"{len(problems)} ledger invariant(s) broken:")
+        for problem in problems:
+            print(f"  - {problem}")
+        return 1
+    print(f"Every ledger invariant holds in {path}.")
+    return 0
+
+
+async def _check(path: Path) -> list[str]:
+    from bot.ledger import Ledger
+    from bot.storage import Database
+
+    db = await Database.open(path)
+    try:
+        return await Ledger(db).check()
+    finally:
+        await db.close()
+
+
+def _rules(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    info = game.info
+    print(f"{info.title} ({info.key}) - {info.seat_range()}; source: {info.source}\n")
+    print(info.rules.strip())
+    if info.options:
+        print("\nOptions (parlour play/simulate --option name=value):")
+        for option in info.options:
+            print(f"  {option.describe()}")
+    return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    for game in registry.all():
+        info = game.info
+        print(f"{info.key:16} {info.title} - {info.seat_range()}: {info.summary}")
+    return 0

@@ -1,0 +1,131 @@
+"""AI self-play for `parlour simulate`: many whole games, each seat's average result, the
+bank's edge in banking games, and a check of the chip invariants at every step."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from bot.games import ChipGame, Game
+from bot.games.ai import ai_move
+
+
+@dataclass
+class SimulationResult:
+    """What a simulation measured."""
+
+    game: str
+    games: int
+    seats: int
+    deals: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    mean_result: list[float] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    bank_edge: float | None = None
+    bank_edge_se: float | None = None
+    wagered: int = 0
+    invariants_held: bool = True
+    violations: list[str] = field(default_factory=list)
+
+    @property
+    def deals_per_s(self) -> float:
+        """Whole deals played per second."""
+        return self.deals / self.seconds if self.seconds else 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        """A JSON-safe summary for scripts."""
+        data = asdict(self)
+        data["deals_per_s"] = round(self.deals_per_s, 1)
+        data["seconds"] = round(self.seconds, 3)
+        return data
+
+
+def simulate(
+    game: Game[Any],
+    *,
+    games: int,
+    seats: int,
+    seed: int,
+    options: Mapping[str, object] | None = None,
+    stack: int = 1000,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play `games` whole games with the AI in every seat."""
+    game.check_seats(seats)
+    resolved = game.options(options)
+    result = SimulationResult(game.info.key, games, seats, wins=[0] * seats)
+    totals = [0] * seats
+    bank: list[tuple[int, int]] = []
+    started = time.perf_counter()
+    for number in range(games):
+        points, deals, actions, wager, payout = _play_one(
+            game, seats, seed * 1_000_003 + number, resolved, stack, result.violations
+        )
+        result.deals += deals
+        result.actions += actions
+        for s, p in enumerate(points):
+            totals[s] += p
+        best = max(points)
+        for s, p in enumerate(points):
+            result.wins[s] += p == best and best > 0
+        if wager:
+            bank.append((wager, payout))
+        if progress is not None:
+            progress(number + 1)
+    result.seconds = time.perf_counter() - started
+    result.mean_result = [t / games for t in totals] if games else [0.0] * seats
+    result.invariants_held = not result.violations
+    _bank_edge(result, bank)
+    return result
+
+
+def _play_one(
+    game: Game[Any],
+    seats: int,
+    seed: int,
+    options: Mapping[str, object],
+    stack: int,
+    violations: list[str],
+) -> tuple[list[int], int, int, int, int]:
+    rng = random.Random(seed)
+    chips = isinstance(game, ChipGame)
+    state = game.new(seats, seed, options, stacks=[stack] * seats if chips else None)
+    total = stack * seats
+    wager = payout = actions = 0
+    while True:
+        awaiting = game.awaiting(state)
+        if not awaiting:
+            break
+        _, state = ai_move(game, state, min(awaiting), rng)
+        actions += 1
+        if chips:
+            assert isinstance(game, ChipGame)
+            stacks = game.stacks(state)
+            if sum(stacks) + game.pot(state) != total or min(stacks) < 0:
+                violations.append(f"game seed {seed}: chips not conserved after {actions} actions")
+            for t in game.last_transfers(state):
+                if t.reason == "wager":
+                    wager += t.amount
+                elif t.reason == "payout":
+                    payout += t.amount
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return list(outcome.points), game.deal_number(state), actions, wager, payout
+
+
+def _bank_edge(result: SimulationResult, bank: list[tuple[int, int]]) -> None:
+    """The bank's edge (its gain as a share of what was wagered against it) and the
+    standard error of that ratio over games."""
+    wagered = sum(w for w, _ in bank)
+    if not wagered:
+        return
+    edge = (wagered - sum(p for _, p in bank)) / wagered
+    spread = sum(((w - p) - edge * w) ** 2 for w, p in bank)
+    result.wagered = wagered
+    result.bank_edge = edge
+    result.bank_edge_se = math.sqrt(spread) / wagered

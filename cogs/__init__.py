@@ -1,0 +1,1 @@
+"""The discord.py cogs: thin translations of interactions into table-service calls."""

@@ -1,0 +1,1 @@
+"""Pictures: a view in, image bytes out (cards, tables, hands, leaderboards)."""
