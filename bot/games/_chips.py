@@ -78,3 +78,9 @@ def net_transfers(deltas: Mapping[int, int], reason: str) -> tuple[Transfer, ...
         if winners[j][1] == 0:
             j += 1
     return tuple(out)
+
+
+def split_evenly(amount: int, seats: int) -> list[int]:
+    """`amount` shared among `seats`, the odd chips one at a time from seat 0."""
+    share, odd = divmod(amount, seats)
+    return [share + (1 if s < odd else 0) for s in range(seats)]

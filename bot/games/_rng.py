@@ -25,7 +25,7 @@ def commitment(seed_text: str) -> str:
 
 def rng_for(seed: int, deal: int) -> random.Random:
     """The generator of one deal."""
-    return random.Random(deal_seed(seed, deal))
+    return random.Random(int(deal_seed(seed, deal), 16))
 
 
 def shuffled(cards: Sequence[str], seed: int, deal: int) -> tuple[str, ...]:

@@ -182,7 +182,7 @@ class ChipGame(Game[S]):
         §18: by the game's own rule). By default they are split evenly among the seats,
         the odd chips going one at a time in seat order from seat 0; a game with a rule
         of its own overrides this."""
-        seats = len(self.stacks(state))
-        share, odd = divmod(pot, seats)
-        amounts = [share + (1 if s < odd else 0) for s in range(seats)]
+        from bot.games._chips import split_evenly  # _chips builds on this module
+
+        amounts = split_evenly(pot, len(self.stacks(state)))
         return tuple(Transfer(POT, s, a, "close") for s, a in enumerate(amounts) if a > 0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from typing import Any, Protocol, TypeVar
@@ -23,6 +24,7 @@ class Policy(Protocol):
 _POLICIES: dict[str, str] = {"black-joke": "bot.games.ai.black_joke"}
 
 
+@functools.cache
 def policy_for(key: str) -> Policy | None:
     """The AI policy of a game, or None if it has none (then play_for picks at random)."""
     module = _POLICIES.get(key)

@@ -1,0 +1,373 @@
+"""Black Joke's state and the flow of a deal (RULES.md §7, §18), for bot/games/black_joke.py.
+
+Kept apart from the game object so each file stays readable: here are the state and its
+JSON form, how a deal is seated, who buys next, what a buy or a pass does, and the
+settlement. Everything is a pure function from a state to a new one; nothing here checks
+whether an action is allowed (the game object does that first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, TypeVar
+
+from bot.games._chips import apply_transfers, pay_debts
+from bot.games._rng import commitment, deal_seed, shuffled
+from bot.games.base import Transfer
+from bot.games.cards import yankee_pack
+
+ORDER, EXTRA, OVER = "order", "extra", "over"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class LastDeal:
+    """A settled deal, kept so views can show it: every hand turned up and what it paid."""
+
+    deal: int
+    banker: int
+    hands: tuple[tuple[str, ...], ...]
+    rates: tuple[int, ...]
+    owed: tuple[int, ...]
+    paid: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BlackJokeState:
+    """A game of Black Joke: the table's constants, the current deal, and the last one."""
+
+    seats: int
+    seed: int
+    no_zeros: bool
+    max_rate: int
+    deals: int
+    """The deals the game lasts: rounds x seats."""
+    basis: tuple[int, ...]
+    """Each seat's starting stack plus its top-ups less its cash-outs (for the outcome)."""
+    stacks: tuple[int, ...]
+    started: int
+    """Deals started; the current (or, when over, the final) deal has index started - 1."""
+    banker: int
+    phase: str
+    turn: int
+    """The seat to act; -1 when the game is over."""
+    deck: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    rates: tuple[int, ...]
+    """Each punter's rate this deal; 0 for a seat that has not ordered."""
+    done: tuple[bool, ...]
+    """Seats with no more buying this deal: the bank, the broke, and those who passed."""
+    last: LastDeal | None
+    moved: tuple[Transfer, ...]
+    """The transfers caused by the action that made this state."""
+
+
+_PACKS = {False: yankee_pack(), True: yankee_pack(without_ranks=(0,))}
+
+
+def pack(no_zeros: bool) -> tuple[str, ...]:
+    """The cards of a deal: the Yankee Notion 50, or 45 without the zeros."""
+    return _PACKS[no_zeros]
+
+
+def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """The tuple with one item replaced."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def face_total(hand: tuple[str, ...]) -> int:
+    """The sum of the Faces' numbers in a hand (0F adds nothing, a black joke is 0)."""
+    return sum(int(card[0]) for card in hand if card[1] == "F")
+
+
+def seating(started: int, stacks: tuple[int, ...]) -> tuple[int, tuple[bool, ...], int]:
+    """Deal `started - 1` seated from the stacks: its banker, who sits out, who acts first."""
+    n = len(stacks)
+    # The bank goes to the seat whose turn it is by rotation or, if that seat is broke, to
+    # the next seat on its left with chips: the deal still counts towards the game's length.
+    banker = (started - 1) % n
+    while stacks[banker] == 0:
+        banker = (banker + 1) % n
+    done = tuple(s == banker or stacks[s] == 0 for s in range(n))
+    turn = next((banker + i) % n for i in range(1, n) if not done[(banker + i) % n])
+    return banker, done, turn
+
+
+def seat_deal(st: BlackJokeState) -> BlackJokeState:
+    """The current deal seated afresh from the stacks (after a stack changed before it)."""
+    banker, done, turn = seating(st.started, st.stacks)
+    return replace(st, banker=banker, done=done, phase=ORDER, turn=turn)
+
+
+def first_deal(
+    seats: int,
+    seed: int,
+    no_zeros: bool,
+    limits: tuple[int, int],
+    stacks: tuple[int, ...],
+    deck: tuple[str, ...],
+) -> BlackJokeState:
+    """A new game's first deal, dealt from `deck`; `limits` are (max_rate, deals)."""
+    blank = BlackJokeState(
+        seats=seats,
+        seed=seed,
+        no_zeros=no_zeros,
+        max_rate=limits[0],
+        deals=limits[1],
+        basis=stacks,
+        stacks=stacks,
+        started=0,
+        banker=0,
+        phase=OVER,
+        turn=-1,
+        deck=deck,
+        hands=((),) * seats,
+        rates=(0,) * seats,
+        done=(True,) * seats,
+        last=None,
+        moved=(),
+    )
+    return open_deal(blank, 0, stacks, None, (), deck)
+
+
+def live_seats(stacks: tuple[int, ...]) -> int:
+    """How many seats have chips."""
+    return sum(1 for c in stacks if c > 0)
+
+
+def open_deal(
+    st: BlackJokeState,
+    index: int,
+    stacks: tuple[int, ...],
+    last: LastDeal | None,
+    moved: tuple[Transfer, ...],
+    deck: tuple[str, ...] | None = None,
+) -> BlackJokeState:
+    """Deal number `index` (from 0) dealt and seated, or the game over if it cannot be."""
+    if index >= st.deals or live_seats(stacks) < 2:
+        return replace(st, stacks=stacks, last=last, moved=moved, phase=OVER, turn=-1)
+    cards = deck if deck is not None else shuffled(_PACKS[st.no_zeros], st.seed, index)
+    banker, done, turn = seating(index + 1, stacks)
+    # Built directly: replace() costs several times more, and this runs every deal.
+    return BlackJokeState(
+        seats=st.seats,
+        seed=st.seed,
+        no_zeros=st.no_zeros,
+        max_rate=st.max_rate,
+        deals=st.deals,
+        basis=st.basis,
+        stacks=stacks,
+        started=index + 1,
+        banker=banker,
+        phase=ORDER,
+        turn=turn,
+        deck=cards,
+        hands=((),) * st.seats,
+        rates=(0,) * st.seats,
+        done=done,
+        last=last,
+        moved=moved,
+    )
+
+
+def next_turn(
+    st: BlackJokeState, rates: tuple[int, ...], done: tuple[bool, ...]
+) -> tuple[str, int]:
+    """The phase and the seat that buys after st.turn; seat -1 when buying is over."""
+    n, banker, start = st.seats, st.banker, st.turn
+    if st.phase == ORDER:
+        seat = (start + 1) % n
+        while seat != banker:
+            if not done[seat]:
+                return ORDER, seat
+            seat = (seat + 1) % n
+        start = banker  # the order round is over: extra rounds start on the bank's left
+    for i in range(1, n + 1):
+        seat = (start + i) % n
+        if rates[seat] and not done[seat]:
+            return EXTRA, seat
+    return EXTRA, -1
+
+
+def pass_turn(st: BlackJokeState, seat: int) -> BlackJokeState:
+    """The awaited punter passes: out of this deal's buying."""
+    done = put(st.done, seat, True)
+    return _advance(st, st.stacks, st.deck, st.hands, st.rates, done, ())
+
+
+def buy(st: BlackJokeState, seat: int, count: int, rate: int) -> BlackJokeState:
+    """The awaited punter pays count x rate to the bank and takes count cards off the top."""
+    cost, banker = count * rate, st.banker
+    stacks = list(st.stacks)
+    stacks[seat] -= cost
+    stacks[banker] += cost
+    hands = list(st.hands)
+    hands[seat] += st.deck[:count]
+    rates = put(st.rates, seat, rate)
+    wager = (Transfer(seat, banker, cost, "wager"),)
+    deck = st.deck[count:]
+    return _advance(st, tuple(stacks), deck, tuple(hands), rates, st.done, wager)
+
+
+def _advance(
+    st: BlackJokeState,
+    stacks: tuple[int, ...],
+    deck: tuple[str, ...],
+    hands: tuple[tuple[str, ...], ...],
+    rates: tuple[int, ...],
+    done: tuple[bool, ...],
+    moved: tuple[Transfer, ...],
+) -> BlackJokeState:
+    """The state after a buy or a pass: the next buyer's turn, or the deal settled."""
+    phase, turn = next_turn(st, rates, done) if deck else (EXTRA, -1)
+    if turn < 0:
+        return _settle(st, stacks, deck, hands, rates, done, moved)
+    # Built directly rather than with replace(), which costs several times more per action.
+    return BlackJokeState(
+        seats=st.seats,
+        seed=st.seed,
+        no_zeros=st.no_zeros,
+        max_rate=st.max_rate,
+        deals=st.deals,
+        basis=st.basis,
+        stacks=stacks,
+        started=st.started,
+        banker=st.banker,
+        phase=phase,
+        turn=turn,
+        deck=deck,
+        hands=hands,
+        rates=rates,
+        done=done,
+        last=st.last,
+        moved=moved,
+    )
+
+
+def _settle(
+    st: BlackJokeState,
+    stacks: tuple[int, ...],
+    deck: tuple[str, ...],
+    hands: tuple[tuple[str, ...], ...],
+    rates: tuple[int, ...],
+    done: tuple[bool, ...],
+    moved: tuple[Transfer, ...],
+) -> BlackJokeState:
+    """Turn up every hand, pay face x rate out of the bank (§18 if short), deal the next."""
+    n, banker = st.seats, st.banker
+    owed = tuple(rate * face_total(hand) for rate, hand in zip(rates, hands, strict=True))
+    payouts = pay_debts(banker, dict(enumerate(owed)), stacks[banker], n, "payout")
+    stacks, _ = apply_transfers(stacks, 0, payouts)
+    paid = [0] * n
+    for t in payouts:
+        paid[t.dst] = t.amount
+    last = LastDeal(st.started, banker, hands, rates, owed, tuple(paid))
+    moved += payouts
+    if st.started < st.deals and live_seats(stacks) >= 2:
+        return open_deal(st, st.started, stacks, last, moved)
+    # The game is over: the final deal's cards stay where they lie (all of them now seen).
+    return replace(
+        st,
+        stacks=stacks,
+        deck=deck,
+        hands=hands,
+        rates=rates,
+        done=done,
+        last=last,
+        moved=moved,
+        phase=OVER,
+        turn=-1,
+    )
+
+
+def status(seat: int, banker: int, stack: int, rate: int, done: bool) -> str:
+    """A seat's part in the deal: bank, out (no chips), passed, done or buying."""
+    if seat == banker:
+        return "bank"
+    if not done:
+        return "buying"
+    if rate:
+        return "done"
+    return "passed" if stack else "out"
+
+
+@lru_cache(maxsize=1024)
+def deal_commitment(seed: int, deal: int) -> str:
+    """The public hash of a deal's seed (cached: views are taken after every action)."""
+    return commitment(deal_seed(seed, deal))
+
+
+def is_fresh(st: BlackJokeState) -> bool:
+    """Whether nobody has acted yet in the current deal (or the game is over)."""
+    if st.phase == OVER:
+        return True
+    if any(st.rates):
+        return False
+    banker, stacks = st.banker, st.stacks
+    return all(d == (s == banker or stacks[s] == 0) for s, d in enumerate(st.done))
+
+
+def reveal(last: LastDeal | None) -> dict[str, Any] | None:
+    """The last deal as JSON-safe data (for views and dumps)."""
+    if last is None:
+        return None
+    return {
+        "deal": last.deal,
+        "banker": last.banker,
+        "hands": [list(h) for h in last.hands],
+        "rates": list(last.rates),
+        "owed": list(last.owed),
+        "paid": list(last.paid),
+    }
+
+
+_SCALARS = ("seats", "seed", "no_zeros", "max_rate", "deals", "started", "banker", "phase", "turn")
+_LISTS = ("basis", "stacks", "deck", "rates", "done")
+
+
+def dump_state(st: BlackJokeState) -> dict[str, Any]:
+    """The state as JSON-safe data."""
+    data = {name: getattr(st, name) for name in _SCALARS}
+    data |= {name: list(getattr(st, name)) for name in _LISTS}
+    data["hands"] = [list(h) for h in st.hands]
+    data["moved"] = [[t.src, t.dst, t.amount, t.reason] for t in st.moved]
+    data["last"] = reveal(st.last)
+    return data
+
+
+def load_state(data: Mapping[str, Any]) -> BlackJokeState:
+    """The state from dump_state's data."""
+    last = data["last"]
+    return BlackJokeState(
+        seats=int(data["seats"]),
+        seed=int(data["seed"]),
+        no_zeros=bool(data["no_zeros"]),
+        max_rate=int(data["max_rate"]),
+        deals=int(data["deals"]),
+        basis=tuple(data["basis"]),
+        stacks=tuple(data["stacks"]),
+        started=int(data["started"]),
+        banker=int(data["banker"]),
+        phase=str(data["phase"]),
+        turn=int(data["turn"]),
+        deck=tuple(data["deck"]),
+        hands=tuple(tuple(h) for h in data["hands"]),
+        rates=tuple(data["rates"]),
+        done=tuple(data["done"]),
+        last=None if last is None else _unreveal(last),
+        moved=tuple(Transfer(*t) for t in data["moved"]),
+    )
+
+
+def _unreveal(data: Mapping[str, Any]) -> LastDeal:
+    """The last deal from reveal's data."""
+    return LastDeal(
+        deal=data["deal"],
+        banker=data["banker"],
+        hands=tuple(tuple(h) for h in data["hands"]),
+        rates=tuple(data["rates"]),
+        owed=tuple(data["owed"]),
+        paid=tuple(data["paid"]),
+    )
