@@ -1,0 +1,308 @@
+"""Imports point one way (DESIGN.md "Layout"): a walk over every module's imports.
+
+`cogs -> bot.tables / bot.ledger -> bot.storage`, `cogs -> render -> bot.games`, and
+`bot.games` imports nothing of ours. Discord stays in `cogs/` and `bot/client.py`, Pillow
+in `render/`, SQL in `bot/storage/` and `bot/ledger/`; the rules have no I/O, no asyncio,
+no clock and no global `random`. Each failure names the file, line and import.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHECKED = ("bot", "cogs", "render")
+OURS = frozenset(CHECKED)
+
+# The packages of ours each layer may import (its own included); a prefix covers subpackages.
+ALLOWED_OURS: dict[str, tuple[str, ...]] = {
+    "bot.games": ("bot.games",),
+    "bot.storage": ("bot.storage",),
+    "bot.ledger": ("bot.ledger", "bot.storage"),
+    "bot.tables": ("bot.tables", "bot.games", "bot.ledger", "bot.storage"),
+    "render": ("render", "bot.games"),
+    "cogs": ("cogs", "render", "bot"),
+    "bot.client": ("bot", "cogs"),
+    "bot.__main__": ("bot",),
+    "bot.cli": ("bot",),
+    "bot.config": ("bot.config",),
+    "bot": ("bot.games", "bot.storage", "bot.ledger", "bot.tables", "bot.config"),
+}
+# Outside libraries allowed only in some layers.
+ONLY_IN: dict[str, tuple[str, ...]] = {
+    "discord": ("cogs", "bot.client"),
+    "PIL": ("render",),
+    "sqlite3": ("bot.storage", "bot.ledger"),
+    "aiosqlite": ("bot.storage", "bot.ledger"),
+}
+# What the pure rules may not import at all: no I/O, no event loop, no clock, no entropy.
+GAMES_FORBIDDEN = frozenset(
+    {"asyncio", "time", "secrets", "socket", "subprocess", "threading", "multiprocessing"}
+)
+CLOCK_CALLS = frozenset({"now", "utcnow", "today"})
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    """One imported module (for `from A import b`, A.b when A is ours), and where."""
+
+    name: str
+    line: int
+
+
+def module_name(path: Path) -> str:
+    """The dotted module name of a file under the repository root."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def layer_of(module: str) -> str:
+    """The layer a module belongs to: the longest key of ALLOWED_OURS that contains it."""
+    for layer in sorted(ALLOWED_OURS, key=len, reverse=True):
+        if module == layer or module.startswith(layer + "."):
+            return layer
+    raise AssertionError(f"{module} is in no layer")
+
+
+def within(name: str, prefix: str) -> bool:
+    """Whether module `name` is `prefix` or inside it."""
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def imports_of(module: str, tree: ast.Module, is_package: bool) -> Iterator[Import]:
+    """Every module imported by the tree, relative imports made absolute."""
+    package = module.split(".") if is_package else module.split(".")[:-1]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (Import(alias.name, node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                stem = package[: len(package) - node.level + 1]
+                base = ".".join([*stem, base] if base else stem)
+            if base.split(".")[0] in OURS:
+                yield from (Import(f"{base}.{a.name}", node.lineno) for a in node.names)
+            else:
+                yield Import(base, node.lineno)
+        elif (
+            isinstance(node, ast.Call)
+            and dotted(node.func) in ("importlib.import_module", "import_module", "__import__")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and not node.args[0].value.startswith(".")
+        ):
+            yield Import(node.args[0].value, node.lineno)
+
+
+def dotted(node: ast.expr) -> str:
+    """`a.b.c` for a chain of names and attributes, else ''."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = dotted(node.value)
+        return f"{head}.{node.attr}" if head else ""
+    return ""
+
+
+def import_violations(module: str, imported: Import) -> list[str]:
+    """Why this import breaks the layering, if it does."""
+    layer, name = layer_of(module), imported.name
+    top = name.split(".")[0]
+    where = f"line {imported.line}: imports {name}"
+    if top in OURS:
+        allowed = ALLOWED_OURS[layer]
+        if not any(within(name, a) for a in allowed):
+            return [f"{where}: {layer} may import only {', '.join(allowed)} of ours"]
+        if within(name, "bot.client") and layer not in ("cogs", "bot.__main__", "bot.cli"):
+            return [f"{where}: only cogs, bot/__main__.py and bot/cli.py import bot.client"]
+        return []
+    if top in ONLY_IN and layer not in ONLY_IN[top]:
+        return [f"{where}: {top} belongs only in {', '.join(ONLY_IN[top])}"]
+    if layer == "bot.games" and top in GAMES_FORBIDDEN:
+        return [f"{where}: the rules use no I/O, asyncio, clock or outside entropy"]
+    if layer == "bot.games" and top == "random" and name != "random":
+        return [f"{where}: the rules use random.Random(seed), never the global random"]
+    return []
+
+
+def rules_purity_violations(tree: ast.Module) -> list[str]:
+    """Uses of the global `random` and of the clock (the rules take both from their state)."""
+    found = []
+    aliases = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.name == "random"
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "random":
+            found += [
+                f"line {node.lineno}: from random import {a.name}: the rules use "
+                "random.Random(seed), never the global random"
+                for a in node.names
+                if a.name != "Random"
+            ]
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and node.attr != "Random"
+        ):
+            found.append(
+                f"line {node.lineno}: {node.value.id}.{node.attr}: the rules use "
+                "random.Random(seed), never the global random"
+            )
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in CLOCK_CALLS
+            and dotted(node.func.value).split(".")[-1] in ("datetime", "date")
+        ):
+            found.append(f"line {node.lineno}: {dotted(node.func)}(): the rules read no clock")
+    return found
+
+
+def violations(module: str, source: str, is_package: bool = False) -> list[str]:
+    """Every layering violation in one module's source."""
+    tree = ast.parse(source)
+    found = [v for i in imports_of(module, tree, is_package) for v in import_violations(module, i)]
+    if layer_of(module) == "bot.games":
+        found += rules_purity_violations(tree)
+    return found
+
+
+def checked_files() -> list[Path]:
+    """Every Python file of bot/, cogs/ and render/."""
+    return sorted(p for d in CHECKED for p in (ROOT / d).rglob("*.py"))
+
+
+def test_imports_point_one_way() -> None:
+    files = checked_files()
+    assert ROOT / "bot" / "games" / "base.py" in files
+    found = []
+    for path in files:
+        source = path.read_text(encoding="utf-8")
+        for problem in violations(module_name(path), source, path.name == "__init__.py"):
+            found.append(f"{path.relative_to(ROOT)}: {problem}")
+    assert not found, "Imports against the layering:\n" + "\n".join(found)
+
+
+# -- the checker, on sources written to break each rule ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "complaint"),
+    [
+        ("bot.games.tilters", "import discord", "imports discord: discord belongs only in"),
+        ("bot.games.tilters", "from PIL import Image", "imports PIL: PIL belongs only in render"),
+        ("bot.games.tilters", "import asyncio", "imports asyncio: the rules use no I/O"),
+        ("bot.games.tilters", "import sqlite3", "sqlite3 belongs only in bot.storage"),
+        ("bot.games.tilters", "import aiosqlite", "aiosqlite belongs only in"),
+        ("bot.games.tilters", "import time", "imports time: the rules use no I/O"),
+        ("bot.games.tilters", "import secrets", "imports secrets"),
+        ("bot.games.tilters", "from bot.tables import service", "imports bot.tables.service"),
+        ("bot.games.tilters", "from bot import ledger", "imports bot.ledger: bot.games may"),
+        ("bot.games.tilters", "from ..tables import x", "imports bot.tables.x"),
+        ("bot.games.tilters", "import render.cards", "imports render.cards"),
+        ("bot.games.tilters", "import bot.config", "imports bot.config"),
+        ("bot.games.ai.tilters", "from ...ledger import x", "imports bot.ledger.x"),
+        ("bot.games.tilters", "import importlib\nimportlib.import_module('cogs.play')", "cogs"),
+        ("bot.games.tilters", "import random\nrandom.shuffle(cards)", "random.shuffle: the rules"),
+        ("bot.games.tilters", "import random\nx = random.random()", "random.random"),
+        ("bot.games.tilters", "import random\nrandom.choice(c)", "random.choice"),
+        ("bot.games.tilters", "import random\nrandom.randint(1, 6)", "random.randint"),
+        ("bot.games.tilters", "import random as r\nr.seed(4)", "r.seed"),
+        ("bot.games.tilters", "import random\nrandom.SystemRandom()", "random.SystemRandom"),
+        ("bot.games.tilters", "from random import shuffle", "from random import shuffle"),
+        ("bot.games.tilters", "import random.x", "imports random.x"),
+        ("bot.games.tilters", "from datetime import datetime\ndatetime.now()", "datetime.now()"),
+        ("bot.games.tilters", "import datetime\ndatetime.date.today()", "date.today()"),
+        ("bot.storage.db", "from bot.ledger import accounts", "bot.storage may import only"),
+        ("bot.storage.db", "from bot.games import IllegalAction", "imports bot.games.Illegal"),
+        ("bot.storage.db", "import discord", "discord belongs only in"),
+        ("bot.ledger.accounts", "from bot.tables import service", "bot.ledger may import only"),
+        ("bot.ledger.accounts", "from bot.games import POT", "imports bot.games.POT"),
+        ("bot.ledger.accounts", "import PIL.Image", "imports PIL.Image"),
+        ("bot.tables.service", "import discord", "discord belongs only in cogs, bot.client"),
+        ("bot.tables.service", "from discord.ext import commands", "imports discord.ext"),
+        ("bot.tables.service", "from PIL import Image", "PIL belongs only in render"),
+        ("bot.tables.service", "import render.table", "bot.tables may import only"),
+        ("bot.tables.service", "from cogs import play", "imports cogs.play"),
+        ("bot.tables.service", "from bot import client", "imports bot.client"),
+        ("bot.tables.service", "import sqlite3", "sqlite3 belongs only in"),
+        ("bot.tables.service", "from .. import client", "imports bot.client"),
+        ("render.table", "import discord", "discord belongs only in"),
+        ("render.table", "from bot.tables import service", "render may import only"),
+        ("render.table", "from bot.ledger import board", "imports bot.ledger.board"),
+        ("render.table", "import aiosqlite", "aiosqlite belongs only in"),
+        ("cogs.play", "from PIL import Image", "PIL belongs only in render"),
+        ("cogs.play", "import sqlite3", "sqlite3 belongs only in"),
+        ("bot.config", "import discord", "discord belongs only in"),
+        ("bot.config", "from bot.tables import x", "bot.config may import only bot.config"),
+        ("bot.cli", "from PIL import Image", "PIL belongs only in render"),
+        ("bot.cli", "import discord", "discord belongs only in"),
+        ("bot.client", "import sqlite3", "sqlite3 belongs only in"),
+        ("bot.client", "import render.table", "bot.client may import only bot, cogs"),
+    ],
+)
+def test_a_forbidden_import_is_reported(module: str, source: str, complaint: str) -> None:
+    found = violations(module, source)
+    assert len(found) == 1, found
+    assert complaint in found[0]
+    assert found[0].startswith(f"line {source.count(chr(10)) + 1}: ")
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("bot.games.tilters", "import random\nrng: random.Random = random.Random(7)"),
+        ("bot.games.tilters", "from random import Random\nimport hashlib, json, re"),
+        ("bot.games.tilters", "from bot.games.base import ChipGame\nfrom . import cards"),
+        ("bot.games.tilters", "from bot.games import IllegalAction\nimport bot.games._rng"),
+        ("bot.games.tilters", "from dataclasses import dataclass, replace"),
+        ("bot.games.ai.tilters", "from .. import cards\nfrom ..base import Game"),
+        ("bot.games.registry", "import importlib\nimportlib.import_module('bot.games.quinto')"),
+        ("bot.storage.db", "import aiosqlite\nimport sqlite3\nfrom bot.storage import uow"),
+        ("bot.ledger.accounts", "import aiosqlite\nfrom bot.storage.db import Database"),
+        ("bot.ledger.accounts", "from ..storage import db\nfrom . import board"),
+        ("bot.tables.service", "import asyncio, time, secrets, random\nrandom.random()"),
+        ("bot.tables.service", "from bot.games import registry\nfrom bot.ledger import x"),
+        ("bot.tables.service", "from bot.storage import db\nfrom datetime import datetime"),
+        ("render.table", "from PIL import Image, ImageDraw\nfrom bot.games import View"),
+        ("render.table", "from . import sprites\nfrom render.sprites import cache"),
+        ("cogs.play", "import discord\nfrom discord.ext import commands"),
+        ("cogs.play", "from bot.tables import service\nfrom render import table"),
+        ("cogs.play", "from bot.client import ParlourBot\nfrom bot.ledger import board"),
+        ("bot.client", "import discord\nfrom bot.tables import service\nimport cogs.play"),
+        ("bot.__main__", "from bot.client import main\nfrom bot.config import Settings"),
+        ("bot.cli", "from bot import client\nfrom bot.tables import service\nimport asyncio"),
+        ("bot.config", "import os\nfrom dataclasses import dataclass"),
+    ],
+)
+def test_an_allowed_import_is_not_reported(module: str, source: str) -> None:
+    assert violations(module, source) == []
+
+
+def test_relative_imports_resolve_from_a_package_s_init() -> None:
+    tree = ast.parse("from . import cards\nfrom .. import tables")
+    names = [i.name for i in imports_of("bot.games", tree, is_package=True)]
+    assert names == ["bot.games.cards", "bot.tables"]
+    assert violations("bot.games", "from .. import tables", is_package=True) == [
+        "line 1: imports bot.tables: bot.games may import only bot.games of ours"
+    ]
+
+
+def test_module_names_and_layers() -> None:
+    assert module_name(ROOT / "bot" / "games" / "__init__.py") == "bot.games"
+    assert module_name(ROOT / "cogs" / "play.py") == "cogs.play"
+    assert layer_of("bot.games.ai.black_joke") == "bot.games"
+    assert layer_of("bot.client") == "bot.client"
+    assert layer_of("bot") == "bot"
+    assert layer_of("render") == "render"
