@@ -1,0 +1,180 @@
+"""The `parlour` command line: each command, and one clear sentence for each bad input."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.console import CONSOLE_GUILD, CONSOLE_USER, play_main
+from bot.games import registry
+from bot.ledger import Account, Ledger
+from bot.storage import Database
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_rules_prints_the_rules_and_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "black-joke")
+    assert code == 0
+    assert "Black Joke" in out and "banker" in out.lower()
+    for option in registry.get("black-joke").info.options:
+        assert option.name in out
+
+
+def test_games_lists_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert all(key in out for key in registry.keys())
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["rules", "whist"], "There is no game 'whist'. The games are: black-joke"),
+        (["play", "whist"], "There is no game 'whist'"),
+        (["play", "black-joke", "--seats", "1"], "Black Joke is played by 2-10 players, not 1."),
+        (["play", "black-joke", "--seats", "11"], "not 11"),
+        (["play", "black-joke", "--seats", "four"], "--seats must be a whole number"),
+        (["play", "black-joke", "--seats", "4", "--ai", "1"], "--ai must be 3 with --seats 4"),
+        (["play", "black-joke", "--ai", "-1"], "--ai must be from 0 to 4"),
+        (["play", "black-joke", "--option", "bogus=1"], "no option 'bogus'"),
+        (["play", "black-joke", "--option", "max_rate"], "Write options as name=value"),
+        (["play", "black-joke", "--option", "max_rate=lots"], "max_rate must be a whole number"),
+        (["play", "black-joke", "--option", "max_rate=0"], "max_rate must be from 1 to 100"),
+        (["play", "black-joke", "--option", "black_joke_no_zeros=maybe"], "true or false"),
+        (["play", "black-joke", "--buy-in", "0"], "--buy-in must be from 1 to 1000000"),
+        (["play", "black-joke", "--buy-in", "-50"], "--buy-in must be from 1"),
+        (["play", "black-joke", "--buy-in", "99999999999"], "--buy-in must be from 1"),
+        (["play", "black-joke", "--buy-in", "ten"], "--buy-in must be a whole number"),
+        (["play", "black-joke", "--seed", "x"], "--seed must be a whole number"),
+        (["simulate", "black-joke", "--games", "0"], "--games must be from 1"),
+        (["simulate", "black-joke", "--games", "many"], "--games must be a whole number"),
+        (["simulate", "black-joke", "--stack", "-1"], "--stack must be from 1"),
+        (["simulate", "whist"], "There is no game 'whist'"),
+    ],
+)
+def test_bad_input_gets_one_clear_sentence(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    if argv[0] == "play":
+        argv = [*argv, "--db", str(tmp_path / "play.db")]
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1 and out == ""
+    assert not (tmp_path / "play.db").exists()  # nothing was created
+
+
+def test_run_without_a_token_explains_how_to_get_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    code, _, err = run(capsys, "run")
+    assert code == 2
+    assert "DISCORD_TOKEN" in err and "parlour play" in err and "New Application" in err
+
+
+def test_run_refuses_a_bad_setting_by_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARLOUR_TURN_TIMEOUT_S", "soon")
+    code, _, err = run(capsys, "run")
+    assert code == 2
+    assert "PARLOUR_TURN_TIMEOUT_S must be a whole number, not 'soon'." in err
+
+
+def test_simulate_json_reports_results_and_invariants(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "black-joke", "--games", "50", "--seats", "3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 50 and data["deals"] == 150 and data["invariants_held"]
+    assert len(data["mean_result"]) == 3
+    assert abs(sum(data["mean_result"])) < 1e-9  # chips only change hands
+    assert 0 < data["bank_edge"] < 0.3
+
+
+def test_simulate_text_shows_the_bank_edge(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "black-joke", "--games", "20")
+    assert code == 0
+    assert "bank's edge" in out and "chip invariants: held" in out
+
+
+def test_ledger_check_passes_a_sound_database_and_fails_a_tampered_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "p.db"
+    code, _, err = run(capsys, "ledger", "check", "--db", str(path))
+    assert code == 2 and "There is no database at" in err
+
+    async def seed() -> None:
+        db = await Database.open(path)
+        await Ledger(db).purse(1, 2)
+        await db.close()
+
+    asyncio.run(seed())
+    code, out, _ = run(capsys, "ledger", "check", "--db", str(path))
+    assert code == 0 and "Every ledger invariant holds" in out
+    import sqlite3
+
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE accounts SET balance = balance + 5 WHERE kind = 'purse'")
+    code, out, _ = run(capsys, "ledger", "check", "--db", str(path))
+    assert code == 1 and "broken" in out
+
+
+def _lines(*typed: str) -> object:
+    feed = iter([f"{t}\n" for t in typed])
+    return lambda: next(feed, "")
+
+
+async def test_play_through_a_pipe_refuses_bad_actions_and_keeps_playing(tmp_path: Path) -> None:
+    out = io.StringIO()
+    db = tmp_path / "play.db"
+    typed = ["buy 0 1", "buy 2 999", "buy -3 1", "buy 99999999999999 1", "fly", "buy 2 1", "pass"]
+    code = await play_main(
+        registry.get("black-joke"), 3, {}, 5, None, db, read_line=_lines(*typed), out=out
+    )
+    text = out.getvalue()
+    assert code == 0
+    assert "Buy 2 cards at 1 chip each" in text  # the good order went through
+    for refusal in (
+        "> Buy at least one card.",
+        "> The highest rate at this table is 5 chips a card.",
+        "'-3' is not one",
+        "> You can buy at most ",
+        "> Write 'buy K R' to buy K cards at R chips each",
+    ):
+        assert refusal in text
+    assert "Input ended; closing the table" in text
+    # the table closed and the chips are whole: the purse holds what the completed deals left
+    database = await Database.open(db)
+    ledger = Ledger(database)
+    assert await ledger.check() == []
+    purse = await ledger.balance(Account.purse(CONSOLE_GUILD, CONSOLE_USER))
+    assert purse > 0
+    await database.close()
+
+
+async def test_play_resumes_an_unfinished_game(tmp_path: Path) -> None:
+    db = tmp_path / "play.db"
+    first, second = io.StringIO(), io.StringIO()
+    game = registry.get("black-joke")
+
+    def die() -> str:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        await play_main(game, 2, {"rounds": 3}, 9, None, db, read_line=die, out=first)
+    code = await play_main(game, 2, {"rounds": 3}, 9, None, db, read_line=_lines("quit"),
+                           out=second)
+    assert code == 0
+    assert "Resuming your unfinished game of Black Joke." in second.getvalue()
