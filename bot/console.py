@@ -23,6 +23,8 @@ def format_view(view: dict[str, Any], indent: str = "  ") -> str:
     """A seat's view of a game as readable lines."""
     lines: list[str] = []
     for key, value in view.items():
+        if key == "scene":
+            continue  # the picture's content; the text shows the same fields plainly
         label = key.replace("_", " ")
         if isinstance(value, dict):
             lines.append(f"{indent}{label}:")

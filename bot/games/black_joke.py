@@ -44,6 +44,7 @@ from bot.games.base import ChipGame, GameInfo, Outcome, Transfer, View
 from bot.games.cards import Pack, parse_cards
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
+from bot.games.scene import Scene, group, scene, seat
 
 __all__ = ["GAME", "BlackJoke", "BlackJokeState"]
 
@@ -288,6 +289,7 @@ class BlackJoke(ChipGame[BlackJokeState]):
         }
         if seat is not None and 0 <= seat < st.seats:
             out["hand"] = list(st.hands[seat])
+        out["scene"] = _scene(st, seat)
         if st.phase == OVER:
             out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.started)]
             out["final_stacks"] = list(st.stacks)
@@ -418,3 +420,42 @@ def _check_deck(no_zeros: bool, deck: Sequence[str]) -> tuple[str, ...]:
 
 
 GAME = BlackJoke()
+
+
+def _scene(st: BlackJokeState, viewer: int | None) -> Scene:
+    """The table picture's content: each seat's stack, role, rate and cards (face up only
+    for the viewer), the deck, and the last deal's result."""
+    seats = []
+    for s in range(st.seats):
+        role = status(s, st.banker, st.stacks[s], st.rates[s], st.done[s])
+        own = s == viewer
+        seats.append(
+            seat(
+                cards=st.hands[s] if own else (),
+                backs=0 if own else len(st.hands[s]),
+                chips=st.stacks[s],
+                badge="bank" if role == "bank" else ("out" if role == "out" else ""),
+                note=f"rate {st.rates[s]}"
+                if st.rates[s]
+                else ("passed" if role == "passed" else ""),
+                active=s == st.turn and st.phase != OVER,
+            )
+        )
+    lines = []
+    if st.last is not None:
+        for s, (owed, paid) in enumerate(zip(st.last.owed, st.last.paid, strict=True)):
+            if st.last.rates[s]:
+                faces = " ".join(c for c in st.last.hands[s] if c.endswith("F")) or "a black joke"
+                short = f" (owed {owed})" if paid < owed else ""
+                lines.append(f"Seat {s + 1}: {faces}, paid {paid}{short}")
+    title = (
+        f"Black Joke - deal {st.started} of {st.deals}" if st.phase != OVER else "Black Joke - over"
+    )
+    return scene(
+        Pack.YANKEE,
+        title,
+        seats,
+        [group("pile", "Deck", backs=len(st.deck))] if st.phase != OVER else [],
+        [("Cards left", len(st.deck)), ("Top rate", st.max_rate)],
+        lines,
+    )

@@ -563,6 +563,7 @@ def test_cards_are_conserved_and_hidden_through_random_play() -> None:
                 assert GAME.private_cards(state, viewer) <= hidden[viewer]
                 # The last deal's reveal names cards that may be in a hand again now.
                 del view["last_deal"]
+                view["scene"].pop("lines", None)  # the same reveal, in words
                 shown = set(json.dumps(view).replace('"', " ").split())
                 others = set().union(*(hidden[s] for s in range(seats) if s != viewer))
                 assert not shown & others
@@ -611,3 +612,23 @@ def test_the_bank_s_edge_is_a_tenth_or_nothing_without_zeros(no_zeros: bool, edg
     measured, error = bank_edge(no_zeros, 6000)
     assert error < 0.015  # precise enough to tell 10% from 0%
     assert abs(measured - edge) < 4 * error, (measured, error)
+
+
+# --- the scene the table picture draws ---------------------------------------------------
+
+
+def test_the_scene_shows_own_cards_face_up_and_others_as_backs() -> None:
+    state = GAME.new(3, 4, deck=list(PACK))
+    state = GAME.apply(state, 1, "buy 2 3")  # seat 1 takes 0F 1F from the top
+    mine = GAME.view(state, 1)["scene"]
+    theirs = GAME.view(state, 2)["scene"]
+    public = GAME.view(state, None)["scene"]
+    assert mine["seats"][1]["cards"] == ["0F", "1F"] and mine["seats"][1]["backs"] == 0
+    for other in (theirs, public):
+        assert other["seats"][1]["cards"] == [] and other["seats"][1]["backs"] == 2
+    assert mine["seats"][0]["badge"] == "bank"
+    assert mine["seats"][1]["note"] == "rate 3"
+    assert mine["seats"][2].get("active") is True  # seat 2 orders next
+    assert mine["pack"] == "yankee"
+    assert {"label": "Cards left", "value": "48"} in mine["counters"]
+    assert mine["seats"][1]["chips"] == 94 and mine["seats"][0]["chips"] == 106
