@@ -33,7 +33,8 @@ def test_rules_prints_the_rules_and_every_option(capsys: pytest.CaptureFixture[s
 def test_games_lists_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
-    assert all(key in out for key in registry.keys())
+    keys = registry.keys()
+    assert all(key in out for key in keys)
 
 
 @pytest.mark.parametrize(
@@ -174,7 +175,8 @@ async def test_play_resumes_an_unfinished_game(tmp_path: Path) -> None:
 
     with pytest.raises(KeyboardInterrupt):
         await play_main(game, 2, {"rounds": 3}, 9, None, db, read_line=die, out=first)
-    code = await play_main(game, 2, {"rounds": 3}, 9, None, db, read_line=_lines("quit"),
-                           out=second)
+    code = await play_main(
+        game, 2, {"rounds": 3}, 9, None, db, read_line=_lines("quit"), out=second
+    )
     assert code == 0
     assert "Resuming your unfinished game of Black Joke." in second.getvalue()

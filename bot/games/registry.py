@@ -29,7 +29,7 @@ def _load() -> dict[str, Game[Any]]:
     return _games
 
 
-def all() -> list[Game[Any]]:  # noqa: A001 - the contract's name (DESIGN.md)
+def all() -> list[Game[Any]]:
     """Every registered game, in key order."""
     games = _load()
     return [games[k] for k in sorted(games)]

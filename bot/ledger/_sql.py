@@ -1,0 +1,50 @@
+"""The ledger's SQL: how an account is found by identity, and the statements of a posting."""
+
+from __future__ import annotations
+
+from bot.ledger.model import Account, AccountKind
+
+NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+# Each kind spelled out, so that SQLite can use that kind's partial unique index.
+_IDENTITY = {
+    AccountKind.ISSUANCE: "kind = 'issuance' AND guild_id = ?",
+    AccountKind.PURSE: "kind = 'purse' AND guild_id = ? AND user_id = ?",
+    AccountKind.STAKE: "kind = 'stake' AND guild_id = ? AND table_id = ? AND seat = ?",
+    AccountKind.POT: "kind = 'pot' AND guild_id = ? AND table_id = ?",
+}
+
+
+def identity(account: Account) -> tuple[str, tuple[int, ...]]:
+    """A WHERE clause (over `accounts`) matching exactly this account, and its parameters."""
+    values = (account.guild_id, account.user_id, account.table_id, account.seat)
+    return _IDENTITY[account.kind], tuple(v for v in values if v is not None)
+
+
+INSERT_ACCOUNT = (
+    "INSERT INTO accounts (guild_id, kind, user_id, table_id, seat) VALUES (?, ?, ?, ?, ?)"
+)
+
+# A replayed key inserts nothing (rowcount 0) and fires no trigger; the caller then
+# compares the stored transfer with the posting.
+INSERT_TRANSFER = (
+    "INSERT INTO transfers"
+    " (guild_id, debit_account_id, credit_account_id, amount, reason, key, game, table_id)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING"
+)
+
+# The same columns, in the same order, as INSERT_TRANSFER's parameters.
+FIND_TRANSFER = (
+    "SELECT guild_id, debit_account_id, credit_account_id, amount, reason, key, game, table_id,"
+    " id FROM transfers WHERE key = ?"
+)
+
+ESCROW_HELD = (
+    "SELECT COALESCE(SUM(balance), 0) FROM accounts"
+    " WHERE table_id = ? AND guild_id = ? AND kind IN ('stake', 'pot') AND balance <> 0"
+)
+
+CLOSE_ESCROW = (
+    f"UPDATE accounts SET closed_at = {NOW}"
+    " WHERE table_id = ? AND guild_id = ? AND kind IN ('stake', 'pot') AND closed_at IS NULL"
+)

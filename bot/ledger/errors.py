@@ -1,0 +1,52 @@
+"""Errors the ledger raises for postings it refuses; each carries a readable `reason`."""
+
+from __future__ import annotations
+
+from bot.ledger.model import MAX_AMOUNT, Account
+
+
+class LedgerError(Exception):
+    """A posting the ledger refused, with a sentence a user can read in `reason`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Overdraft(LedgerError):
+    """The source account holds fewer chips than the posting moves."""
+
+    def __init__(self, account: Account, needed: int, available: int) -> None:
+        super().__init__(
+            f"Not enough chips: {account.describe()} holds {available}, and {needed} are needed."
+        )
+        self.account = account
+        self.needed = needed
+        self.available = available
+
+
+class KeyConflict(LedgerError):
+    """The idempotency key was already used for a different transfer."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(
+            f"That event ({key}) was already recorded with different chips; nothing was moved."
+        )
+        self.key = key
+
+
+class BadAmount(LedgerError):
+    """The amount is not a whole number of chips between 1 and the ledger's maximum."""
+
+    def __init__(self, amount: object) -> None:
+        super().__init__(f"An amount of chips must be a whole number from 1 to {MAX_AMOUNT:,}.")
+        self.amount = amount
+
+
+class AccountClosed(LedgerError):
+    """The posting touches the escrow of a table that has closed."""
+
+    def __init__(self, account: Account | None = None) -> None:
+        where = f" ({account.describe()})" if account is not None else ""
+        super().__init__(f"That table has closed{where}; its chips can no longer move.")
+        self.account = account

@@ -1,0 +1,115 @@
+"""The chip ledger: posting transfers between accounts, and reading balances.
+
+Every chip movement is one row of `transfers`; the triggers of migration 0001 move the
+balances, and the database itself refuses an overdraft, a transfer touching a closed
+escrow, or an edit of a past transfer. Python checks what it can first only to give a
+clear message.
+
+A posting's accounts are created on first use; a purse created that way first receives
+the server's starting chips from its issuance account. The SQL itself lives in
+`bot.ledger._book`, which runs on the database's writer thread; this class is the
+asyncio face of it. Reports (check, history, leaderboards) live in `bot.ledger.reports`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+
+import aiosqlite
+
+from bot.ledger import reports
+from bot.ledger._book import Book, validate
+from bot.ledger._sql import identity
+from bot.ledger.model import Account, HistoryEntry, Posting, PostResult, Reason
+from bot.storage import Database
+
+StartingChips = int | Callable[[int], int]
+
+
+class Ledger:
+    """A per-server chip economy kept in the database's `accounts` and `transfers`."""
+
+    def __init__(self, db: Database, *, starting_chips: StartingChips = 1000) -> None:
+        self._db = db
+        # The function runs on the writer thread, so it must not touch the event loop.
+        chips = starting_chips if callable(starting_chips) else (lambda _guild: starting_chips)
+        self._book = Book(chips)
+
+    async def post(self, tx: aiosqlite.Connection, postings: Sequence[Posting]) -> list[PostResult]:
+        """Make `postings` in order, inside a `Database.write` work: all of them or none."""
+        for posting in postings:
+            validate(posting)
+        if not postings:
+            return []
+        results, learned = await self._db.run_sync(tx, partial(self._book.post, postings=postings))
+        if learned:
+            # Ids are cached only once durable: if this work rolls back, a new row may
+            # later be given the same id.
+            self._db.on_commit(partial(self._book.ids.update, learned))
+        return results
+
+    async def transfer(
+        self,
+        src: Account,
+        dst: Account,
+        amount: int,
+        reason: Reason,
+        key: str,
+        *,
+        game: str | None = None,
+        table_id: int | None = None,
+    ) -> PostResult:
+        """Move `amount` chips from `src` to `dst` in a unit of work of its own."""
+        posting = Posting(src, dst, amount, reason, key, game, table_id)
+        validate(posting)
+        work = partial(self._book.post, postings=(posting,))
+        # Book.post is all-or-nothing by itself, so the work needs no savepoint.
+        results, learned = await self._db.write_sync(work, atomic=True)
+        self._book.ids.update(learned)
+        return results[0]
+
+    async def balance(self, account: Account) -> int:
+        """The account's committed balance; 0 when it does not exist yet."""
+        where, values = identity(account)
+        row = await self._db.fetchone(f"SELECT balance FROM accounts WHERE {where}", values)
+        return 0 if row is None else int(row[0])
+
+    async def purse(self, guild_id: int, user_id: int) -> int:
+        """A player's balance, creating their purse (with starting chips) if need be."""
+        account = Account.purse(guild_id, user_id)
+        if account in self._book.ids:
+            return await self.balance(account)
+        balance, learned = await self._db.write_sync(
+            partial(self._book.purse, account=account), atomic=True
+        )
+        self._book.ids.update(learned)
+        return balance
+
+    async def close_escrow(self, tx: aiosqlite.Connection, guild_id: int, table_id: int) -> None:
+        """Inside a work, close a table's stakes and pot for good; they must be empty."""
+        await self._db.run_sync(
+            tx, partial(self._book.close_escrow, guild_id=guild_id, table_id=table_id)
+        )
+
+    async def check(self, guild_id: int | None = None) -> list[str]:
+        """Every broken ledger invariant, in plain words; [] when all hold."""
+        return await reports.check(self._db, guild_id)
+
+    async def history(
+        self, guild_id: int, user_id: int, *, limit: int = 10, offset: int = 0
+    ) -> list[HistoryEntry]:
+        """A player's purse transfers, newest first, `limit` of them after skipping `offset`."""
+        return await reports.history(self._db, guild_id, user_id, limit=limit, offset=offset)
+
+    async def leaderboard(
+        self, guild_id: int, *, game: str | None = None, limit: int = 10
+    ) -> list[tuple[int, int]]:
+        """(user_id, value) best first: purse balances, or net winnings at `game`."""
+        return await reports.leaderboard(self._db, guild_id, game=game, limit=limit)
+
+    async def rank(
+        self, guild_id: int, user_id: int, *, game: str | None = None
+    ) -> tuple[int, int] | None:
+        """A player's (1-based rank, value) on that leaderboard; None when not on it."""
+        return await reports.rank(self._db, guild_id, user_id, game=game)

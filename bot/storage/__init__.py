@@ -1,0 +1,15 @@
+"""Storage: the aiosqlite database, its group-commit unit of work, and SQL migrations."""
+
+from bot.storage._migrate import Migration, MigrationError, load_migrations, migrate
+from bot.storage.database import Database, Params, SyncWork, Work
+
+__all__ = [
+    "Database",
+    "Migration",
+    "MigrationError",
+    "Params",
+    "SyncWork",
+    "Work",
+    "load_migrations",
+    "migrate",
+]

@@ -1,0 +1,333 @@
+"""The ledger against a tiny in-memory model, driven by a Hypothesis state machine.
+
+The model is a dict of balances plus the set of accounts that exist, the tables whose
+escrow is closed, and the postings made so far. Every rule predicts, from the model
+alone, which error the ledger must raise (or none); after every step the ledger's
+balances must equal the model's and `Ledger.check()` must find nothing wrong.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+from collections.abc import Coroutine, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from bot.ledger import (
+    MAX_AMOUNT,
+    Account,
+    AccountClosed,
+    AccountKind,
+    BadAmount,
+    KeyConflict,
+    Ledger,
+    LedgerError,
+    Overdraft,
+    Posting,
+    PostResult,
+    Reason,
+)
+from bot.storage import Database
+
+T = TypeVar("T")
+START = 100
+GAME = "tilters"
+TABLES = {10: 1, 11: 1, 20: 2}  # table id -> its server
+SEATS = (0, 1)
+USERS = (1, 2, 3)
+PURSES = [Account.purse(g, u) for g in (1, 2) for u in USERS]
+ACCOUNTS = (
+    [Account.issuance(1), Account.issuance(2)]
+    + PURSES
+    + [Account.stake(g, t, s) for t, g in TABLES.items() for s in SEATS]
+    + [Account.pot(g, t) for t, g in TABLES.items()]
+)
+# Mostly amounts a purse can pay, some it cannot, a few no one may send.
+amounts = st.one_of(
+    st.integers(1, 60),
+    st.integers(1, 60),
+    st.integers(-2, 250),
+    st.sampled_from([MAX_AMOUNT, MAX_AMOUNT + 1]),
+)
+same_server_pairs = st.sampled_from([1, 2]).flatmap(
+    lambda guild: st.tuples(
+        st.sampled_from([a for a in ACCOUNTS if a.guild_id == guild]),
+        st.sampled_from([a for a in ACCOUNTS if a.guild_id == guild]),
+    )
+)
+
+
+class Model:
+    """What the ledger should hold: balances, existing accounts, closed tables."""
+
+    def __init__(self) -> None:
+        self.balances: dict[Account, int] = {}
+        self.closed: set[int] = set()
+
+    def outcome(
+        self, postings: Sequence[Posting]
+    ) -> tuple[type[Exception] | None, dict[Account, int]]:
+        """The error a post of `postings` must raise (None: success) and the balances after."""
+        for p in postings:
+            error = _invalid(p)
+            if error is not None:
+                return error, self.balances
+        after = dict(self.balances)
+        for p in postings:
+            error = self._apply(after, p)
+            if error is not None:
+                return error, self.balances
+        return None, after
+
+    def _apply(self, after: dict[Account, int], p: Posting) -> type[Exception] | None:
+        for account in (p.src, p.dst):
+            if account.table_id in self.closed:
+                return AccountClosed
+            if account not in after:
+                after[account] = 0
+                if account.kind is AccountKind.PURSE:
+                    bank = Account.issuance(account.guild_id)
+                    after[bank] = after.get(bank, 0) - START
+                    after[account] = START
+        if p.src.kind is not AccountKind.ISSUANCE and after[p.src] < p.amount:
+            return Overdraft
+        after[p.src] -= p.amount
+        after[p.dst] += p.amount
+        return None
+
+
+def _invalid(p: Posting) -> type[Exception] | None:
+    """The error validation alone gives a posting, if any."""
+    if type(p.amount) is not int or not 0 < p.amount <= MAX_AMOUNT:
+        return BadAmount
+    if p.src.guild_id != p.dst.guild_id or p.src == p.dst:
+        return LedgerError
+    return None
+
+
+class LedgerMachine(RuleBasedStateMachine):
+    """Random postings, replays, conflicts, buy-ins, cash-outs and closes, checked each step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loop = asyncio.new_event_loop()
+        self.folder = Path(tempfile.mkdtemp(prefix="ledger-machine-"))
+        self.db = self.run(Database.open(self.folder / "machine.db"))
+        self.ledger = Ledger(self.db, starting_chips=START)
+        self.model = Model()
+        self.made: list[Posting] = []
+        self.keys = 0
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run one coroutine on the machine's own event loop."""
+        return self.loop.run_until_complete(coro)
+
+    def teardown(self) -> None:
+        """Close the database, the loop and the temporary folder."""
+        self.run(self.db.close())
+        self.loop.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def new_key(self) -> str:
+        """A key no posting has used."""
+        self.keys += 1
+        return f"k:{self.keys}"
+
+    def expect(self, postings: Sequence[Posting], *, via_transfer: bool) -> None:
+        """Post, and compare the ledger's answer with the model's."""
+        error, after = self.model.outcome(postings)
+        event(f"{len(postings)} posting(s): {error.__name__ if error else 'posted'}")
+        refused: LedgerError | None = None
+        try:
+            results = self.run(self.submit(postings, via_transfer=via_transfer))
+        except LedgerError as exc:
+            refused = exc
+        if refused is not None:
+            assert type(refused) is error, f"expected {error}, got {refused!r}"
+            return
+        assert error is None, f"expected {error}, but the ledger posted"
+        assert not any(r.replayed for r in results)
+        self.model.balances = after
+        self.made.extend(postings)
+
+    async def submit(self, postings: Sequence[Posting], *, via_transfer: bool) -> list[PostResult]:
+        """Post with Ledger.transfer (one posting) or Ledger.post in a work of its own."""
+        if via_transfer:
+            p = postings[0]
+            return [
+                await self.ledger.transfer(
+                    p.src, p.dst, p.amount, p.reason, p.key, game=p.game, table_id=p.table_id
+                )
+            ]
+        return await self.post(postings)
+
+    async def post(self, postings: Sequence[Posting]) -> list[PostResult]:
+        """Post in a unit of work of its own."""
+
+        async def work(tx: aiosqlite.Connection) -> list[PostResult]:
+            return await self.ledger.post(tx, postings)
+
+        return await self.db.write(work)
+
+    @rule(pair=same_server_pairs, amount=amounts, reason=st.sampled_from(Reason))
+    def transfer(self, pair: tuple[Account, Account], amount: int, reason: Reason) -> None:
+        """Any transfer within a server, including overdrafts and refusals."""
+        src, dst = pair
+        self.expect([Posting(src, dst, amount, reason, self.new_key())], via_transfer=True)
+
+    @rule(src=st.sampled_from(ACCOUNTS), dst=st.sampled_from(ACCOUNTS))
+    def stray(self, src: Account, dst: Account) -> None:
+        """A transfer between any two accounts: often across servers, sometimes to itself."""
+        self.expect([Posting(src, dst, 1, Reason.GIFT, self.new_key())], via_transfer=True)
+
+    @rule(
+        legs=st.lists(
+            st.tuples(same_server_pairs, amounts).map(lambda leg: (*leg[0], leg[1])),
+            min_size=1,
+            max_size=3,
+        )
+    )
+    def post_several(self, legs: list[tuple[Account, Account, int]]) -> None:
+        """Several postings in one call: all of them or none."""
+        postings = [Posting(s, d, a, Reason.SETTLE, self.new_key()) for s, d, a in legs]
+        self.expect(postings, via_transfer=False)
+
+    @rule(
+        table=st.sampled_from(sorted(TABLES)),
+        seat=st.sampled_from(SEATS),
+        user=st.sampled_from(USERS),
+        amount=st.integers(1, 150),
+    )
+    def buy_in(self, table: int, seat: int, user: int, amount: int) -> None:
+        """A player brings chips from their purse to a seat."""
+        guild = TABLES[table]
+        posting = Posting(
+            Account.purse(guild, user),
+            Account.stake(guild, table, seat),
+            amount,
+            Reason.BUYIN,
+            self.new_key(),
+            GAME,
+        )
+        self.expect([posting], via_transfer=False)
+
+    @rule(
+        table=st.sampled_from(sorted(TABLES)),
+        seat=st.sampled_from(SEATS),
+        to_pot=st.booleans(),
+        amount=st.integers(1, 80),
+    )
+    def settle(self, table: int, seat: int, to_pot: bool, amount: int) -> None:
+        """Chips move between a seat's stake and the pot."""
+        guild = TABLES[table]
+        stake, pot = Account.stake(guild, table, seat), Account.pot(guild, table)
+        src, dst = (stake, pot) if to_pot else (pot, stake)
+        self.expect(
+            [Posting(src, dst, amount, Reason.SETTLE, self.new_key(), GAME)], via_transfer=False
+        )
+
+    @rule(
+        table=st.sampled_from(sorted(TABLES)),
+        seat=st.sampled_from(SEATS),
+        user=st.sampled_from(USERS),
+    )
+    def cash_out(self, table: int, seat: int, user: int) -> None:
+        """A seat's whole stake goes back to a purse."""
+        guild = TABLES[table]
+        stake = Account.stake(guild, table, seat)
+        amount = max(self.model.balances.get(stake, 0), 1)
+        posting = Posting(
+            stake, Account.purse(guild, user), amount, Reason.CASHOUT, self.new_key(), GAME
+        )
+        self.expect([posting], via_transfer=True)
+
+    @rule(table=st.sampled_from(sorted(TABLES)))
+    def close(self, table: int) -> None:
+        """Close a table's escrow: refused while it holds chips."""
+        guild = TABLES[table]
+        escrow = [a for a in self.model.balances if a.table_id == table]
+        held = sum(self.model.balances[a] for a in escrow)
+
+        async def work(tx: aiosqlite.Connection) -> None:
+            await self.ledger.close_escrow(tx, guild, table)
+
+        refused = False
+        try:
+            self.run(self.db.write(work))
+        except LedgerError:
+            refused = True
+        assert refused == (held > 0)
+        if escrow and not refused:  # with no escrow account, there is nothing to close
+            event(f"table closed (with {len(escrow)} escrow accounts)")
+            self.model.closed.add(table)
+
+    @rule(table=st.sampled_from(sorted(TABLES)), user=st.sampled_from(USERS))
+    def end_table(self, table: int, user: int) -> None:
+        """Pay out everything a table holds to one purse, then close it."""
+        guild = TABLES[table]
+        purse = Account.purse(guild, user)
+        held = [(a, b) for a, b in self.model.balances.items() if a.table_id == table and b > 0]
+        payouts = [Posting(a, purse, b, Reason.CASHOUT, self.new_key(), GAME) for a, b in held]
+        if payouts:
+            self.expect(payouts, via_transfer=False)
+        self.close(table)
+
+    @precondition(lambda self: bool(self.made))
+    @rule(data=st.data())
+    def replay(self, data: st.DataObject) -> None:
+        """Posting a made posting again pays nothing."""
+        posting = data.draw(st.sampled_from(self.made))
+        [result] = self.run(self.post([posting]))
+        assert result.replayed
+
+    @precondition(lambda self: bool(self.made))
+    @rule(data=st.data())
+    def conflict(self, data: st.DataObject) -> None:
+        """Reusing a made posting's key for other chips is refused."""
+        p = data.draw(st.sampled_from(self.made))
+        other = p.amount + 1 if p.amount < MAX_AMOUNT else p.amount - 1
+        try:
+            self.run(self.ledger.transfer(p.src, p.dst, other, p.reason, p.key, game=p.game))
+        except KeyConflict:
+            return
+        raise AssertionError("a conflicting key was accepted")
+
+    @rule(guild=st.sampled_from([1, 2]), user=st.sampled_from(USERS))
+    def purse(self, guild: int, user: int) -> None:
+        """Asking for a purse creates it with starting chips, once."""
+        account = Account.purse(guild, user)
+        _, after = self.model.outcome([])
+        if account not in after:
+            bank = Account.issuance(guild)
+            after[bank] = after.get(bank, 0) - START
+            after[account] = START
+        assert self.run(self.ledger.purse(guild, user)) == after[account]
+        self.model.balances = after
+
+    @invariant()
+    def ledger_matches_model(self) -> None:
+        """Balances equal the model's, and every ledger invariant holds."""
+        rows = self.run(
+            self.db.fetchall(
+                "SELECT guild_id, kind, user_id, table_id, seat, balance FROM accounts"
+            )
+        )
+        held = {Account(r[0], AccountKind(r[1]), r[2], r[3], r[4]): r[5] for r in rows}
+        assert held == self.model.balances
+        assert self.run(self.ledger.check()) == []
+
+
+LedgerMachine.TestCase.settings = settings(
+    max_examples=50,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+TestLedgerMachine = LedgerMachine.TestCase

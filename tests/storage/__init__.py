@@ -1,0 +1,1 @@
+"""Tests of bot.storage: migrations and the group-commit unit of work."""
