@@ -91,6 +91,7 @@ async def _fill(db: Database, tables: int, actions: int) -> None:
             host_name="A",
             game_key="black-joke",
             seed=number,
+            buy_in=10**6,
             options={"rounds": 20},
         )
         for user in (2, 3, 4):

@@ -176,6 +176,10 @@ def check_views(game: Game[Any], state: Any, seats: int) -> None:
             leaked = (private[owner] - own) & shown
             assert not leaked, f"view of {viewer} shows seat {owner}'s {sorted(leaked)}"
         assert own <= shown, f"seat {viewer}'s view lacks its own {sorted(own - shown)}"
+        if viewer is not None:
+            # the AI decides from a part of its seat's view, never from anything more
+            for key, value in game.ai_view(state, viewer).items():
+                assert view.get(key) == value, f"ai_view of {viewer} differs at {key!r}"
 
 
 def settle(chips: Chips, transfers: Sequence[Transfer], seats: int) -> Chips:

@@ -137,6 +137,11 @@ class Game(ABC, Generic[S]):
     def private_cards(self, state: S, seat: int) -> frozenset[str]:
         """The cards only this seat may see now (conformance checks no other view shows them)."""
 
+    def ai_view(self, state: S, seat: int) -> View:
+        """What an AI seat decides from: its view, less anything only pictures need (games
+        whose view carries a costly scene override this to skip building it)."""
+        return self.view(state, seat)
+
     def is_over(self, state: S) -> bool:
         """Whether the game has ended."""
         return not self.awaiting(state)

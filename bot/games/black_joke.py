@@ -262,6 +262,15 @@ class BlackJoke(ChipGame[BlackJokeState]):
 
     def view(self, state: BlackJokeState, seat: int | None) -> View:
         """The table as the seat sees it: stacks, rates, card counts, its own hand."""
+        out = self._facts(state, seat)
+        out["scene"] = _scene(state, seat)
+        return out
+
+    def ai_view(self, state: BlackJokeState, seat: int) -> View:
+        """The seat's view without the picture's scene (the same facts, cheaper)."""
+        return self._facts(state, seat)
+
+    def _facts(self, state: BlackJokeState, seat: int | None) -> View:
         st = state
         stacks, rates, hands, done = st.stacks, st.rates, st.hands, st.done
         out: View = {
@@ -289,7 +298,6 @@ class BlackJoke(ChipGame[BlackJokeState]):
         }
         if seat is not None and 0 <= seat < st.seats:
             out["hand"] = list(st.hands[seat])
-        out["scene"] = _scene(st, seat)
         if st.phase == OVER:
             out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.started)]
             out["final_stacks"] = list(st.stacks)

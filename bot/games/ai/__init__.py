@@ -39,7 +39,7 @@ def ai_move(game: Game[Any], state: S, seat: int, rng: random.Random) -> tuple[s
     checked by the rules; otherwise (or if the AI errs) a random legal action."""
     policy = policy_for(game.info.key)
     if policy is not None:
-        action = policy.choose(game.view(state, seat), seat, rng)
+        action = policy.choose(game.ai_view(state, seat), seat, rng)
         try:
             return action, game.apply(state, seat, action)
         except IllegalAction:
