@@ -1,0 +1,45 @@
+"""An in-process fake of Discord's HTTP and interaction-webhook layer for testing the bot.
+
+discord.py runs unmodified on top; only its aiohttp session and the gateway are replaced.
+
+    fake = FakeDiscord()                          # a guild with #parlour (fake.channel_id)
+    alice = fake.add_user("alice")                # the first user owns the guild
+    carol = fake.add_user("carol", dms_open=False)
+    await fake.start(bot)                         # login, setup_hook, READY, GUILD_CREATE
+    hello = await fake.slash("table start", {"game": "black-joke"}, by=alice)
+    hello.response.kind                           # "deferred", "message", "modal", ...
+    table = hello.messages[0]                     # content, attachments, files, custom_ids
+    click = await fake.click(table, label="Join", by=alice)
+    await fake.select(msg, ["play 7E"], by=alice); await fake.submit_modal(opened, {...})
+    fake.channel_messages(), fake.dms(carol), fake.requests, fake.fail_next("POST", "/x/*")
+    await fake.close()                            # then start a new bot: a restart
+
+Modules: `fake` (FakeDiscord), `server` (routes and the message store), `builders`
+(interaction payloads), `records` (what tests read), `wire` (session, multipart, clock),
+`world` (users, guild, channels).
+"""
+
+from .fake import IGNORED_TASKS, FakeDiscord
+from .records import (
+    EPHEMERAL,
+    Callback,
+    FakeInteraction,
+    FakeMessage,
+    Request,
+    Upload,
+    walk_components,
+)
+from .world import FakeUser
+
+__all__ = [
+    "EPHEMERAL",
+    "IGNORED_TASKS",
+    "Callback",
+    "FakeDiscord",
+    "FakeInteraction",
+    "FakeMessage",
+    "FakeUser",
+    "Request",
+    "Upload",
+    "walk_components",
+]
