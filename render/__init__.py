@@ -1,1 +1,14 @@
-"""Pictures: a view in, image bytes out (cards, tables, hands, leaderboards)."""
+"""Pictures: a view in, image bytes out (cards, tables, hands, leaderboards).
+
+Pure functions, no asyncio: call them off the event loop. Every picture is an opaque PNG
+(see render._picture for why) returned as a `Picture`. Card sprites are drawn once per size
+and cached. Pillow is imported only in this package; of ours it imports only bot.games.
+"""
+
+from render._picture import Picture
+from render.hand import render_hand
+from render.leaderboard import render_leaderboard
+from render.sheet import card_sheet
+from render.table import render_table
+
+__all__ = ["Picture", "card_sheet", "render_hand", "render_leaderboard", "render_table"]

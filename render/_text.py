@@ -1,0 +1,93 @@
+"""Fonts and text that fits: the vendored DejaVu Sans, truncation with an ellipsis, wrapping.
+
+We vendor DejaVu Sans (render/fonts/, Bitstream Vera licence, see LICENSE there) rather
+than Pillow's bundled Aileron: that one has no bold and only ASCII, so a name like "Zoë"
+would show a box. Characters DejaVu lacks (emoji, CJK) are dropped, never drawn as boxes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+ELLIPSIS = "…"
+RGB = tuple[int, int, int]
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (bold by default) at a pixel size, loaded once per size."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONTS / name), size)
+
+
+@lru_cache(maxsize=1)
+def _missing_mask() -> bytes:
+    """The bitmap of the font's 'missing glyph' box, to recognise characters it lacks."""
+    return bytes(font(20).getmask("\U000f0000"))
+
+
+@lru_cache(maxsize=4096)
+def _drawable(char: str) -> bool:
+    """Whether the font has a glyph for this character."""
+    if char.isascii():
+        return char.isprintable()
+    if not char.isprintable():
+        return False
+    return bytes(font(20).getmask(char)) != _missing_mask()
+
+
+def clean(text: str) -> str:
+    """The text less characters the font cannot draw, with runs of spaces collapsed."""
+    kept = "".join(c if _drawable(c) else " " for c in text.replace("\n", " "))
+    return " ".join(kept.split())
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """The cleaned text, cut and ended with an ellipsis if it is wider than width."""
+    text = clean(text)
+    if face.getlength(text) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with its ellipsis
+        mid = (lo + hi + 1) // 2
+        if face.getlength(text[:mid].rstrip() + ELLIPSIS) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS if lo else ""
+
+
+def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, max_lines: int) -> list[str]:
+    """The cleaned text broken into at most max_lines lines of at most width, the last cut."""
+    words = clean(text).split(" ")
+    lines: list[str] = []
+    while words and len(lines) < max_lines:
+        line = words.pop(0)
+        while words and face.getlength(line + " " + words[0]) <= width:
+            line += " " + words.pop(0)
+        if len(lines) == max_lines - 1 and words:
+            line += " " + " ".join(words)
+            words = []
+        lines.append(fit(line, face, width))
+    return lines
+
+
+def draw_fitted(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: RGB,
+    width: float,
+    anchor: str = "la",
+) -> float:
+    """Draw text cut to width at xy; the width it took."""
+    shown = fit(text, face, width)
+    if shown:
+        draw.text(xy, shown, font=face, fill=fill, anchor=anchor)
+    return face.getlength(shown)

@@ -1,0 +1,1 @@
+"""Tests of render/: card sprites, table, hand and leaderboard pictures, golden images."""
