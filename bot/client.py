@@ -1,38 +1,118 @@
-"""The Discord side of `parlour run`.
+"""The Discord side of `parlour run`: the bot, its start-up, and command syncing.
 
-The Discord table (slash commands, buttons, pictures) is built in its own issue; until
-then `parlour run` checks the settings and the database and says so plainly.
+`ParlourBot.setup_hook` opens the database (running migrations), builds the ledger and
+the table service, loads the cogs from an explicit tuple (each registers its persistent
+`DynamicItem` buttons), rebuilds every open table and re-renders its message, and starts
+the turn clock. Commands are not synced on every start: `parlour sync` does it, and so
+does the owner's `@Parlour sync` mention (cogs/admin.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import sys
+import contextlib
+import logging
+
+import discord
+from discord.ext import commands
 
 from bot.config import Settings
+from bot.ledger import Ledger
+from bot.storage import Database
+from bot.tables import ServiceSettings, TableService
+from cogs._base import install_error_handler
+
+log = logging.getLogger(__name__)
+
+COGS: tuple[str, ...] = ("cogs.table",)
+"""The cogs, loaded in this order."""
+
+CLOCK_STEP_S = 1.0
+
+
+class ParlourBot(commands.Bot):
+    """The Parlour bot: one process, many servers, one table service."""
+
+    db: Database
+    ledger: Ledger
+    tables: TableService
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+        )
+        self.settings = settings
+        self._clock: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        """Open the database, load the cogs, rebuild open tables, start the clock."""
+        self.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = await Database.open(self.settings.db_path)
+        self.ledger = Ledger(self.db, starting_chips=self.settings.starting_chips)
+        self.tables = TableService(
+            self.db,
+            self.ledger,
+            ServiceSettings(
+                default_buy_in=self.settings.buy_in,
+                turn_timeout_s=self.settings.turn_timeout_s,
+                ai_delay_s=0.0,
+            ),
+        )
+        install_error_handler(self.tree)
+        for name in COGS:
+            await self.load_extension(name)
+        report = await self.tables.recover()
+        log.info(
+            "rebuilt %d open tables (%d actions); closed %d that could not be rebuilt",
+            report.tables,
+            report.actions,
+            len(report.abandoned),
+        )
+        self.dispatch("tables_recovered")
+        self._clock = asyncio.create_task(self._run_clock(), name="parlour-clock")
+
+    async def _run_clock(self) -> None:
+        """Play for players whose turn clock ran out, once a second."""
+        while True:
+            try:
+                await self.tables.tick()
+            except Exception:  # one bad table must not stop every clock
+                log.exception("turn clock failed")
+            await asyncio.sleep(CLOCK_STEP_S)
+
+    async def close(self) -> None:
+        """Stop the clock, close Discord, then the database."""
+        if self._clock is not None:
+            self._clock.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._clock
+        await super().close()
+        if hasattr(self, "db"):
+            await self.db.close()
 
 
 def run_bot(settings: Settings) -> int:
-    """Check the database and report that the Discord front end is not in this build."""
-    return asyncio.run(_check_database(settings))
+    """Run the bot until it is stopped."""
+    assert settings.token is not None
+    bot = ParlourBot(settings)
+    bot.run(settings.token, log_handler=None)
+    return 0
 
 
-async def _check_database(settings: Settings) -> int:
-    from bot.ledger import Ledger
-    from bot.storage import Database
-
-    settings.db_path.parent.mkdir(parents=True, exist_ok=True)
-    db = await Database.open(settings.db_path)
-    try:
-        problems = await Ledger(db).check()
-    finally:
-        await db.close()
-    if problems:
-        print("The ledger has problems; run `parlour ledger check`.", file=sys.stderr)
-        return 1
-    print(
-        f"Settings are valid and the database at {settings.db_path} is ready, but this build "
-        "has no Discord front end yet. Play in the terminal with `parlour play black-joke`.",
-        file=sys.stderr,
-    )
-    return 1
+async def sync_commands(settings: Settings, guild_id: int | None) -> int:
+    """Log in, sync the slash commands (to one guild, or globally), and log out."""
+    assert settings.token is not None
+    bot = ParlourBot(settings)
+    async with bot:
+        await bot.login(settings.token)
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+        else:
+            synced = await bot.tree.sync()
+    print(f"Synced {len(synced)} commands" + (f" to server {guild_id}." if guild_id else "."))
+    return 0

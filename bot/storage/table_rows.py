@@ -257,3 +257,37 @@ async def actions_of(db: Reader, table_ids: Sequence[int]) -> dict[int, list[Act
 
 def _chunks(ids: Sequence[int], size: int = 500) -> list[tuple[int, ...]]:
     return [tuple(ids[i : i + size]) for i in range(0, len(ids), size)]
+
+
+async def set_message(tx: Connection, table_id: int, message_id: int) -> None:
+    """Remember which message shows a table."""
+    await tx.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+
+
+async def messages_of(db: Reader, table_ids: Sequence[int]) -> dict[int, int]:
+    """The message showing each of these tables, where one was sent."""
+    out: dict[int, int] = {}
+    for chunk in _chunks(table_ids):
+        marks = ",".join("?" * len(chunk))
+        found = await db.fetchall(
+            f"SELECT id, message_id FROM tables WHERE id IN ({marks}) AND message_id IS NOT NULL",
+            chunk,
+        )
+        out.update({row["id"]: row["message_id"] for row in found})
+    return out
+
+
+async def set_dm_status(tx: Connection, user_id: int, is_open: bool, told: bool) -> None:
+    """Store whether a user's DMs are open, and whether they were told they are closed."""
+    await tx.execute(
+        "INSERT INTO dm_status (user_id, open, told, checked_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET open = excluded.open, told = excluded.told,"
+        " checked_at = excluded.checked_at",
+        (user_id, int(is_open), int(told), now_text()),
+    )
+
+
+async def dm_statuses(db: Reader) -> dict[int, tuple[bool, bool]]:
+    """Every stored DM status: user -> (open, told)."""
+    found = await db.fetchall("SELECT user_id, open, told FROM dm_status")
+    return {row["user_id"]: (bool(row["open"]), bool(row["told"])) for row in found}

@@ -1,0 +1,109 @@
+"""What every cog shares: the bot's services, plain-word refusals, one error handler.
+
+A player's mistake (a TableError, an IllegalAction, a ledger refusal) is answered
+ephemerally with its sentence. Anything else is logged with its traceback and answered
+with an apology, so no interaction is left unanswered.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.games import IllegalAction
+from bot.ledger import LedgerError
+from bot.tables import TableError
+
+if TYPE_CHECKING:
+    from bot.client import ParlourBot
+
+log = logging.getLogger(__name__)
+
+SORRY = "Something went wrong on our side; nothing you did was lost. Please try again."
+
+
+class Refusal(Exception):
+    """A request a cog refuses; the message is shown to the user as it is."""
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> ParlourBot:
+    """The Parlour bot handling an interaction."""
+    client: ParlourBot = interaction.client
+    return client
+
+
+def guild_id_of(interaction: discord.Interaction[Any]) -> int:
+    """The server an interaction came from; refuses interactions from DMs."""
+    if interaction.guild_id is None:
+        raise Refusal("Parlour's tables and chips live in servers; use this in a server channel.")
+    return interaction.guild_id
+
+
+def reason_of(error: BaseException) -> str | None:
+    """The sentence to show for an error a user caused, or None for a bug."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, TableError | IllegalAction | LedgerError):
+        return error.reason
+    if isinstance(error, Refusal):
+        return str(error)
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You can't use this command here."
+    return None
+
+
+async def tell(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer ephemerally, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def handle_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer any failure of a command or component in plain words, logging bugs."""
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    reason = reason_of(original)
+    if reason is None:
+        log.error("unexpected error in an interaction", exc_info=original)
+        reason = SORRY
+    try:
+        await tell(interaction, reason)
+    except discord.HTTPException:
+        log.warning("could not tell the user about an error", exc_info=True)
+
+
+def install_error_handler(tree: app_commands.CommandTree[Any]) -> None:
+    """Route every slash command error through handle_error."""
+
+    async def on_error(
+        interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await handle_error(interaction, error)
+
+    tree.on_error = on_error  # type: ignore[method-assign]
+
+
+async def guarded(interaction: discord.Interaction[Any], work: Any) -> None:
+    """Await a component callback's work, answering any failure through handle_error
+    (discord.py only logs errors raised by DynamicItem callbacks)."""
+    try:
+        await work
+    except Exception as exc:
+        await handle_error(interaction, exc)
+
+
+def custom_ids_of(message: discord.Message | None) -> set[str]:
+    """Every custom_id on a message's components."""
+    found: set[str] = set()
+    if message is None:
+        return found
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None)
+            if custom_id:
+                found.add(custom_id)
+    return found
