@@ -14,6 +14,8 @@ from typing import Any
 
 from bot.config import ConfigError, Settings
 from bot.games import Game, IllegalAction, registry
+from bot.games.options import parse_pairs
+from bot.games.rules_text import rules_text
 
 DEFAULT_PLAY_DB = Path.home() / ".parlour" / "play.db"
 
@@ -119,15 +121,8 @@ def _count(text: str | None, name: str, low: int, high: int, default: int) -> in
 
 
 def _options(game: Game[Any], pairs: list[str]) -> dict[str, object]:
-    given: dict[str, object] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise UsageError(
-                f"Write options as name=value, like black_joke_no_zeros=true, not {pair!r}."
-            )
-        given[name.strip()] = value.strip()
     try:
+        given: dict[str, object] = dict(parse_pairs(pairs))
         game.options(given)
     except IllegalAction as exc:
         raise UsageError(exc.reason) from None
@@ -250,14 +245,7 @@ async def _check(path: Path) -> list[str]:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    game = _game(args.game)
-    info = game.info
-    print(f"{info.title} ({info.key}) - {info.seat_range()}; source: {info.source}\n")
-    print(info.rules.strip())
-    if info.options:
-        print("\nOptions (parlour play/simulate --option name=value):")
-        for option in info.options:
-            print(f"  {option.describe()}")
+    print(rules_text(_game(args.game)))
     return 0
 
 

@@ -24,7 +24,7 @@ from cogs._base import install_error_handler
 
 log = logging.getLogger(__name__)
 
-COGS: tuple[str, ...] = ("cogs.table",)
+COGS: tuple[str, ...] = ("cogs.table", "cogs.leaderboard", "cogs.rules")
 """The cogs, loaded in this order."""
 
 CLOCK_STEP_S = 1.0
@@ -84,11 +84,13 @@ class ParlourBot(commands.Bot):
             await asyncio.sleep(CLOCK_STEP_S)
 
     async def close(self) -> None:
-        """Stop the clock, close Discord, then the database."""
+        """Stop the clock and the cogs, close Discord, then the database."""
         if self._clock is not None:
             self._clock.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._clock
+        for name in list(self.extensions):
+            await self.unload_extension(name)
         await super().close()
         if hasattr(self, "db"):
             await self.db.close()

@@ -8,7 +8,7 @@ both are checked the same way and refused with one clear sentence.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.games.errors import IllegalAction
@@ -110,3 +110,18 @@ def resolve(
             raise IllegalAction(f"This game has no option '{name}'. Its options are: {known}.")
         values[name] = option.parse(value)
     return values
+
+
+def parse_pairs(items: Iterable[str]) -> dict[str, str]:
+    """`name=value` words (from a command line or a slash command) as a dict; IllegalAction
+    for a word that is not a pair."""
+    given: dict[str, str] = {}
+    for item in items:
+        for word in item.replace(",", " ").split():
+            name, sep, value = word.partition("=")
+            if not sep or not name.strip():
+                raise IllegalAction(
+                    f"Write options as name=value, like black_joke_no_zeros=true, not {word!r}."
+                )
+            given[name.strip()] = value.strip()
+    return given

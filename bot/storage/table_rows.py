@@ -291,3 +291,9 @@ async def dm_statuses(db: Reader) -> dict[int, tuple[bool, bool]]:
     """Every stored DM status: user -> (open, told)."""
     found = await db.fetchall("SELECT user_id, open, told FROM dm_status")
     return {row["user_id"]: (bool(row["open"]), bool(row["told"])) for row in found}
+
+
+async def table_row(db: Reader, table_id: int) -> TableRow | None:
+    """One table's row, open or closed."""
+    found = await db.fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))
+    return _table(found[0]) if found else None

@@ -249,7 +249,8 @@ class TableCore:
         except LedgerError as exc:
             raise TableError(exc.reason) from None
 
-    async def _notify(self, table: Table, event: Event, detail: dict[str, Any]) -> None:
+    def snapshot(self, table: Table, event: Event, detail: dict[str, Any] | None = None) -> Update:
+        """The table as presenters see it: its views (public and each player's) and outcome."""
         public = private = None
         outcome = None
         if table.state is not None:
@@ -261,7 +262,10 @@ class TableCore:
                 if s.user_id is not None and not s.left
             }
             outcome = game.outcome(table.state)
-        update = Update(table, event, detail, public, private or {}, outcome)
+        return Update(table, event, detail or {}, public, private or {}, outcome)
+
+    async def _notify(self, table: Table, event: Event, detail: dict[str, Any]) -> None:
+        update = self.snapshot(table, event, detail)
         for presenter in self.presenters:
             try:
                 await presenter.table_updated(update)

@@ -295,6 +295,11 @@ class TableService(TableCore):
         await self._notify(table, Event.STOPPED, {"by": by_user, "reason": reason})
         return table
 
+    async def closed_table(self, table_id: int) -> rows.TableRow | None:
+        """The stored row of a table that has closed (None if unknown or still open)."""
+        row = await rows.table_row(self.db, table_id)
+        return row if row is not None and row.status == Status.CLOSED else None
+
     # -- restart ---------------------------------------------------------------------------
 
     async def recover(self) -> RecoveryReport:

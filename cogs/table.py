@@ -1,0 +1,439 @@
+"""The table in Discord: `/table start|join|leave|status|stop`, the table message's
+buttons, and each player's private "My hand" with their legal moves.
+
+Every button is a `DynamicItem` whose custom_id carries the table (and, for moves, the
+state version), registered at start-up, so a button sent before a restart still works
+and a stale one is told the table has moved on. The rules and the chips are the table
+service's; this cog only translates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import ParlourBot
+from bot.games.options import parse_pairs
+from bot.tables import Event, Status, Table, TableError, Update
+from cogs._base import Refusal, bot_of, custom_ids_of, guarded, guild_id_of, tell
+from cogs._presenter import DiscordPresenter
+from render import render_hand
+
+MAX_SELECT = 25
+VERBS = ("join", "leave", "ai", "start", "hand", "back", "rematch")
+
+
+def presenter_of(bot: ParlourBot) -> DiscordPresenter:
+    """The Discord presenter the table cog installed."""
+    # load_extension imports the module afresh, so compare by attribute, not class
+    presenter: DiscordPresenter = getattr(bot.get_cog("Tables"), "presenter")  # noqa: B009
+    return presenter
+
+
+def table_buttons(update: Update) -> discord.ui.View:
+    """The buttons under a table's message for where the table is."""
+    table, view = update.table, discord.ui.View(timeout=None)
+    if update.event is Event.STOPPED:
+        return view
+    if update.outcome is not None:
+        view.add_item(TableButton(table.id, "rematch"))
+    elif table.status is Status.LOBBY:
+        for verb in ("join", "leave", "ai", "start"):
+            view.add_item(TableButton(table.id, verb))
+    elif table.status is Status.PLAYING:
+        view.add_item(TableButton(table.id, "hand"))
+        view.add_item(TableButton(table.id, "back"))
+    return view
+
+
+_LABELS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "ai": ("Add AI", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "hand": ("My hand", discord.ButtonStyle.primary),
+    "back": ("I'm back", discord.ButtonStyle.secondary),
+    "rematch": ("Rematch", discord.ButtonStyle.success),
+}
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pt:(?P<table>[0-9]{1,19}):(?P<verb>[a-z]{1,12})",
+):
+    """A button of a table's message: join, leave, add AI, start, my hand, rematch."""
+
+    def __init__(self, table_id: int, verb: str) -> None:
+        label, style = _LABELS.get(verb, ("?", discord.ButtonStyle.secondary))
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"pt:{table_id}:{verb}")
+        )
+        self.table_id, self.verb = table_id, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TableButton:
+        """Rebuild the button from its custom_id (validated in the callback)."""
+        return cls(int(match["table"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Do what the button says, answering any refusal in plain words."""
+        await guarded(interaction, press(interaction, self.table_id, self.verb))
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"pa:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
+):
+    """A player's choice among their legal moves, tied to the state version they saw."""
+
+    def __init__(self, table_id: int, version: int, options: list[discord.SelectOption]) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pa:{table_id}:{version}",
+                placeholder="Choose your move",
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionSelect:
+        """Rebuild the select from its custom_id."""
+        return cls(int(match["table"]), int(match["version"]), [])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the chosen move."""
+        action = self.item.values[0] if self.item.values else ""
+        await guarded(interaction, play(interaction, self.table_id, self.version, action))
+
+
+class OtherMove(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pm:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
+):
+    """Opens a box to type a move that the select has no room for (an amount, say)."""
+
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Other move...",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pm:{table_id}:{version}",
+            )
+        )
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OtherMove:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Ask for the move in a modal."""
+        await interaction.response.send_modal(MoveModal(self.table_id, self.version))
+
+
+class MoveModal(discord.ui.Modal, title="Your move"):
+    """A typed move, checked by the rules like any other."""
+
+    move: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Move", placeholder="for example: buy 3 2", max_length=32
+    )
+
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(custom_id=f"pmodal:{table_id}:{version}")
+        self.table_id, self.version = table_id, version
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the typed move."""
+        action = " ".join(str(self.move.value).split())
+        await guarded(interaction, play(interaction, self.table_id, self.version, action))
+
+
+# -- what the buttons do -----------------------------------------------------------------
+
+
+async def press(interaction: discord.Interaction[Any], table_id: int, verb: str) -> None:
+    """Handle a table-message button."""
+    bot, user = bot_of(interaction), interaction.user
+    if verb not in VERBS:
+        raise Refusal("That button is not one of Parlour's; nothing was done.")
+    if verb == "hand":
+        await show_hand(interaction, table_id)
+        return
+    if verb == "rematch":
+        await rematch(interaction, table_id)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service = bot.tables
+    if verb == "join":
+        await service.join(table_id, user.id, user.display_name)
+        await interaction.followup.send(
+            await seated_note(bot, interaction, table_id), ephemeral=True
+        )
+        return
+    done = {
+        "leave": (service.leave, "You have left the table."),
+        "ai": (service.add_ai, "An AI player sits down."),
+        "start": (service.start, "The cards are dealt."),
+        "back": (service.resume, "Your seat is yours again."),
+    }
+    method, note = done[verb]
+    await method(table_id, user.id)
+    await interaction.followup.send(note, ephemeral=True)
+
+
+async def seated_note(bot: ParlourBot, interaction: discord.Interaction[Any], table_id: int) -> str:
+    """Probe the new player's DMs and say where their cards will come."""
+    table = bot.tables.table(table_id)
+    stake = f" with {table.buy_in:,} chips" if table.buy_in else ""
+    presenter = presenter_of(bot)
+    note = f"You are seated at {table.game.info.title}{stake}."
+    if presenter.dm_open.get(interaction.user.id) is False:
+        return note + ' Your DMs are closed, so use "My hand" to see your cards.'
+    try:
+        await interaction.user.send(
+            f"You sat down at {table.game.info.title} in <#{table.channel_id}>. "
+            'Your cards will come here; "My hand" at the table shows them too.'
+        )
+    except discord.Forbidden:
+        await presenter.remember_dm(interaction.user.id, False)
+        return note + ' Your DMs are closed, so use "My hand" to see your cards.'
+    await presenter.remember_dm(interaction.user.id, True)
+    return note + " Your cards will also come by DM."
+
+
+async def hand_parts(
+    table: Table, user_id: int
+) -> tuple[str, discord.File | None, discord.ui.View | None]:
+    """A player's private message: their cards, and their legal moves if it is their turn."""
+    seat = table.seat_of(user_id)
+    if seat is None or table.seats[seat].left:
+        raise TableError("You are not seated at this table; you can watch.")
+    if table.status is not Status.PLAYING:
+        raise TableError("The game has not started yet.")
+    game, state = table.game, table.state
+    scene = game.view(state, seat).get("scene", {})
+    cards = scene.get("seats", [{}] * (seat + 1))[seat].get("cards", [])
+    title = f"{table.seats[seat].name}'s hand"
+    picture = await asyncio.to_thread(render_hand, cards, str(game.info.pack), title=title)
+    file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
+    if seat not in game.awaiting(state):
+        return "It is not your turn yet.", file, None
+    legal = game.legal_actions(state, seat)
+    view = discord.ui.View(timeout=None)
+    options = [
+        discord.SelectOption(label=game.describe_action(a)[:100], value=a)
+        for a in sorted(legal, key=_natural)[:MAX_SELECT]
+    ]
+    view.add_item(ActionSelect(table.id, table.version, options))
+    more = ""
+    if len(legal) > MAX_SELECT:
+        view.add_item(OtherMove(table.id, table.version))
+        more = f" ({len(legal)} moves in all: 'Other move...' takes any of them typed.)"
+    return f"Your move.{more}", file, view
+
+
+def _natural(action: str) -> tuple[tuple[int, int | str], ...]:
+    return tuple((1, int(w)) if w.isdigit() else (0, w) for w in action.split())
+
+
+async def show_hand(interaction: discord.Interaction[Any], table_id: int) -> None:
+    """Answer "My hand" ephemerally with the hand picture and the legal moves."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    table = bot_of(interaction).tables.table(table_id)
+    content, file, view = await hand_parts(table, interaction.user.id)
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    await interaction.followup.send(content, **kwargs)
+
+
+async def play(
+    interaction: discord.Interaction[Any], table_id: int, version: int, action: str
+) -> None:
+    """Play a move chosen in a player's private message, then refresh that message."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    table = await bot.tables.act(table_id, interaction.user.id, version, action)
+    said = f"You played: {table.game.describe_action(action)}."
+    if table.status is Status.PLAYING and table.seat_of(interaction.user.id) in (
+        table.game.awaiting(table.state)
+    ):
+        content, file, view = await hand_parts(table, interaction.user.id)
+        assert file is not None and view is not None
+        await interaction.followup.send(f"{said} {content}", file=file, view=view, ephemeral=True)
+        return
+    await interaction.followup.send(said, ephemeral=True)
+
+
+async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
+    """Open a new table of the same game, with the same options, hosted by the clicker."""
+    bot = bot_of(interaction)
+    closed = await bot.tables.closed_table(table_id)
+    if closed is None:
+        raise Refusal("That table is still open; finish it first.")
+    await open_table(interaction, closed.game, dict(closed.options), closed.buy_in or None)
+
+
+async def open_table(
+    interaction: discord.Interaction[Any],
+    game_key: str,
+    options: dict[str, object],
+    buy_in: int | None,
+) -> None:
+    """Create a lobby in this channel and post its message."""
+    bot = bot_of(interaction)
+    guild_id = guild_id_of(interaction)
+    channel_id = interaction.channel_id
+    assert channel_id is not None
+    await interaction.response.defer(thinking=True)
+    table = await bot.tables.create(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=interaction.user.id,
+        host_name=interaction.user.display_name,
+        game_key=game_key,
+        options=options,
+        buy_in=buy_in,
+    )
+    presenter = presenter_of(bot)
+    content, file, view = await presenter.message_parts(bot.tables.snapshot(table, Event.CREATED))
+    message = await interaction.followup.send(content, file=file, view=view, wait=True)
+    await presenter.remember_message(table.id, message.id)
+
+
+def is_moderator(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may stop any table here (Manage Server)."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+class TableCog(commands.Cog, name="Tables"):
+    """`/table` commands and the table message's buttons."""
+
+    table = app_commands.Group(name="table", description="Card tables in this channel")
+
+    def __init__(self, bot: ParlourBot) -> None:
+        self.bot = bot
+        self.presenter = DiscordPresenter(bot)
+
+    async def cog_load(self) -> None:
+        """Install the presenter and the persistent buttons."""
+        self.bot.tables.presenters.append(self.presenter)
+        self.bot.add_dynamic_items(TableButton, ActionSelect, OtherMove)
+
+    async def cog_unload(self) -> None:
+        """Take the presenter and buttons away again."""
+        self.bot.tables.presenters.remove(self.presenter)
+        self.bot.remove_dynamic_items(TableButton, ActionSelect, OtherMove)
+        await self.presenter.close()
+
+    @commands.Cog.listener()
+    async def on_tables_recovered(self) -> None:
+        """After a restart: load the table messages and re-render each one."""
+        tables = self.bot.tables.tables()
+        await self.presenter.load([t.id for t in tables])
+        for table in tables:
+            await self.presenter.refresh(self.bot.tables.snapshot(table, Event.RESUMED))
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a click whose custom_id is not on its message (a forged one)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if custom_id and custom_id not in custom_ids_of(interaction.message):
+            await tell(interaction, "That button is not on this message; nothing was done.")
+
+    @table.command(name="start", description="Open a table for a game in this channel")
+    @app_commands.describe(
+        game="The game to play",
+        options="Game options as name=value words, e.g. rounds=2 max_rate=3",
+        buy_in="Chips each player brings to a chip game (the server's default if left out)",
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: str | None = None,
+        buy_in: app_commands.Range[int, 1, 1_000_000] | None = None,
+    ) -> None:
+        """Open a lobby."""
+        await open_table(
+            interaction, game.strip().lower(), dict(parse_pairs([options or ""])), buy_in
+        )
+
+    @start.autocomplete("game")
+    async def game_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Games whose key or title matches what is typed, with their player counts."""
+        from bot.games import registry
+
+        text = current.strip().lower()
+        return [
+            app_commands.Choice(name=f"{g.info.title} ({g.info.seat_range()})", value=g.info.key)
+            for g in registry.all()
+            if text in g.info.key or text in g.info.title.lower()
+        ][:25]
+
+    @table.command(name="join", description="Sit down at this channel's table")
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        """Join the table in this channel."""
+        table = self.bot.tables.require_in_channel(_channel(interaction))
+        await press(interaction, table.id, "join")
+
+    @table.command(name="leave", description="Leave this channel's table")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        """Leave the table in this channel."""
+        table = self.bot.tables.require_in_channel(_channel(interaction))
+        await press(interaction, table.id, "leave")
+
+    @table.command(name="status", description="Show this channel's table")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        """The table's picture and state, privately."""
+        table = self.bot.tables.require_in_channel(_channel(interaction))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        snap = self.bot.tables.snapshot(table, Event.RESUMED)
+        content, file, _ = await self.presenter.message_parts(snap)
+        await interaction.followup.send(content, file=file, ephemeral=True)
+
+    @table.command(name="stop", description="End this channel's table (host or moderator)")
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        """Stop the table; the current hand is unwound and every stake goes home."""
+        table = self.bot.tables.require_in_channel(_channel(interaction))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.tables.stop(
+            table.id, interaction.user.id, moderator=is_moderator(interaction)
+        )
+        await interaction.followup.send(
+            "The table is stopped; every stake went home.", ephemeral=True
+        )
+
+
+def _channel(interaction: discord.Interaction[Any]) -> int:
+    guild_id_of(interaction)
+    assert interaction.channel_id is not None
+    return interaction.channel_id
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the cog."""
+    assert isinstance(bot, ParlourBot)
+    await bot.add_cog(TableCog(bot))
