@@ -1,5 +1,5 @@
-"""The `parlour` command line: run the bot, play in the terminal, simulate, check the
-ledger, and print a game's rules."""
+"""The `parlour` command line: run the bot, sync its slash commands, play in the terminal,
+simulate, check the ledger, and print a game's rules."""
 
 from __future__ import annotations
 
@@ -62,6 +62,12 @@ def _parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="run the Discord bot")
     run.set_defaults(handler=_run)
+
+    sync = sub.add_parser("sync", help="upload the slash commands to Discord")
+    sync.add_argument(
+        "--guild", type=str, default=None, metavar="ID", help="only to this server (at once)"
+    )
+    sync.set_defaults(handler=_sync)
 
     play = sub.add_parser("play", help="play a game in this terminal against AI players")
     play.add_argument("game", help="the game's key, e.g. black-joke")
@@ -157,6 +163,20 @@ def _run(args: argparse.Namespace) -> int:
     from bot.client import run_bot
 
     return run_bot(settings)
+
+
+def _sync(args: argparse.Namespace) -> int:
+    guild_id = _count(args.guild, "--guild", 1, 2**63 - 1, 0) if args.guild else None
+    settings = Settings.from_env()
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
+    )
+    if settings.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.client import sync_commands
+
+    return asyncio.run(sync_commands(settings, guild_id))
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.guilds import GuildSettingsStore, defaults_from
 from bot.ledger import Ledger
 from bot.storage import Database
 from bot.tables import ServiceSettings, TableService
@@ -24,7 +25,7 @@ from cogs._base import install_error_handler
 
 log = logging.getLogger(__name__)
 
-COGS: tuple[str, ...] = ("cogs.table", "cogs.leaderboard", "cogs.rules")
+COGS: tuple[str, ...] = ("cogs.table", "cogs.leaderboard", "cogs.rules", "cogs.chips", "cogs.admin")
 """The cogs, loaded in this order."""
 
 CLOCK_STEP_S = 1.0
@@ -34,6 +35,7 @@ class ParlourBot(commands.Bot):
     """The Parlour bot: one process, many servers, one table service."""
 
     db: Database
+    guild_settings: GuildSettingsStore
     ledger: Ledger
     tables: TableService
 
@@ -51,7 +53,9 @@ class ParlourBot(commands.Bot):
         """Open the database, load the cogs, rebuild open tables, start the clock."""
         self.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
         self.db = await Database.open(self.settings.db_path)
-        self.ledger = Ledger(self.db, starting_chips=self.settings.starting_chips)
+        self.guild_settings = await GuildSettingsStore.load(self.db, defaults_from(self.settings))
+        # A plain dict lookup: the ledger calls it on the database's writer thread.
+        self.ledger = Ledger(self.db, starting_chips=self.guild_settings.starting_chips)
         self.tables = TableService(
             self.db,
             self.ledger,

@@ -180,3 +180,18 @@ async def test_play_resumes_an_unfinished_game(tmp_path: Path) -> None:
     )
     assert code == 0
     assert "Resuming your unfinished game of Black Joke." in second.getvalue()
+
+
+def test_sync_without_a_token_explains_how_to_get_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    code, out, err = run(capsys, "sync", "--guild", "123")
+    assert code == 2 and out == ""
+    assert "DISCORD_TOKEN" in err and "parlour play" in err and "New Application" in err
+
+
+def test_sync_refuses_a_guild_that_is_not_an_id(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "sync", "--guild", "my-server")
+    assert code == 2 and out == ""
+    assert err == "parlour: --guild must be a whole number, not 'my-server'.\n"

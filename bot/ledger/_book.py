@@ -18,8 +18,23 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 
 from bot.ledger import _sql
-from bot.ledger.errors import AccountClosed, BadAmount, KeyConflict, LedgerError, Overdraft
-from bot.ledger.model import MAX_AMOUNT, Account, AccountKind, Posting, PostResult, Reason
+from bot.ledger.errors import (
+    AccountClosed,
+    BadAmount,
+    DailyTooSoon,
+    KeyConflict,
+    LedgerError,
+    Overdraft,
+)
+from bot.ledger.model import (
+    MAX_AMOUNT,
+    Account,
+    AccountKind,
+    DailyClaim,
+    Posting,
+    PostResult,
+    Reason,
+)
 
 # Ids found or created by one call, to be cached once its work has committed.
 Learned = dict[Account, int]
@@ -63,6 +78,38 @@ class Book:
             account_id = self._account_id(conn, account, learned)
         row = conn.execute("SELECT balance FROM accounts WHERE id = ?", (account_id,)).fetchone()
         return int(row[0]), learned
+
+    def claim_daily(
+        self,
+        conn: sqlite3.Connection,
+        purse: Account,
+        amount: int,
+        now: float,
+        interval_s: float,
+    ) -> tuple[DailyClaim, Learned]:
+        """Pay a purse its daily chips unless its last claim is under `interval_s` old.
+
+        The check and the payment are one savepoint of one work, so two claims at once
+        pay once. The key names the purse's n-th claim, so even a check gone wrong could
+        not pay the same claim twice.
+        """
+        assert purse.kind is AccountKind.PURSE and purse.user_id is not None
+        guild_id, user_id = purse.guild_id, purse.user_id
+        learned: Learned = {}
+        with _savepoint(conn, "ledger_daily"):
+            count, last = conn.execute(_sql.LAST_DAILY, (guild_id, user_id)).fetchone()
+            if last is not None and now < last + interval_s:
+                raise DailyTooSoon(last + interval_s - now)
+            key = f"daily:{guild_id}:{user_id}:{count + 1}"
+            posting = Posting(Account.issuance(guild_id), purse, amount, Reason.DAILY, key)
+            validate(posting)
+            result = self._post(conn, posting, learned)
+            assert not result.replayed, f"daily_claims lost track of {key}"
+            conn.execute(_sql.INSERT_DAILY, (result.transfer_id, guild_id, user_id, now))
+            purse_id = self._account_id(conn, purse, learned)
+            row = conn.execute("SELECT balance FROM accounts WHERE id = ?", (purse_id,))
+            balance = int(row.fetchone()[0])
+        return DailyClaim(amount, balance, now + interval_s), learned
 
     def close_escrow(self, conn: sqlite3.Connection, guild_id: int, table_id: int) -> None:
         """Close a table's stakes and pot for good; refuse while they hold chips."""

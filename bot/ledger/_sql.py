@@ -48,3 +48,10 @@ CLOSE_ESCROW = (
     f"UPDATE accounts SET closed_at = {NOW}"
     " WHERE table_id = ? AND guild_id = ? AND kind IN ('stake', 'pot') AND closed_at IS NULL"
 )
+
+# How many daily claims a purse has made, and when the last one was.
+LAST_DAILY = "SELECT COUNT(*), MAX(claimed_at) FROM daily_claims WHERE guild_id = ? AND user_id = ?"
+
+INSERT_DAILY = (
+    "INSERT INTO daily_claims (transfer_id, guild_id, user_id, claimed_at) VALUES (?, ?, ?, ?)"
+)

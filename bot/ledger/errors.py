@@ -50,3 +50,22 @@ class AccountClosed(LedgerError):
         where = f" ({account.describe()})" if account is not None else ""
         super().__init__(f"That table has closed{where}; its chips can no longer move.")
         self.account = account
+
+
+class DailyTooSoon(LedgerError):
+    """The player claimed their daily chips less than the interval ago."""
+
+    def __init__(self, wait_s: float) -> None:
+        super().__init__(
+            f"Your daily chips are already claimed. You can claim again in {wait_text(wait_s)}."
+        )
+        self.wait_s = wait_s
+
+
+def wait_text(seconds: float) -> str:
+    """A wait in hours and minutes, rounded down: "19 h 59 min", "5 min", "under a minute"."""
+    whole = max(0, int(seconds))
+    hours, minutes = divmod(whole // 60, 60)
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min" if minutes else "under a minute"

@@ -9,10 +9,14 @@ A posting's accounts are created on first use; a purse created that way first re
 the server's starting chips from its issuance account. The SQL itself lives in
 `bot.ledger._book`, which runs on the database's writer thread; this class is the
 asyncio face of it. Reports (check, history, leaderboards) live in `bot.ledger.reports`.
+
+The moves a player asks for (daily claims, gifts) are here too, refusing in sentences
+addressed to that player. The daily claim's clock is `Ledger.clock`.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -21,7 +25,16 @@ import aiosqlite
 from bot.ledger import reports
 from bot.ledger._book import Book, validate
 from bot.ledger._sql import identity
-from bot.ledger.model import Account, HistoryEntry, Posting, PostResult, Reason
+from bot.ledger.errors import LedgerError, Overdraft
+from bot.ledger.model import (
+    DAILY_INTERVAL_S,
+    Account,
+    DailyClaim,
+    HistoryEntry,
+    Posting,
+    PostResult,
+    Reason,
+)
 from bot.storage import Database
 
 StartingChips = int | Callable[[int], int]
@@ -30,8 +43,16 @@ StartingChips = int | Callable[[int], int]
 class Ledger:
     """A per-server chip economy kept in the database's `accounts` and `transfers`."""
 
-    def __init__(self, db: Database, *, starting_chips: StartingChips = 1000) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        starting_chips: StartingChips = 1000,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self._db = db
+        # Unix seconds, for the daily claim's interval; tests move it.
+        self.clock = clock
         # The function runs on the writer thread, so it must not touch the event loop.
         chips = starting_chips if callable(starting_chips) else (lambda _guild: starting_chips)
         self._book = Book(chips)
@@ -86,6 +107,51 @@ class Ledger:
         self._book.ids.update(learned)
         return balance
 
+    async def claim_daily(
+        self, guild_id: int, user_id: int, amount: int, *, interval_s: float = DAILY_INTERVAL_S
+    ) -> DailyClaim:
+        """Pay a player `amount` chips from the bank, once per `interval_s` by `clock`.
+
+        DailyTooSoon (a LedgerError) says how long to wait. The check and the payment are
+        one unit of work, so claims made at the same moment pay once.
+        """
+        if amount <= 0:
+            raise LedgerError("This server gives no daily chips.")
+        work = partial(
+            self._book.claim_daily,
+            purse=Account.purse(guild_id, user_id),
+            amount=amount,
+            now=self.clock(),
+            interval_s=interval_s,
+        )
+        claim, learned = await self._db.write_sync(work, atomic=True)
+        self._book.ids.update(learned)
+        return claim
+
+    async def check_gift(self, guild_id: int, giver_id: int, recipient_id: int, amount: int) -> int:
+        """Refuse, in words for the giver, a gift they cannot make now; else their balance."""
+        _check_gift(giver_id, recipient_id, amount)
+        balance = await self.purse(guild_id, giver_id)
+        if amount > balance:
+            if balance == 0:
+                raise LedgerError("You have no chips to give.")
+            raise LedgerError(f"You have {balance:,} chips, so you can give at most {balance:,}.")
+        return balance
+
+    async def gift(
+        self, guild_id: int, giver_id: int, recipient_id: int, amount: int, key: str
+    ) -> PostResult:
+        """Move chips from the giver's purse to the recipient's; a replayed key pays once."""
+        _check_gift(giver_id, recipient_id, amount)
+        giver = Account.purse(guild_id, giver_id)
+        recipient = Account.purse(guild_id, recipient_id)
+        try:
+            return await self.transfer(giver, recipient, amount, Reason.GIFT, key)
+        except Overdraft as exc:
+            raise LedgerError(
+                f"You have {exc.available:,} chips now, so the gift of {amount:,} was not made."
+            ) from None
+
     async def close_escrow(self, tx: aiosqlite.Connection, guild_id: int, table_id: int) -> None:
         """Inside a work, close a table's stakes and pot for good; they must be empty."""
         await self._db.run_sync(
@@ -113,3 +179,11 @@ class Ledger:
     ) -> tuple[int, int] | None:
         """A player's (1-based rank, value) on that leaderboard; None when not on it."""
         return await reports.rank(self._db, guild_id, user_id, game=game)
+
+
+def _check_gift(giver_id: int, recipient_id: int, amount: int) -> None:
+    """Refuse a gift that could never be made, in words for the giver."""
+    if giver_id == recipient_id:
+        raise LedgerError("You cannot give chips to yourself.")
+    if type(amount) is not int or amount < 1:
+        raise LedgerError("Give a whole number of chips, at least 1.")

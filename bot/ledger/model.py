@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 MAX_AMOUNT = 10**12
+DAILY_INTERVAL_S = 20 * 3600
+"""How long a player waits between two daily claims."""
 
 
 class Reason(enum.StrEnum):
@@ -133,3 +135,13 @@ class HistoryEntry:
     counterparty: Account
     counterparty_text: str  # counterparty.describe()
     game: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class DailyClaim:
+    """A daily claim that was paid: how much, the purse's balance after it, and when the
+    next claim opens (unix seconds)."""
+
+    amount: int
+    balance: int
+    next_at: float

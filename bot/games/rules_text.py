@@ -1,0 +1,34 @@
+"""A game's rules and options as plain text: what `parlour rules` prints and `/rules` shows.
+
+One function builds the text for both, so the terminal and Discord can never disagree
+about a game's rules. Only the heading line (which Discord shows as the embed's title and
+fields instead) and the hint on how to set the options differ between the two.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import Game, GameInfo
+
+CLI_OPTIONS_HINT = "parlour play/simulate --option name=value"
+"""How the terminal sets options; `/rules` passes its own hint."""
+
+
+def heading(info: GameInfo) -> str:
+    """The one-line heading: title, key, seat counts and source."""
+    return f"{info.title} ({info.key}) - {info.seat_range()}; source: {info.source}"
+
+
+def rules_text(
+    game: Game[Any] | GameInfo, *, options_hint: str = CLI_OPTIONS_HINT, with_heading: bool = True
+) -> str:
+    """The game's rules, then one line per option, as paragraphs separated by blank lines."""
+    info = game if isinstance(game, GameInfo) else game.info
+    parts = [heading(info)] if with_heading else []
+    parts.append(info.rules.strip())
+    if info.options:
+        lines = [f"Options ({options_hint}):"]
+        lines += [f"  {option.describe()}" for option in info.options]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)

@@ -1,0 +1,64 @@
+"""Game names for slash commands: the shared autocomplete, and reading a name typed by hand.
+
+Every command with a `game` parameter (`/table start`, `/leaderboard`, `/rules`) offers
+the registry's games as "Black Joke (2-10 players)", sending the permanent key. A player
+may still type a name without picking a suggestion; `game_named` accepts the key or the
+title and refuses anything else with the registry's own sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games import Game, GameInfo, registry
+from cogs._base import Refusal
+
+MAX_CHOICES = 25
+"""Discord shows at most 25 autocomplete choices."""
+
+
+def choice_name(info: GameInfo) -> str:
+    """How a game is offered: its title and seat counts."""
+    return f"{info.title} ({info.seat_range()})"
+
+
+def matching_games(current: str) -> list[GameInfo]:
+    """The games whose key or title contains what was typed (all when nothing was),
+    those that begin with it first, at most MAX_CHOICES."""
+    typed = current.strip().casefold()
+    found = [
+        game.info
+        for game in registry.all()
+        if typed in game.info.key or typed in game.info.title.casefold()
+    ]
+
+    def starts(info: GameInfo) -> bool:
+        return info.key.startswith(typed) or info.title.casefold().startswith(typed)
+
+    found.sort(key=lambda info: not starts(info))  # stable: key order within each group
+    return found[:MAX_CHOICES]
+
+
+async def game_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a `game` parameter: matching games, the key as the value."""
+    return [
+        app_commands.Choice(name=choice_name(info), value=info.key)
+        for info in matching_games(current)
+    ]
+
+
+def game_named(text: str) -> Game[Any]:
+    """The game a player named by key or title; a Refusal naming the games otherwise."""
+    typed = text.strip().casefold()
+    for game in registry.all():
+        if typed in (game.info.key, game.info.title.casefold()):
+            return game
+    try:
+        return registry.get(text.strip())
+    except KeyError as exc:
+        raise Refusal(str(exc.args[0])) from None

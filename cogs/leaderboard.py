@@ -1,0 +1,146 @@
+"""`/leaderboard [game]`: the server's top ten as a picture, and the caller's own rank.
+
+Without a game the board ranks chips held (purse balances); with a chip game, net
+winnings at it (the ledger's per-game board); with any other game, games won (the results
+stored when its tables finish, `bot.storage.result_rows`). Names come from the server's
+member cache, falling back to "User <id>". The picture is drawn off the event loop, after
+the interaction is deferred.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import GameInfo
+from bot.storage import result_rows
+from cogs._base import bot_of, guild_id_of
+from cogs.autocomplete import game_autocomplete, game_named
+from render import render_leaderboard
+
+if TYPE_CHECKING:
+    from bot.client import ParlourBot
+
+TOP = 10
+Unit = Literal["chips", "net", "wins"]
+Row = tuple[int, str, str]
+"""A picture's row: rank, name, value in words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One leaderboard as read: what it ranks, its top rows, and the caller's place."""
+
+    title: str
+    unit: Unit
+    top: list[tuple[int, int]]
+    """(user_id, value) best first."""
+    mine: tuple[int, int] | None
+    """The caller's (rank, value), or None when they are not on the board."""
+
+
+def value_text(value: int, unit: Unit) -> str:
+    """A board value in words: "1,250 chips", "+300 chips", "-40 chips", "7 wins"."""
+    if unit == "wins":
+        return f"{value:,} win" + ("" if value == 1 else "s")
+    chips = "chip" if abs(value) == 1 else "chips"
+    if unit == "net" and value != 0:
+        return f"{value:+,} {chips}"
+    return f"{value:,} {chips}"
+
+
+def leaderboard_rows(
+    board: Board, user_id: int, name_of: Callable[[int], str]
+) -> tuple[list[Row], Row | None]:
+    """The picture's rows, ranked from 1, and the caller's own row (None when unranked)."""
+    rows = [
+        (rank, name_of(uid), value_text(value, board.unit))
+        for rank, (uid, value) in enumerate(board.top, start=1)
+    ]
+    if board.mine is None:
+        return rows, None
+    rank, value = board.mine
+    return rows, (rank, name_of(user_id), value_text(value, board.unit))
+
+
+def empty_text(board: Board, game: GameInfo | None) -> str:
+    """What an empty board says instead of a picture."""
+    if game is None:
+        return "No one here has any chips yet: claim your daily chips with /chips daily."
+    chips = " for chips" if board.unit == "net" else ""
+    return f"No one here has finished a game of {game.title}{chips} yet."
+
+
+async def load_board(
+    bot: ParlourBot, guild_id: int, guild_name: str, user_id: int, game: GameInfo | None
+) -> Board:
+    """Read one server's board and the caller's place on it."""
+    if game is None:
+        top = await bot.ledger.leaderboard(guild_id, limit=TOP)
+        mine = await bot.ledger.rank(guild_id, user_id)
+        return Board(f"{guild_name}: chips held", "chips", top, mine)
+    if game.family == "chips":
+        top = await bot.ledger.leaderboard(guild_id, game=game.key, limit=TOP)
+        mine = await bot.ledger.rank(guild_id, user_id, game=game.key)
+        return Board(f"{game.title}: net winnings", "net", top, mine)
+    top = await result_rows.games_won(bot.db, guild_id, game.key, TOP)
+    mine = await result_rows.games_won_rank(bot.db, guild_id, user_id, game.key)
+    return Board(f"{game.title}: games won", "wins", top, mine)
+
+
+def name_resolver(interaction: discord.Interaction[Any]) -> Callable[[int], str]:
+    """Display names by user id: the caller, the member cache, the user cache, else an id."""
+    guild, client = interaction.guild, interaction.client
+
+    def name_of(user_id: int) -> str:
+        if user_id == interaction.user.id:
+            return interaction.user.display_name
+        member = guild.get_member(user_id) if guild is not None else None
+        user = member or client.get_user(user_id)
+        return user.display_name if user is not None else f"User {user_id}"
+
+    return name_of
+
+
+def picture_file(rows: Sequence[Row], you: Row | None, title: str) -> discord.File:
+    """Draw the board (call it off the event loop) as a message attachment."""
+    picture = render_leaderboard(title, rows, you=you)
+    return discord.File(io.BytesIO(picture.data), filename=picture.filename)
+
+
+class Leaderboard(commands.Cog):
+    """The /leaderboard command."""
+
+    @app_commands.command(name="leaderboard", description="The server's top ten players")
+    @app_commands.describe(game="Rank by results at this game instead of chips held")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: str | None = None
+    ) -> None:
+        """Show the top ten (chips held, or one game's results) and the caller's rank."""
+        guild_id = guild_id_of(interaction)
+        info = None if game is None else game_named(game).info
+        await interaction.response.defer(thinking=True)
+        guild_name = interaction.guild.name if interaction.guild is not None else "This server"
+        board = await load_board(
+            bot_of(interaction), guild_id, guild_name, interaction.user.id, info
+        )
+        if not board.top:
+            await interaction.followup.send(empty_text(board, info))
+            return
+        rows, you = leaderboard_rows(board, interaction.user.id, name_resolver(interaction))
+        file = await asyncio.to_thread(picture_file, rows, you, board.title)
+        await interaction.followup.send(file=file)
+
+
+async def setup(bot: ParlourBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(Leaderboard())

@@ -1,0 +1,175 @@
+"""/rules through the fake (the text of `parlour rules`, as embeds within Discord's limits),
+and the shared game-name autocomplete."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot.client import ParlourBot
+from bot.games import GameInfo, registry
+from bot.games.rules_text import rules_text
+from cogs._base import Refusal
+from cogs.autocomplete import MAX_CHOICES, game_named, matching_games
+from cogs.rules import OPTIONS_HINT, rules_embeds, take
+from tests.fakediscord import FakeDiscord, FakeUser
+
+JSON = dict[str, Any]
+BLACK_JOKE = registry.get("black-joke").info
+WORDS = ("lorem", "ipsum", "dolor", "sit", "amet", "elit", "sed", "do", "tempor", "*bold*", "a_b")
+
+
+def stand_in(monkeypatch: pytest.MonkeyPatch, info: GameInfo) -> GameInfo:
+    """Register a stand-in game for this test."""
+    registry.all()  # load the real games first: an empty cache would be filled over ours
+    monkeypatch.setitem(registry._games, info.key, SimpleNamespace(info=info))
+    return info
+
+
+def long_rules(paragraphs: int, words: int) -> str:
+    """Many paragraphs of many words, numbered so that none is lost unnoticed."""
+    return "\n\n".join(
+        " ".join(f"{WORDS[w % len(WORDS)]}{p}.{w}" for w in range(words)) for p in range(paragraphs)
+    )
+
+
+def check_limits(embed: JSON) -> None:
+    """Discord's limits for one embed (and so for a message holding only it)."""
+    fields = embed.get("fields", [])
+    assert len(embed.get("title", "")) <= 256
+    assert len(embed.get("description", "")) <= 4096
+    assert len(fields) <= 25
+    assert all(0 < len(f["name"]) <= 256 and 0 < len(f["value"]) <= 1024 for f in fields)
+    assert len(embed.get("footer", {}).get("text", "")) <= 2048
+    total = len(embed.get("title", "")) + len(embed.get("description", ""))
+    total += sum(len(f["name"]) + len(f["value"]) for f in fields)
+    total += len(embed.get("footer", {}).get("text", ""))
+    assert total <= 6000
+
+
+def text_of(embeds: list[JSON]) -> str:
+    """The rules text the embeds carry, markdown escapes removed, in order."""
+    parts = []
+    for embed in embeds:
+        parts.append(embed.get("description", ""))
+        parts += [f["value"] for f in embed.get("fields", [])]
+    return re.sub(r"\\(.)", r"\1", "\n".join(p for p in parts if p))
+
+
+# -- splitting the text --------------------------------------------------------------------
+
+
+def test_take_cuts_at_a_paragraph_then_a_line_then_a_space() -> None:
+    assert take("short", 10) == ("short", "")
+    assert take("aaaa bbbb\n\ncccc dddd", 15) == ("aaaa bbbb", "cccc dddd")
+    assert take("aaaa\nbbbb cccc dddd", 15) == ("aaaa\nbbbb cccc", "dddd")
+    assert take("a\n\nbbbbbbbbb cccc", 15) == ("a\n\nbbbbbbbbb", "cccc")  # break too early
+    assert take("x" * 20, 15) == ("x" * 15, "x" * 5)
+    assert take("x" * 14 + "\\_x", 15) == ("x" * 14, "\\_x")  # an escape stays whole
+
+
+@pytest.mark.parametrize(("paragraphs", "words"), [(1, 2000), (40, 60), (200, 30), (3, 5)])
+def test_long_rules_are_split_within_discords_limits(paragraphs: int, words: int) -> None:
+    text = long_rules(paragraphs, words)
+    embeds = [e.to_dict() for e in rules_embeds(BLACK_JOKE, text)]
+    for embed in embeds:
+        check_limits(dict(embed))
+    assert text_of([dict(e) for e in embeds]).split() == text.split()
+    assert embeds[0]["title"] == "Black Joke"
+    assert all(e["title"] == "Black Joke (continued)" for e in embeds[1:])
+    if len(text) > 6000:
+        assert len(embeds) > 1
+
+
+# -- /rules --------------------------------------------------------------------------------
+
+
+async def test_rules_shows_the_games_rules_and_options_to_the_caller(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
+) -> None:
+    i = await fake.slash("rules", {"game": "black-joke"}, by=alice)
+
+    assert i.response.kind == "message" and i.response.ephemeral
+    (embed,) = i.response.embeds
+    check_limits(embed)
+    assert embed["title"] == "Black Joke"
+    footer = embed["footer"]["text"]
+    assert "2-10 players" in footer and BLACK_JOKE.source in footer
+    expected = rules_text(BLACK_JOKE, options_hint=OPTIONS_HINT, with_heading=False)
+    assert text_of([embed]) == expected
+    assert "banking game" in embed["description"]
+    for option in BLACK_JOKE.options:
+        assert option.describe() in text_of([embed])
+    assert "/table start" in text_of([embed])
+    assert i.followups == []
+
+
+async def test_rules_can_be_shown_to_the_channel_and_found_by_title(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
+) -> None:
+    i = await fake.slash("rules", {"game": " black JOKE ", "public": True}, by=alice)
+    assert i.response.kind == "message" and not i.response.ephemeral
+    assert i.response.embeds[0]["title"] == "Black Joke"
+    assert fake.channel_messages() == i.messages
+
+
+async def test_an_unknown_game_is_refused(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
+) -> None:
+    i = await fake.slash("rules", {"game": "whist"}, by=alice)
+    assert i.response.ephemeral and i.response.embeds == []
+    assert i.response.content == "There is no game 'whist'. The games are: black-joke."
+
+
+async def test_rules_too_long_for_one_message_go_on_in_followups(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    info = stand_in(monkeypatch, replace(BLACK_JOKE, key="long-rules", rules=long_rules(60, 90)))
+    i = await fake.slash("rules", {"game": "long-rules"}, by=alice)
+
+    messages = [i.response, *i.followups]
+    assert len(messages) > 2 and all(m.ephemeral for m in messages)
+    embeds = [e for m in messages for e in m.embeds]
+    assert [len(m.embeds) for m in messages] == [1] * len(messages)
+    for embed in embeds:
+        check_limits(embed)
+    expected = rules_text(info, options_hint=OPTIONS_HINT, with_heading=False)
+    assert text_of(embeds).split() == expected.split()
+
+
+# -- game names ----------------------------------------------------------------------------
+
+
+async def test_autocomplete_offers_matching_games_by_key_or_title(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
+) -> None:
+    black_joke = {"name": "Black Joke (2-10 players)", "value": "black-joke"}
+    for typed in ("", "k-j", "K J", "black-joke"):
+        i = await fake.autocomplete("rules", {"game": typed}, focused="game", by=alice)
+        assert i.response.kind == "autocomplete"
+        assert i.response.choices == [black_joke]
+    none = await fake.autocomplete("rules", {"game": "whist"}, focused="game", by=alice)
+    assert none.response.choices == []
+
+
+def test_matching_puts_games_beginning_with_the_text_first_and_stops_at_25(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for n in range(30):
+        stand_in(monkeypatch, replace(BLACK_JOKE, key=f"x-joker-{n:02}", title=f"Joker {n:02}"))
+    found = [info.key for info in matching_games("JOKE")]
+    assert len(found) == MAX_CHOICES
+    assert found[0] == "x-joker-00" and "black-joke" not in found
+    assert [info.key for info in matching_games("black")] == ["black-joke"]
+    assert [info.key for info in matching_games("jokes")] == []
+
+
+def test_a_game_is_named_by_key_or_title() -> None:
+    assert game_named("black-joke").info.key == "black-joke"
+    assert game_named("  Black Joke ").info.key == "black-joke"
+    with pytest.raises(Refusal, match=r"^There is no game 'blackjack'\. The games are: "):
+        game_named("blackjack")
