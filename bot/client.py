@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.guilds import GuildSettingsStore, defaults_from
 from bot.ledger import Ledger
 from bot.storage import Database
-from bot.tables import ServiceSettings, TableService
+from bot.tables import ServiceSettings, TableLimits, TableService
 from cogs._base import install_error_handler
 
 log = logging.getLogger(__name__)
@@ -63,6 +63,7 @@ class ParlourBot(commands.Bot):
                 default_buy_in=self.settings.buy_in,
                 turn_timeout_s=self.settings.turn_timeout_s,
                 ai_delay_s=0.0,
+                limits=self._limits,
             ),
         )
         install_error_handler(self.tree)
@@ -77,6 +78,11 @@ class ParlourBot(commands.Bot):
         )
         self.dispatch("tables_recovered")
         self._clock = asyncio.create_task(self._run_clock(), name="parlour-clock")
+
+    def _limits(self, guild_id: int) -> TableLimits:
+        """A server's table limits, from its settings."""
+        s = self.guild_settings.get(guild_id)
+        return TableLimits(s.buy_in, s.min_buy_in, s.max_buy_in, float(s.turn_clock_s))
 
     async def _run_clock(self) -> None:
         """Play for players whose turn clock ran out, once a second."""

@@ -107,3 +107,18 @@ def custom_ids_of(message: discord.Message | None) -> set[str]:
             if custom_id:
                 found.add(custom_id)
     return found
+
+
+class NotHere(app_commands.CheckFailure):
+    """A Parlour command used in a channel the server has not allowed."""
+
+
+def check_channel(interaction: discord.Interaction[Any]) -> None:
+    """Refuse a command outside the channels the server allows Parlour in."""
+    if interaction.guild_id is None:
+        return
+    settings = bot_of(interaction).guild_settings.get(interaction.guild_id)
+    parent_id = getattr(interaction.channel, "parent_id", None)
+    if not settings.allows(interaction.channel_id, parent_id):
+        places = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channels))
+        raise NotHere(f"Parlour is played in {places} on this server; use it there.")

@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.client import ParlourBot
 from bot.games import registry
 from bot.ledger import AccountKind, HistoryEntry, Reason
-from cogs._base import Refusal, bot_of, guarded, guild_id_of
+from cogs._base import Refusal, bot_of, check_channel, guarded, guild_id_of
 
 PAGE = 10
 """Transfers on one page of /chips history."""
@@ -28,24 +28,9 @@ PAGE = 10
 _NO_PINGS = discord.AllowedMentions.none()
 
 
-class NotHere(app_commands.CheckFailure):
-    """A Parlour command used in a channel the server has not allowed."""
-
-
 def chips_text(amount: int) -> str:
     """An amount in words: "1 chip", "1,250 chips"."""
     return f"{amount:,} chip" + ("" if abs(amount) == 1 else "s")
-
-
-def check_channel(interaction: discord.Interaction[Any]) -> None:
-    """Refuse a command outside the channels the server allows Parlour in."""
-    if interaction.guild_id is None:
-        return
-    settings = bot_of(interaction).guild_settings.get(interaction.guild_id)
-    parent_id = getattr(interaction.channel, "parent_id", None)
-    if not settings.allows(interaction.channel_id, parent_id):
-        places = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channels))
-        raise NotHere(f"Parlour is played in {places} on this server; use it there.")
 
 
 # -- gifts ----------------------------------------------------------------------------

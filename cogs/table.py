@@ -21,8 +21,17 @@ from discord.ext import commands
 from bot.client import ParlourBot
 from bot.games.options import parse_pairs
 from bot.tables import Event, Status, Table, TableError, Update
-from cogs._base import Refusal, bot_of, custom_ids_of, guarded, guild_id_of, tell
+from cogs._base import (
+    Refusal,
+    bot_of,
+    check_channel,
+    custom_ids_of,
+    guarded,
+    guild_id_of,
+    tell,
+)
 from cogs._presenter import DiscordPresenter
+from cogs.autocomplete import game_autocomplete, game_named
 from render import render_hand
 
 MAX_SELECT = 25
@@ -299,6 +308,7 @@ async def open_table(
     """Create a lobby in this channel and post its message."""
     bot = bot_of(interaction)
     guild_id = guild_id_of(interaction)
+    check_channel(interaction)
     channel_id = interaction.channel_id
     assert channel_id is not None
     await interaction.response.defer(thinking=True)
@@ -318,9 +328,12 @@ async def open_table(
 
 
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the user may stop any table here (Manage Server)."""
+    """Whether the user may stop any table here: Manage Server, or the moderator role."""
     perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms and perms.manage_guild)
+    if perms is not None and perms.manage_guild:
+        return True
+    settings = bot_of(interaction).guild_settings.get(guild_id_of(interaction))
+    return settings.is_moderator(r.id for r in getattr(interaction.user, "roles", []))
 
 
 class TableCog(commands.Cog, name="Tables"):
@@ -375,23 +388,15 @@ class TableCog(commands.Cog, name="Tables"):
         buy_in: app_commands.Range[int, 1, 1_000_000] | None = None,
     ) -> None:
         """Open a lobby."""
-        await open_table(
-            interaction, game.strip().lower(), dict(parse_pairs([options or ""])), buy_in
-        )
+        key = game_named(game).info.key
+        await open_table(interaction, key, dict(parse_pairs([options or ""])), buy_in)
 
     @start.autocomplete("game")
     async def game_names(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Games whose key or title matches what is typed, with their player counts."""
-        from bot.games import registry
-
-        text = current.strip().lower()
-        return [
-            app_commands.Choice(name=f"{g.info.title} ({g.info.seat_range()})", value=g.info.key)
-            for g in registry.all()
-            if text in g.info.key or text in g.info.title.lower()
-        ][:25]
+        return await game_autocomplete(interaction, current)
 
     @table.command(name="join", description="Sit down at this channel's table")
     async def join(self, interaction: discord.Interaction[Any]) -> None:

@@ -1,5 +1,6 @@
 """The table service: one game per channel, seats, turns, AI seats, stakes and recovery."""
 
+from bot.tables._core import TableLimits
 from bot.tables.models import (
     Actor,
     Event,
@@ -25,6 +26,7 @@ __all__ = [
     "Status",
     "Table",
     "TableError",
+    "TableLimits",
     "TableService",
     "Update",
 ]

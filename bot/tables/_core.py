@@ -13,13 +13,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games import ChipGame, Transfer
+from bot.games import ChipGame, Outcome, Transfer
 from bot.games._chips import apply_transfers
 from bot.games._rng import deal_seed
 from bot.games.ai import ai_move
 from bot.ledger import Account, Ledger, LedgerError, Overdraft, Posting, Reason
 from bot.storage import Database
 from bot.storage import table_rows as rows
+from bot.storage.result_rows import record_results
 from bot.tables._accounts import digest_of, seat_account
 from bot.tables.models import (
     Actor,
@@ -38,6 +39,16 @@ MAX_BUY_IN = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
+class TableLimits:
+    """One server's table rules: the default buy-in and its bounds, and the turn clock."""
+
+    default_buy_in: int
+    min_buy_in: int
+    max_buy_in: int
+    turn_timeout_s: float | None
+
+
+@dataclass(frozen=True, slots=True)
 class ServiceSettings:
     """The knobs of the table service."""
 
@@ -46,6 +57,8 @@ class ServiceSettings:
     handover_after: int = 3
     """Timeouts in a row after which a seat is handed to the AI until its player returns."""
     ai_delay_s: float = 0.0
+    limits: Callable[[int], TableLimits] | None = None
+    """Per-server limits by guild id (a plain lookup); None: the fields above everywhere."""
 
 
 class TableCore:
@@ -159,6 +172,13 @@ class TableCore:
                 await rows.update_seat(tx, table.id, seat_row(seat))
             if over:
                 await self._close_rows(tx, table, stacks or _zeros(table), "finished")
+                await record_results(
+                    tx,
+                    table.guild_id,
+                    table.id,
+                    game.info.key,
+                    _results(table, game.outcome(state)),
+                )
 
         await self._write(work)
         table.state, table.version, table.deadline_at = state, seq, deadline
@@ -171,8 +191,15 @@ class TableCore:
         elif table.is_chip_game:
             await self._settle_leavers(table)
 
+    def limits_of(self, guild_id: int) -> TableLimits:
+        """The table limits of a server."""
+        if self.settings.limits is not None:
+            return self.settings.limits(guild_id)
+        s = self.settings
+        return TableLimits(s.default_buy_in, 1, MAX_BUY_IN, s.turn_timeout_s)
+
     def _deadline(self, table: Table, state: Any) -> float | None:
-        timeout = self.settings.turn_timeout_s
+        timeout = self.limits_of(table.guild_id).turn_timeout_s
         if timeout is None:
             return None
         waiting = [i for i in table.game.awaiting(state) if not table.seats[i].is_ai]
@@ -314,3 +341,13 @@ def stacks_after(
     stacks: tuple[int, ...], pot: int, moved: Iterable[Transfer]
 ) -> tuple[tuple[int, ...], int]:
     return apply_transfers(stacks, pot, list(moved))
+
+
+def _results(table: Table, outcome: Outcome | None) -> list[tuple[int, int, bool]]:
+    """Each player's (user, points, won) in a finished game; AI seats are not recorded."""
+    assert outcome is not None
+    return [
+        (seat.user_id, outcome.points[i], i in outcome.winners)
+        for i, seat in enumerate(table.seats)
+        if seat.user_id is not None
+    ]

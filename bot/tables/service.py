@@ -65,7 +65,7 @@ class TableService(TableCore):
         existing = self.in_channel(channel_id)
         if existing is not None:
             raise TableError(self._busy_message(existing))
-        stake = self._check_buy_in(buy_in) if game.info.family == "chips" else 0
+        stake = self._check_buy_in(guild_id, buy_in) if game.info.family == "chips" else 0
         seed = secrets.randbits(63) if seed is None else seed
         seat = Seat(chair=0, user_id=host_id, name=host_name, ticket=new_ticket(0))
 
@@ -478,10 +478,17 @@ class TableService(TableCore):
             table.host_id = humans[0].user_id or 0
             await self._write(lambda tx: rows.set_host(tx, table.id, table.host_id))
 
-    def _check_buy_in(self, buy_in: int | None) -> int:
+    def _check_buy_in(self, guild_id: int, buy_in: int | None) -> int:
+        limits = self.limits_of(guild_id)
         if buy_in is None:
-            return self.settings.default_buy_in
-        return self._check_amount(buy_in, "buy-in")
+            return limits.default_buy_in
+        amount = self._check_amount(buy_in, "buy-in")
+        if not limits.min_buy_in <= amount <= limits.max_buy_in:
+            raise TableError(
+                f"The buy-in on this server must be from {limits.min_buy_in:,} to "
+                f"{limits.max_buy_in:,} chips."
+            )
+        return amount
 
     @staticmethod
     def _check_amount(amount: object, what: str) -> int:

@@ -225,3 +225,41 @@ async def test_leaving_mid_hand_takes_effect_when_the_hand_ends(
     assert await ledger.check() == []
     purse = await ledger.balance(Account.purse(GUILD, leaver))
     assert purse > START - 100  # they got their stake (plus or minus the hand) back
+
+
+async def test_a_finished_game_records_each_players_result(
+    service: TableService, recorder: RecordingPresenter
+) -> None:
+    from bot.storage.result_rows import games_won
+
+    table = await started(service, ALICE, ais=1)
+    while table.status is Status.PLAYING:
+        await service.act(table.id, ALICE, table.version, "pass")
+    (finished,) = [u for u in recorder.updates if u.event is Event.FINISHED]
+    outcome = finished.outcome
+    assert outcome is not None
+    rows = await service.db.fetchall("SELECT user_id, points, won FROM game_results")
+    assert [(r["user_id"], r["points"], bool(r["won"])) for r in rows] == [
+        (ALICE, outcome.points[0], 0 in outcome.winners)
+    ]
+    board = await games_won(service.db, GUILD, "black-joke")
+    assert board == ([(ALICE, 1)] if 0 in outcome.winners else [])
+
+
+async def test_per_server_limits_bound_the_buy_in_and_set_the_clock(
+    db: object, ledger: Ledger, clock: FakeClock
+) -> None:
+    from bot.tables import ServiceSettings, TableLimits
+
+    limits = {GUILD: TableLimits(50, 20, 500, 300.0)}
+    service = TableService(
+        db,
+        ledger,
+        ServiceSettings(limits=lambda g: limits[g]),
+        clock=clock,  # type: ignore[arg-type]
+    )
+    with pytest.raises(TableError, match="must be from 20 to 500 chips"):
+        await started(service, ALICE, ais=1, buy_in=600)
+    table = await started(service, ALICE, ais=1)
+    assert table.buy_in == 50
+    assert table.deadline_at == clock.now + 300.0
