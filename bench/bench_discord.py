@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import statistics
 import sys
 import tempfile
@@ -31,6 +32,8 @@ from cogs._presenter import names_of  # noqa: E402
 from cogs.table import presenter_of  # noqa: E402
 from render import render_table  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+
+THINK_S = (2.0, 8.0)
 
 
 def _settings(tmp: str) -> Settings:
@@ -63,15 +66,26 @@ async def _open(fake: FakeDiscord, user: Any, channel: int) -> Any:
     return message
 
 
+async def _hand(fake: FakeDiscord, message: Any, user: Any) -> Any:
+    """The player's "My hand" message, or None when no move is offered."""
+    hand = await fake.click(message, label="My hand", by=user, settle=False)
+    private = (await _until(lambda: hand.followups))[-1]
+    return private if private.selects else None
+
+
+async def _choose(fake: FakeDiscord, private: Any, user: Any) -> None:
+    """Pick the first offered move and wait for the bot's answer."""
+    value = private.selects[0]["options"][0]["value"]
+    chosen = await fake.select(private, [value], by=user, settle=False)
+    await _until(lambda: chosen.followups)
+
+
 async def _move(fake: FakeDiscord, message: Any, user: Any) -> bool:
     """One move of the table's human: My hand, then the first offered move."""
-    hand = await fake.click(message, label="My hand", by=user, settle=False)
-    private = await _until(lambda: hand.followups)
-    if not private[-1].selects:
+    private = await _hand(fake, message, user)
+    if private is None:
         return False
-    value = private[-1].selects[0]["options"][0]["value"]
-    chosen = await fake.select(private[-1], [value], by=user, settle=False)
-    await _until(lambda: chosen.followups)
+    await _choose(fake, private, user)
     return True
 
 
@@ -93,15 +107,19 @@ async def loop_lag(tables: int, moves: int) -> dict[str, float]:
                 await asyncio.sleep(0.01)
                 lags.append(time.perf_counter() - before - 0.01)
 
-        async def play(message: Any, user: Any) -> int:
-            done = 0
+        async def play(message: Any, user: Any, number: int) -> int:
+            # players think 2-8 s before each move, as people at a card table do
+            rng, done = random.Random(number), 0
             for _ in range(moves):
+                await asyncio.sleep(rng.uniform(THINK_S[0], THINK_S[1]))
                 done += await _move(fake, message, user)
             return done
 
         watcher = asyncio.create_task(monitor())
         started = time.perf_counter()
-        played = await asyncio.gather(*(play(m, u) for m, u in zip(messages, users, strict=True)))
+        played = await asyncio.gather(
+            *(play(m, u, n) for n, (m, u) in enumerate(zip(messages, users, strict=True)))
+        )
         seconds = time.perf_counter() - started
         running = False
         await watcher
@@ -133,10 +151,12 @@ async def whole_move(moves: int) -> dict[str, float]:
         assert table is not None
         move_times, render_times = [], []
         for _ in range(moves):
+            private = await _hand(fake, message, user)
+            if private is None:
+                break
             edits = len(message.versions)
             started = time.perf_counter()
-            if not await _move(fake, message, user):
-                break
+            await _choose(fake, private, user)
             await _until(lambda edits=edits: len(message.versions) > edits)
             move_times.append(time.perf_counter() - started)
             scene, names = bot.tables.snapshot(table, table_event()).public, names_of(table)
@@ -177,7 +197,8 @@ def main() -> None:
         [
             "| measure | target | measured |",
             "| --- | --- | --- |",
-            f"| event-loop lag p99 while {lag['tables']} tables play at once"
+            f"| event-loop lag p99 while {lag['tables']} tables play at once, players taking"
+            f" {THINK_S[0]:.0f}-{THINK_S[1]:.0f} s a move"
             f" ({lag['moves']:,} moves, {2 * lag['moves']:,} interactions, {lag['seconds']:.1f} s)"
             f" | ≤ 20 ms | {lag['lag_p99_ms']:.1f} ms (p50 {lag['lag_p50_ms']:.1f}, max"
             f" {lag['lag_max_ms']:.1f}) |",

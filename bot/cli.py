@@ -24,9 +24,10 @@ Parlour needs a Discord bot token to run, and DISCORD_TOKEN is not set.
 
   1. Open https://discord.com/developers/applications and choose "New Application".
   2. Under "Bot", choose "Reset Token" and copy the token.
-  3. Under "OAuth2 > URL Generator", tick "bot" and "applications.commands", open the
-     URL it makes, and add the bot to your server.
-  4. Run:  DISCORD_TOKEN=<your token> parlour run
+  3. Invite it (APP_ID is on the application's "General Information" page):
+     https://discord.com/oauth2/authorize?client_id=APP_ID&scope=bot+applications.commands&permissions=117760
+  4. Register the slash commands once:  DISCORD_TOKEN=<your token> parlour sync
+  5. Run:  DISCORD_TOKEN=<your token> parlour run
 
 To try the games without Discord, play in this terminal:  parlour play black-joke
 """

@@ -20,6 +20,7 @@ from bot.games import scene as sc
 from bot.games._rng import commitment
 from bot.storage import table_rows as rows
 from bot.tables import Event, Status, Table, Update
+from cogs._render import rendered
 from render import Picture, render_hand, render_table
 
 if TYPE_CHECKING:
@@ -81,11 +82,11 @@ def result_lines(update: Update) -> str:
     return "\n".join(lines)
 
 
-def picture_of(update: Update) -> Picture:
-    """The table picture for an update (called in a worker thread)."""
+async def picture_of(update: Update) -> Picture:
+    """The table picture for an update, drawn in a worker process."""
     table = update.table
     scene = update.public["scene"] if update.public else lobby_scene(table)
-    return render_table(scene, names_of(table), status="")
+    return await rendered(render_table, scene, names_of(table))
 
 
 class DiscordPresenter:
@@ -100,6 +101,7 @@ class DiscordPresenter:
         self._last_edit: dict[int, float] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._hands: dict[tuple[int, int], tuple[str, ...]] = {}
+        self._dms: set[asyncio.Task[None]] = set()
 
     async def load(self, table_ids: list[int]) -> None:
         """Read the table messages and DM statuses stored before a restart."""
@@ -116,11 +118,14 @@ class DiscordPresenter:
                 self._flush(table_id), name=f"parlour-edit-{table_id}"
             )
         if update.private:
-            await self._dm_hands(update)
+            # DMs go out in the background: this is called under the table's lock
+            dm = asyncio.create_task(self._dm_hands(update), name=f"parlour-dm-{table_id}")
+            self._dms.add(dm)
+            dm.add_done_callback(self._dms.discard)
 
     async def close(self) -> None:
         """Cancel edits still waiting (a restart re-renders every table anyway)."""
-        tasks = [t for t in self._tasks.values() if not t.done()]
+        tasks = [t for t in [*self._tasks.values(), *self._dms] if not t.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -156,7 +161,7 @@ class DiscordPresenter:
         """The content, picture and buttons of a table's message."""
         from cogs.table import table_buttons  # the buttons live with their callbacks
 
-        picture = await asyncio.to_thread(picture_of, update)
+        picture = await picture_of(update)
         content = status_line(update)
         if update.outcome is not None:
             content += "\n" + result_lines(update)
@@ -183,9 +188,7 @@ class DiscordPresenter:
     async def send_hand(self, user_id: int, table: Table, cards: tuple[str, ...]) -> bool:
         """DM a hand picture; False (and remembered) if the player's DMs are closed."""
         title = f"Your hand at {table.game.info.title}"
-        picture = await asyncio.to_thread(
-            render_hand, cards, str(table.game.info.pack), title=title
-        )
+        picture = await rendered(render_hand, cards, str(table.game.info.pack), title=title)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(

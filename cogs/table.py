@@ -9,7 +9,6 @@ service's; this cog only translates.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from typing import Any
@@ -31,6 +30,7 @@ from cogs._base import (
     tell,
 )
 from cogs._presenter import DiscordPresenter
+from cogs._render import rendered
 from cogs.autocomplete import game_autocomplete, game_named
 from render import render_hand
 
@@ -237,7 +237,7 @@ async def hand_parts(
     scene = game.view(state, seat).get("scene", {})
     cards = scene.get("seats", [{}] * (seat + 1))[seat].get("cards", [])
     title = f"{table.seats[seat].name}'s hand"
-    picture = await asyncio.to_thread(render_hand, cards, str(game.info.pack), title=title)
+    picture = await rendered(render_hand, cards, str(game.info.pack), title=title)
     file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
     if seat not in game.awaiting(state):
         return "It is not your turn yet.", file, None

@@ -3,6 +3,7 @@ settled in chips, a restart, and every kind of refused click."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -213,3 +214,39 @@ async def test_an_unexpected_error_is_answered_and_logged(
     assert "Something went wrong on our side" in i.followups[-1].content
     assert any("boom" in e or "unexpected" in e for e in fake.errors)
     _ = discord
+
+
+async def test_edits_replace_the_picture_and_rematch_opens_a_new_table(
+    world: Any, tmp_path: Path
+) -> None:
+    fake, alice, bob, _ = world
+    bot = await start_bot(fake, tmp_path)
+    message = await open_lobby(fake, alice, options="rounds=1")
+    await fake.click(message, label="Join", by=bob)
+    await fake.click(message, label="Start", by=alice)
+    assert len(message.versions) > 1
+    assert len(message.attachments) == 1  # each edit replaced the picture
+    table = bot.tables.in_channel(fake.channel_id)
+    assert table is not None
+    await fake.slash("table stop", by=alice)
+    assert [b["label"] for b in message.buttons] == []  # a stopped table has no buttons
+    # finish another game, then rematch from its message
+    lobby = await fake.slash("table start", {"game": "black-joke", "options": "rounds=1"}, by=bob)
+    assert lobby.response.kind == "deferred"
+    second = [m for m in fake.channel_messages() if m.attachments][-1]
+    await fake.click(second, label="Add AI", by=bob)
+    await fake.click(second, label="Start", by=bob)
+    game = bot.tables.in_channel(fake.channel_id)
+    assert game is not None
+    while bot.tables.in_channel(fake.channel_id) is not None:
+        await bot.tables.act(game.id, bob.id, game.version, "pass")
+    for _ in range(500):  # edits made outside an interaction are not awaited by settle()
+        if [b["label"] for b in second.buttons] == ["Rematch"]:
+            break
+        await asyncio.sleep(0.01)
+    assert [b["label"] for b in second.buttons] == ["Rematch"]
+    await fake.click(second, label="Rematch", by=alice)
+    again = bot.tables.in_channel(fake.channel_id)
+    assert again is not None and again.host_id == alice.id and again.id != game.id
+    assert again.options == game.options
+    assert await bot.ledger.check() == []
