@@ -97,7 +97,10 @@ async def loop_lag(tables: int, moves: int) -> dict[str, float]:
         channels = [fake.add_channel(f"table-{i}") for i in range(tables)]
         bot = ParlourBot(_settings(tmp))
         await fake.start(bot)
+        presenter = presenter_of(bot)
+        presenter.min_interval_s = 0.0  # settle() would wait out each coalescing delay
         messages = [await _open(fake, u, c) for u, c in zip(users, channels, strict=True)]
+        presenter.min_interval_s = 1.0  # play as in production: one edit a second at most
         lags: list[float] = []
         running = True
 

@@ -65,7 +65,11 @@ def status_line(update: Update) -> str:
     waiting = sorted(table.game.awaiting(table.state))
     names = " and ".join(table.seats[i].name for i in waiting)
     clock = f" - clock runs out <t:{int(table.deadline_at)}:R>" if table.deadline_at else ""
-    return f"**{table.game.info.title}** - waiting for {names}{clock}."
+    proof = ""
+    if update.public and update.public.get("commitment"):
+        # the hash of this deal's seed, shown as it is dealt; the seed comes at the end
+        proof = f"\nDeal seed hash: `{update.public['commitment']}`"
+    return f"**{table.game.info.title}** - waiting for {names}{clock}.{proof}"
 
 
 def result_lines(update: Update) -> str:

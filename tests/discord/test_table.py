@@ -250,3 +250,22 @@ async def test_edits_replace_the_picture_and_rematch_opens_a_new_table(
     assert again is not None and again.host_id == alice.id and again.id != game.id
     assert again.options == game.options
     assert await bot.ledger.check() == []
+
+
+async def test_bursts_of_moves_are_coalesced_into_few_edits(world: Any, tmp_path: Path) -> None:
+    fake, alice, *_ = world
+    bot = await start_bot(fake, tmp_path)
+    message = await open_lobby(fake, alice, options="rounds=1")
+    for _ in range(5):
+        await fake.click(message, label="Add AI", by=alice)
+    presenter_of(bot).min_interval_s = 0.3
+    before = len(message.versions)
+    await fake.click(message, label="Start", by=alice)  # five AI punters play deal one at once
+    table = bot.tables.in_channel(fake.channel_id)
+    assert table is not None and table.version >= 10  # many moves ...
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+    assert len(message.versions) - before <= 3  # ... shown in at most a few edits
+    shown = message.content
+    assert "Deal seed hash: `" in shown
+    assert table.game.view(table.state, None)["commitment"] in shown  # the latest state won
