@@ -153,13 +153,22 @@ def _seats(game: Game[Any], text: str | None) -> int:
 # -- commands --------------------------------------------------------------------------
 
 
-def _run(args: argparse.Namespace) -> int:
+def _bot_settings() -> Settings | None:
+    """The settings for talking to Discord, with logging set up; None (having explained
+    how to get one) when there is no token."""
     settings = Settings.from_env()
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
     )
     if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
+        return None
+    return settings
+
+
+def _run(args: argparse.Namespace) -> int:
+    settings = _bot_settings()
+    if settings is None:
         return 2
     from bot.client import run_bot
 
@@ -168,12 +177,8 @@ def _run(args: argparse.Namespace) -> int:
 
 def _sync(args: argparse.Namespace) -> int:
     guild_id = _count(args.guild, "--guild", 1, 2**63 - 1, 0) if args.guild else None
-    settings = Settings.from_env()
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
-    )
-    if settings.token is None:
-        print(NO_TOKEN, file=sys.stderr)
+    settings = _bot_settings()
+    if settings is None:
         return 2
     from bot.client import sync_commands
 

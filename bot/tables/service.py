@@ -145,9 +145,7 @@ class TableService(TableCore):
         the hand (chip games) or at once, handing the seat to the AI (other games)."""
         table = self.table(table_id)
         async with table.lock:
-            index = table.seat_of(user_id)
-            if index is None or table.seats[index].left:
-                raise TableError("You are not seated at this table.")
+            index = self._seated(table, user_id)
             seat = table.seats[index]
             if table.status is Status.LOBBY:
                 await self._free_seat(table, seat)
@@ -197,9 +195,7 @@ class TableService(TableCore):
         table = self.table(table_id)
         async with table.lock:
             self._require_status(table, Status.PLAYING, "The game has not started yet.")
-            index = table.seat_of(user_id)
-            if index is None or table.seats[index].left:
-                raise TableError("You are not seated at this table; you can watch.")
+            index = self._seated(table, user_id)
             if version != table.version:
                 raise TableError("The table has moved on since then. Look again and choose anew.")
             if index not in table.game.awaiting(table.state):
@@ -221,9 +217,7 @@ class TableService(TableCore):
         """A player handed to the AI takes their seat back."""
         table = self.table(table_id)
         async with table.lock:
-            index = table.seat_of(user_id)
-            if index is None or table.seats[index].left:
-                raise TableError("You are not seated at this table.")
+            index = self._seated(table, user_id)
             seat = table.seats[index]
             if not seat.ai_control:
                 raise TableError("You are already playing your own seat.")
@@ -237,9 +231,7 @@ class TableService(TableCore):
         table = self.table(table_id)
         async with table.lock:
             self._require_status(table, Status.PLAYING, "You can top up once the game is on.")
-            index = table.seat_of(user_id)
-            if index is None or table.seats[index].left:
-                raise TableError("You are not seated at this table.")
+            index = self._seated(table, user_id)
             game = self._chip_game(table)
             amount = self._check_amount(amount, "top-up")
             if not game.between_hands(table.state):
@@ -497,6 +489,14 @@ class TableService(TableCore):
         if not 1 <= amount <= MAX_BUY_IN:
             raise TableError(f"The {what} must be from 1 to {MAX_BUY_IN:,} chips.")
         return amount
+
+    @staticmethod
+    def _seated(table: Table, user_id: int) -> int:
+        """The seat index of a player still at the table, or TableError."""
+        index = table.seat_of(user_id)
+        if index is None or table.seats[index].left:
+            raise TableError("You are not seated at this table; you can watch.")
+        return index
 
     @staticmethod
     def _require_status(table: Table, status: Status, message: str) -> None:
