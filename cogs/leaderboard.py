@@ -9,7 +9,7 @@ the interaction is deferred.
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.games import GameInfo
 from bot.storage import result_rows
 from cogs._base import bot_of, guild_id_of
+from cogs._render import rendered
 from cogs.autocomplete import game_autocomplete, game_named
 from render import render_leaderboard
 
@@ -95,24 +96,28 @@ async def load_board(
     return Board(f"{game.title}: games won", "wins", top, mine)
 
 
-def name_resolver(interaction: discord.Interaction[Any]) -> Callable[[int], str]:
-    """Display names by user id: the caller, the member cache, the user cache, else an id."""
+async def name_resolver(
+    interaction: discord.Interaction[Any], user_ids: Sequence[int]
+) -> Callable[[int], str]:
+    """Display names by user id: from the caches, else fetched from Discord (the bot has
+    no members intent, so most members are not cached), else the id."""
     guild, client = interaction.guild, interaction.client
+    names = {interaction.user.id: interaction.user.display_name}
+    for user_id in user_ids:
+        if user_id in names:
+            continue
+        member = guild.get_member(user_id) if guild is not None else None
+        user: discord.abc.User | None = member or client.get_user(user_id)
+        if user is None and guild is not None:
+            with contextlib.suppress(discord.HTTPException):
+                user = await guild.fetch_member(user_id)
+        if user is not None:
+            names[user_id] = user.display_name
 
     def name_of(user_id: int) -> str:
-        if user_id == interaction.user.id:
-            return interaction.user.display_name
-        member = guild.get_member(user_id) if guild is not None else None
-        user = member or client.get_user(user_id)
-        return user.display_name if user is not None else f"User {user_id}"
+        return names.get(user_id, f"User {user_id}")
 
     return name_of
-
-
-def picture_file(rows: Sequence[Row], you: Row | None, title: str) -> discord.File:
-    """Draw the board (call it off the event loop) as a message attachment."""
-    picture = render_leaderboard(title, rows, you=you)
-    return discord.File(io.BytesIO(picture.data), filename=picture.filename)
 
 
 class Leaderboard(commands.Cog):
@@ -136,8 +141,11 @@ class Leaderboard(commands.Cog):
         if not board.top:
             await interaction.followup.send(empty_text(board, info))
             return
-        rows, you = leaderboard_rows(board, interaction.user.id, name_resolver(interaction))
-        file = await asyncio.to_thread(picture_file, rows, you, board.title)
+        ids = [user_id for user_id, _ in board.top]
+        name_of = await name_resolver(interaction, ids)
+        rows, you = leaderboard_rows(board, interaction.user.id, name_of)
+        picture = await rendered(render_leaderboard, board.title, rows, you=you)
+        file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
         await interaction.followup.send(file=file)
 
 

@@ -50,7 +50,11 @@ def drawn(bot: ParlourBot, monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
         calls.append((title, list(rows), you))
         return real(title, rows, you=you)
 
+    async def in_process(draw: Any, *args: Any, **kwargs: Any) -> Any:
+        return draw(*args, **kwargs)  # a spy cannot travel to a worker process
+
     monkeypatch.setattr(loaded, "render_leaderboard", spy)
+    monkeypatch.setattr(loaded, "rendered", in_process)
     return calls
 
 
@@ -202,8 +206,9 @@ async def test_the_purse_board_is_a_picture_in_balance_order(
         (3, "1,000 chips"),
     ]
     assert rows[1] == (2, "bob", "1,250 chips") == you
-    # Without the members intent only the caller's name is known; others show their id.
-    assert rows[0][1] == f"User {alice.id}"
+    # Without the members intent others are not cached: their names are fetched.
+    assert rows[0][1] == "alice"
+    assert fake.find_requests("GET", f"/guilds/*/members/{alice.id}")
 
 
 async def test_a_caller_outside_the_top_ten_gets_their_own_row(
