@@ -41,7 +41,7 @@ from bot.games._black_joke import (
 from bot.games._chips import net_transfers
 from bot.games._rng import deal_seed, shuffled
 from bot.games.base import ChipGame, GameInfo, Outcome, Transfer, View
-from bot.games.cards import Pack, parse_cards
+from bot.games.cards import FACE_NAMES, Pack, parse_cards
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.scene import Scene, group, scene, seat
@@ -453,9 +453,12 @@ def _scene(st: BlackJokeState, viewer: int | None) -> Scene:
     if st.last is not None:
         for s, (owed, paid) in enumerate(zip(st.last.owed, st.last.paid, strict=True)):
             if st.last.rates[s]:
-                faces = " ".join(c for c in st.last.hands[s] if c.endswith("F")) or "a black joke"
+                faces = ", ".join(
+                    f"{FACE_NAMES[int(c[0])]} ({c})" for c in st.last.hands[s] if c.endswith("F")
+                )
+                faces = faces or "a black joke"
                 short = f" (owed {owed})" if paid < owed else ""
-                lines.append(f"Seat {s + 1}: {faces}, paid {paid}{short}")
+                lines.append(f"Last deal, seat {s + 1}: {faces}, paid {paid}{short}")
     title = (
         f"Black Joke - deal {st.started} of {st.deals}" if st.phase != OVER else "Black Joke - over"
     )
