@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.games.base import Game
 
-_MODULES: tuple[str, ...] = ("bot.games.black_joke",)
+_MODULES: tuple[str, ...] = ("bot.games.black_joke", "bot.games.tilters")
 
 _games: dict[str, Game[Any]] = {}
 

@@ -122,7 +122,8 @@ async def test_an_unknown_game_is_refused(
 ) -> None:
     i = await fake.slash("rules", {"game": "whist"}, by=alice)
     assert i.response.ephemeral and i.response.embeds == []
-    assert i.response.content == "There is no game 'whist'. The games are: black-joke."
+    games = ", ".join(registry.keys())
+    assert i.response.content == f"There is no game 'whist'. The games are: {games}."
 
 
 async def test_rules_too_long_for_one_message_go_on_in_followups(
@@ -148,7 +149,10 @@ async def test_autocomplete_offers_matching_games_by_key_or_title(
     fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
 ) -> None:
     black_joke = {"name": "Black Joke (2-10 players)", "value": "black-joke"}
-    for typed in ("", "k-j", "K J", "black-joke"):
+    everything = await fake.autocomplete("rules", {"game": ""}, focused="game", by=alice)
+    assert {c["value"] for c in everything.response.choices} == set(registry.keys())
+    assert black_joke in everything.response.choices
+    for typed in ("k-j", "K J", "black-joke"):
         i = await fake.autocomplete("rules", {"game": typed}, focused="game", by=alice)
         assert i.response.kind == "autocomplete"
         assert i.response.choices == [black_joke]

@@ -269,3 +269,32 @@ async def test_bursts_of_moves_are_coalesced_into_few_edits(world: Any, tmp_path
     shown = message.content
     assert "Deal seed hash: `" in shown
     assert table.game.view(table.state, None)["commitment"] in shown  # the latest state won
+
+
+async def test_a_points_game_plays_through_the_same_table_with_no_chips(
+    world: Any, tmp_path: Path
+) -> None:
+    fake, alice, *_ = world
+    bot = await start_bot(fake, tmp_path)
+    await fake.slash("table start", {"game": "Tilters"}, by=alice)  # a title works too
+    message = table_message(fake)
+    assert await bot.ledger.purse(fake.guild_id, alice.id) == START  # no buy-in
+    await fake.click(message, label="Add AI", by=alice)
+    await fake.click(message, label="Start", by=alice)
+    table = bot.tables.in_channel(fake.channel_id)
+    assert table is not None and table.game.info.key == "tilters"
+    for _ in range(3):
+        hand = await fake.click(table_message(fake), label="My hand", by=alice)
+        private = hand.followups[-1]
+        assert private.files  # the hand picture
+        options = [o["value"] for o in private.selects[0]["options"]]
+        assert options == sorted(table.game.legal_actions(table.state, 0), key=_natural)
+        version = table.version
+        await fake.select(private, [options[0]], by=alice)
+        assert table.version > version
+    assert "waiting for" in table_message(fake).content
+    assert await bot.ledger.check() == []
+
+
+def _natural(action: str) -> tuple[object, ...]:
+    return tuple((1, int(w)) if w.isdigit() else (0, w) for w in action.split())

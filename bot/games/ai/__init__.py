@@ -21,7 +21,10 @@ class Policy(Protocol):
         ...
 
 
-_POLICIES: dict[str, str] = {"black-joke": "bot.games.ai.black_joke"}
+_POLICIES: dict[str, str] = {
+    "black-joke": "bot.games.ai.black_joke",
+    "tilters": "bot.games.ai.tilters",
+}
 
 
 @functools.cache

@@ -1,0 +1,237 @@
+"""Tilters' state and the flow of a deal (rules/RULES.md §2, §1.3), for bot/games/tilters.py.
+
+Here are the state and its JSON form, the deal table by player count, dealing and fixing
+trump, playing a card, and scoring a deal by §2.2 (tricks over the book first, then the
+tilters capped at target - 1). The trick rules themselves live in `_tricks.py`. Nothing
+here checks whether an action is allowed: the game object does that first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from bot.games._rng import commitment, deal_seed, shuffled
+from bot.games._tricks import (
+    FACES,
+    deal_hands,
+    elder_of,
+    next_dealer,
+    next_players,
+    odd_cards,
+    play_order,
+    sides,
+    team_of,
+    trick_winner,
+    turn_up,
+    yankee_strength,
+)
+from bot.games.cards import YANKEE_SUITS, is_face, suit_of, yankee_pack
+
+PACK = yankee_pack()
+BOOK = {2: 6, 3: 4, 4: 6}
+"""Tricks a side needs before its tricks score (RULES.md §2.1)."""
+TARGET = {2: 10, 3: 15, 4: 20}
+HOUSE_FREE_FACES = 5
+"""Under the house rule (§2.3) tilters score like tricks: Faces captured less five."""
+
+
+@dataclass(frozen=True, slots=True)
+class TiltersState:
+    """A game of Tilters: the table's constants, the deal in play, and the scores."""
+
+    seats: int
+    seed: int
+    target: int
+    book: int
+    extra_cards: bool
+    """Three players dealt S2's way: two odd cards to elder and dealer, a final trick."""
+    house: bool
+    """The house rule of §2.3: tilters score Faces captured less five."""
+    deal: int
+    """Deals started; the current deal's shuffle is number deal - 1."""
+    dealer: int
+    trump: str
+    turned: tuple[str, ...]
+    """The dealer's face-up cards that fixed trump (every seat has seen them)."""
+    hands: tuple[tuple[str, ...], ...]
+    undealt: tuple[str, ...]
+    players: tuple[int, ...]
+    """The seats in the current trick, in play order (the leader first); () when over."""
+    trick: tuple[str, ...]
+    won: tuple[tuple[str, ...], ...]
+    """Per side, the cards of the tricks it has won this deal."""
+    tricks: tuple[int, ...]
+    """Per side, tricks won this deal."""
+    scores: tuple[int, ...]
+    """Per side, the game score."""
+    last: tuple[str, ...]
+    """The last completed trick (possibly of the previous deal), its owners and winner."""
+    last_owners: tuple[int, ...]
+    last_winner: int
+    last_deal: tuple[tuple[int, int, int], ...]
+    """Per side, the last scored deal's (tricks, faces captured, points scored)."""
+    winners: tuple[int, ...]
+    """The winning sides; the game is over when this is not empty."""
+
+
+def deal_shape(seats: int, extra_cards: bool, dealer: int) -> tuple[int, tuple[int, ...]]:
+    """Cards dealt to each seat in rounds, and the seats given one odd card after them."""
+    if seats == 4:
+        return 12, odd_cards(seats, dealer)
+    if seats == 3 and extra_cards:
+        return 13, odd_cards(seats, dealer)
+    return 13, ()
+
+
+def sort_hand(hand: Sequence[str]) -> tuple[str, ...]:
+    """A hand in display order: by suit (Faces first), strongest first within a suit."""
+    return tuple(sorted(hand, key=lambda c: (YANKEE_SUITS.index(suit_of(c)), -yankee_strength(c))))
+
+
+def open_deal(st: TiltersState, deck: Sequence[str], dealer: int) -> TiltersState:
+    """The state with a fresh deal from `deck` (top card first) by `dealer`."""
+    each, extras = deal_shape(st.seats, st.extra_cards, dealer)
+    hands, undealt = deal_hands(deck, st.seats, dealer, each, extras)
+    turned = turn_up(hands[dealer], FACES)
+    n = sides(st.seats)
+    return replace(
+        st,
+        deal=st.deal + 1,
+        dealer=dealer,
+        trump=suit_of(turned[-1]),
+        turned=turned,
+        hands=tuple(sort_hand(h) for h in hands),
+        undealt=undealt,
+        players=play_order(elder_of(dealer, st.seats), range(st.seats), st.seats),
+        trick=(),
+        won=((),) * n,
+        tricks=(0,) * n,
+    )
+
+
+def first_state(
+    seats: int, seed: int, rules: tuple[int, int, bool, bool], deck: Sequence[str] | None
+) -> TiltersState:
+    """A new game, seat 0 dealing; `rules` are (target, book, extra_cards, house)."""
+    target, book, extra_cards, house = rules
+    blank = TiltersState(
+        seats=seats,
+        seed=seed,
+        target=target,
+        book=book,
+        extra_cards=extra_cards,
+        house=house,
+        deal=0,
+        dealer=0,
+        trump="",
+        turned=(),
+        hands=(),
+        undealt=(),
+        players=(),
+        trick=(),
+        won=(),
+        tricks=(),
+        scores=(0,) * sides(seats),
+        last=(),
+        last_owners=(),
+        last_winner=-1,
+        last_deal=(),
+        winners=(),
+    )
+    return open_deal(blank, deck if deck is not None else shuffled(PACK, seed, 0), 0)
+
+
+def to_play(st: TiltersState) -> int:
+    """The seat whose card the trick waits for; -1 when the game is over."""
+    return st.players[len(st.trick)] if st.players else -1
+
+
+def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """The tuple with one item replaced."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def play(st: TiltersState, seat: int, card: str) -> TiltersState:
+    """The state after the seat plays the card (already checked legal)."""
+    hand = tuple(c for c in st.hands[seat] if c != card)
+    turned = tuple(c for c in st.turned if c != card)
+    st = replace(st, hands=put(st.hands, seat, hand), turned=turned, trick=(*st.trick, card))
+    if len(st.trick) < len(st.players):
+        return st
+    winner = st.players[trick_winner(st.trick, st.trump, FACES)]
+    side = team_of(winner, st.seats)
+    st = replace(
+        st,
+        won=put(st.won, side, (*st.won[side], *st.trick)),
+        tricks=put(st.tricks, side, st.tricks[side] + 1),
+        last=st.trick,
+        last_owners=st.players,
+        last_winner=winner,
+        trick=(),
+        players=next_players(st.hands, winner, st.dealer),
+    )
+    return st if st.players else end_deal(st)
+
+
+def tilter_points(faces: int, house: bool) -> int:
+    """Points for Faces captured: one each, or under the house rule those past five."""
+    return max(0, faces - HOUSE_FREE_FACES) if house else faces
+
+
+def score_deal(
+    scores: Sequence[int], tricks: Sequence[int], faces: Sequence[int], rules: tuple[int, int, bool]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The scores after a deal and the winning sides (RULES.md §2.2); `rules` are (book,
+    target, house). Tricks over the book count first; tilters never lift a side to the
+    target. Of the sides at the target, the highest total wins; a tie plays another deal."""
+    book, target, house = rules
+    after = []
+    for score, won, captured in zip(scores, tricks, faces, strict=True):
+        total = score + max(0, won - book)
+        if total < target:
+            total = min(total + tilter_points(captured, house), target - 1)
+        after.append(total)
+    reached = [side for side, total in enumerate(after) if total >= target]
+    best = max((after[s] for s in reached), default=0)
+    top = tuple(s for s in reached if after[s] == best)
+    return tuple(after), top if len(top) == 1 else ()
+
+
+def end_deal(st: TiltersState) -> TiltersState:
+    """Score the finished deal; then the game is over, or the next dealer deals."""
+    faces = tuple(sum(1 for c in pile if is_face(c)) for pile in st.won)
+    scores, winners = score_deal(st.scores, st.tricks, faces, (st.book, st.target, st.house))
+    gained = tuple(a - b for a, b in zip(scores, st.scores, strict=True))
+    last_deal = tuple(zip(st.tricks, faces, gained, strict=True))
+    st = replace(st, scores=scores, last_deal=last_deal, winners=winners)
+    if winners:
+        return st
+    deck = shuffled(PACK, st.seed, st.deal)
+    return open_deal(st, deck, next_dealer(st.dealer, st.seats))
+
+
+def deal_commitment(st: TiltersState) -> str:
+    """The public hash of the current deal's seed."""
+    return commitment(deal_seed(st.seed, st.deal - 1))
+
+
+def _lists(value: Any) -> Any:
+    """Tuples, at any depth, as lists."""
+    return [_lists(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _tuples(value: Any) -> Any:
+    """Lists, at any depth, as tuples."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def dump_state(st: TiltersState) -> dict[str, Any]:
+    """The state as JSON-safe data."""
+    return {f.name: _lists(getattr(st, f.name)) for f in fields(st)}
+
+
+def load_state(data: Mapping[str, Any]) -> TiltersState:
+    """The state from dump_state's data."""
+    return TiltersState(**{f.name: _tuples(data[f.name]) for f in fields(TiltersState)})
