@@ -4,7 +4,8 @@ Written for the Yankee Notion trick games (Tilters, John Smith, Pick-Nick) and m
 reused by the other trick games (Quinto, Yukon, Pip-Pip): what is specific to Yankee Notion
 is a parameter with the Yankee Notion value as its default. The trump suit may be None (no
 trumps); `second` is a permanent second trump class that is never trump itself (the Faces,
-the "tilters"; None for a game without one); `strength` orders the cards of one suit.
+the "tilters"; None for a game without one); `strength` orders the cards of one suit;
+`suit` says which suit a card belongs to in play (Pick-Nick's filly belongs to trump).
 
 Seats go clockwise 0, 1, ...; elder hand sits on the dealer's left (the next seat) and the
 deal passes to the left, to the previous elder. Four players play in partnerships, seats 0
@@ -21,6 +22,7 @@ FACES = "F"
 """The Yankee Notion Faces: a permanent second trump, never the trump suit."""
 
 Strength = Callable[[str], int]
+Suit = Callable[[str], str]
 
 
 def yankee_strength(card: str) -> int:
@@ -89,7 +91,11 @@ def turn_up(dealer_cards: Sequence[str], never_trump: str = FACES) -> tuple[str,
 
 
 def required_suit(
-    hand: Sequence[str], lead: str | None, trump: str | None, second: str | None = FACES
+    hand: Sequence[str],
+    lead: str | None,
+    trump: str | None,
+    second: str | None = FACES,
+    suit: Suit = suit_of,
 ) -> str | None:
     """The suit the hand must play to a trick led by `lead`, or None if any card will do.
 
@@ -97,7 +103,7 @@ def required_suit(
     trump, else any. A trump lead: trump, else `second`, else any (RULES.md §1.3)."""
     if lead is None:
         return None
-    led = suit_of(lead)
+    led = suit(lead)
     priority: tuple[str | None, ...]
     if led == second:
         priority = (second, trump)
@@ -105,16 +111,20 @@ def required_suit(
         priority = (trump, second)
     else:
         priority = (led,)
-    held = {suit_of(card) for card in hand}
-    return next((suit for suit in priority if suit is not None and suit in held), None)
+    held = {suit(card) for card in hand}
+    return next((s for s in priority if s is not None and s in held), None)
 
 
 def legal_cards(
-    hand: Sequence[str], trick: Sequence[str], trump: str | None, second: str | None = FACES
+    hand: Sequence[str],
+    trick: Sequence[str],
+    trump: str | None,
+    second: str | None = FACES,
+    suit: Suit = suit_of,
 ) -> tuple[str, ...]:
     """The cards of the hand that may be played to the trick so far (its first card led)."""
-    suit = required_suit(hand, trick[0] if trick else None, trump, second)
-    return tuple(card for card in hand if suit is None or suit_of(card) == suit)
+    need = required_suit(hand, trick[0] if trick else None, trump, second, suit)
+    return tuple(card for card in hand if need is None or suit(card) == need)
 
 
 def trick_winner(
@@ -122,14 +132,15 @@ def trick_winner(
     trump: str | None,
     second: str | None = FACES,
     strength: Strength = yankee_strength,
+    suit: Suit = suit_of,
 ) -> int:
     """The index in the trick of the card that wins it: the highest trump, else the highest
     of `second` (a Face), else the highest card of the suit led."""
     assert trick, "an empty trick has no winner"
-    for suit in (trump, second, suit_of(trick[0])):
-        if suit is None:
+    for wins in (trump, second, suit(trick[0])):
+        if wins is None:
             continue
-        played = [i for i, card in enumerate(trick) if suit_of(card) == suit]
+        played = [i for i, card in enumerate(trick) if suit(card) == wins]
         if played:
             return max(played, key=lambda i: strength(trick[i]))
     raise AssertionError("unreachable: the led suit is always in the trick")

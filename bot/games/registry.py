@@ -11,7 +11,12 @@ from typing import Any
 
 from bot.games.base import Game
 
-_MODULES: tuple[str, ...] = ("bot.games.black_joke", "bot.games.tilters")
+_MODULES: tuple[str, ...] = (
+    "bot.games.black_joke",
+    "bot.games.john_smith",
+    "bot.games.pick_nick",
+    "bot.games.tilters",
+)
 
 _games: dict[str, Game[Any]] = {}
 

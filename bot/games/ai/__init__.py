@@ -23,6 +23,8 @@ class Policy(Protocol):
 
 _POLICIES: dict[str, str] = {
     "black-joke": "bot.games.ai.black_joke",
+    "john-smith": "bot.games.ai.john_smith",
+    "pick-nick": "bot.games.ai.pick_nick",
     "tilters": "bot.games.ai.tilters",
 }
 
