@@ -19,13 +19,13 @@ from bot.games._tricks import (
     FACES,
     deal_hands,
     elder_of,
-    legal_cards,
     next_dealer,
-    next_players,
     play_order,
+    quick_next_players,
     team_of,
-    trick_winner,
     turn_up,
+    yankee_legal,
+    yankee_winner,
 )
 from bot.games.cards import is_face, rank_of
 
@@ -88,7 +88,7 @@ def john_winner(trick: Sequence[str], trump: str) -> int:
     the highest trump, else the highest Face, else the highest card of the suit led."""
     if JOHN in trick and SALLY in trick:
         return list(trick).index(SALLY)
-    return trick_winner(trick, trump, FACES)
+    return yankee_winner(trick, trump)
 
 
 def holder(hands: Sequence[Sequence[str]], card: str) -> int:
@@ -111,7 +111,7 @@ def playable_cards(
     called and the hand holds him, else the cards the follow rules allow."""
     if called and JOHN in hand:
         return (JOHN,)
-    return legal_cards(hand, trick, trump, FACES)
+    return yankee_legal(hand, trick, trump)
 
 
 def playable(st: JohnSmithState, seat: int) -> tuple[str, ...]:
@@ -125,8 +125,10 @@ def open_deal(st: JohnSmithState, deck: Sequence[str], dealer: int) -> JohnSmith
     hands, undealt = deal_hands(deck, SEATS, dealer, each, extras)
     assert not undealt, undealt
     turned = turn_up(hands[dealer], FACES)
-    return replace(
-        st,
+    return JohnSmithState(
+        seed=st.seed,
+        target=st.target,
+        faces_bonus=st.faces_bonus,
         deal=st.deal + 1,
         dealer=dealer,
         trump=turned[-1][-1],
@@ -139,6 +141,15 @@ def open_deal(st: JohnSmithState, deck: Sequence[str], dealer: int) -> JohnSmith
         tricks=(0, 0),
         john_side=team_of(holder(hands, JOHN), SEATS),
         sally_side=-1,
+        scores=st.scores,
+        last=st.last,
+        last_owners=st.last_owners,
+        last_winner=st.last_winner,
+        last_called=st.last_called,
+        last_deal=st.last_deal,
+        last_john=st.last_john,
+        decided=st.decided,
+        winners=st.winners,
     )
 
 
@@ -181,34 +192,76 @@ def to_play(st: JohnSmithState) -> int:
 
 
 def play(st: JohnSmithState, seat: int, card: str, call: bool = False) -> JohnSmithState:
-    """The state after the seat plays the card (already checked legal), with the call."""
-    hand = tuple(c for c in st.hands[seat] if c != card)
-    turned = tuple(c for c in st.turned if c != card)
-    st = replace(
-        st,
-        hands=put(st.hands, seat, hand),
-        turned=turned,
-        trick=(*st.trick, card),
-        called=st.called or call,
-    )
-    if len(st.trick) < len(st.players):
-        return st
-    index = john_winner(st.trick, st.trump)
-    winner = st.players[index]
+    """The state after the seat plays the card (already checked legal), with the call.
+
+    Builds the frozen state directly (not with dataclasses.replace): this runs every card."""
+    hands = st.hands
+    hand = hands[seat]
+    if card in hand:
+        at = hand.index(card)
+        hand = hand[:at] + hand[at + 1 :]
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    turned = st.turned
+    if card in turned:
+        turned = tuple(c for c in turned if c != card)
+    trick = (*st.trick, card)
+    called = st.called or call
+    players = st.players
+    if len(trick) < len(players):
+        return JohnSmithState(
+            st.seed,
+            st.target,
+            st.faces_bonus,
+            st.deal,
+            st.dealer,
+            st.trump,
+            turned,
+            hands,
+            players,
+            trick,
+            called,
+            st.won,
+            st.tricks,
+            st.john_side,
+            st.sally_side,
+            st.scores,
+            st.last,
+            st.last_owners,
+            st.last_winner,
+            st.last_called,
+            st.last_deal,
+            st.last_john,
+            st.decided,
+            st.winners,
+        )
+    winner = players[john_winner(trick, st.trump)]
     side = team_of(winner, SEATS)
-    met = JOHN in st.trick and SALLY in st.trick
-    st = replace(
-        st,
-        won=put(st.won, side, (*st.won[side], *st.trick)),
-        tricks=put(st.tricks, side, st.tricks[side] + 1),
-        sally_side=side if met else st.sally_side,
-        last=st.trick,
-        last_owners=st.players,
-        last_winner=winner,
-        last_called=st.called,
-        trick=(),
-        called=False,
-        players=next_players(st.hands, winner, st.dealer),
+    met = JOHN in trick and SALLY in trick
+    st = JohnSmithState(
+        st.seed,
+        st.target,
+        st.faces_bonus,
+        st.deal,
+        st.dealer,
+        st.trump,
+        turned,
+        hands,
+        quick_next_players(hands, winner, st.dealer),
+        (),
+        False,
+        put(st.won, side, (*st.won[side], *trick)),
+        put(st.tricks, side, st.tricks[side] + 1),
+        st.john_side,
+        side if met else st.sally_side,
+        st.scores,
+        trick,
+        players,
+        winner,
+        called,
+        st.last_deal,
+        st.last_john,
+        st.decided,
+        st.winners,
     )
     return st if st.players else end_deal(st)
 

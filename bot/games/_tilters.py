@@ -18,14 +18,14 @@ from bot.games._tricks import (
     deal_hands,
     elder_of,
     next_dealer,
-    next_players,
     odd_cards,
     play_order,
+    quick_next_players,
     sides,
     team_of,
-    trick_winner,
     turn_up,
     yankee_strength,
+    yankee_winner,
 )
 from bot.games.cards import YANKEE_SUITS, is_face, suit_of, yankee_pack
 
@@ -85,9 +85,13 @@ def deal_shape(seats: int, extra_cards: bool, dealer: int) -> tuple[int, tuple[i
     return 13, ()
 
 
+_HAND_ORDER = {c: (YANKEE_SUITS.index(suit_of(c)), -yankee_strength(c)) for c in PACK}
+"""Each card's display sort key, looked up by sort_hand."""
+
+
 def sort_hand(hand: Sequence[str]) -> tuple[str, ...]:
     """A hand in display order: by suit (Faces first), strongest first within a suit."""
-    return tuple(sorted(hand, key=lambda c: (YANKEE_SUITS.index(suit_of(c)), -yankee_strength(c))))
+    return tuple(sorted(hand, key=_HAND_ORDER.__getitem__))
 
 
 def open_deal(st: TiltersState, deck: Sequence[str], dealer: int) -> TiltersState:
@@ -96,8 +100,13 @@ def open_deal(st: TiltersState, deck: Sequence[str], dealer: int) -> TiltersStat
     hands, undealt = deal_hands(deck, st.seats, dealer, each, extras)
     turned = turn_up(hands[dealer], FACES)
     n = sides(st.seats)
-    return replace(
-        st,
+    return TiltersState(
+        seats=st.seats,
+        seed=st.seed,
+        target=st.target,
+        book=st.book,
+        extra_cards=st.extra_cards,
+        house=st.house,
         deal=st.deal + 1,
         dealer=dealer,
         trump=suit_of(turned[-1]),
@@ -108,6 +117,12 @@ def open_deal(st: TiltersState, deck: Sequence[str], dealer: int) -> TiltersStat
         trick=(),
         won=((),) * n,
         tricks=(0,) * n,
+        scores=st.scores,
+        last=st.last,
+        last_owners=st.last_owners,
+        last_winner=st.last_winner,
+        last_deal=st.last_deal,
+        winners=st.winners,
     )
 
 
@@ -154,23 +169,70 @@ def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 
 def play(st: TiltersState, seat: int, card: str) -> TiltersState:
-    """The state after the seat plays the card (already checked legal)."""
-    hand = tuple(c for c in st.hands[seat] if c != card)
-    turned = tuple(c for c in st.turned if c != card)
-    st = replace(st, hands=put(st.hands, seat, hand), turned=turned, trick=(*st.trick, card))
-    if len(st.trick) < len(st.players):
-        return st
-    winner = st.players[trick_winner(st.trick, st.trump, FACES)]
+    """The state after the seat plays the card (already checked legal).
+
+    Builds the frozen state directly (not with dataclasses.replace): this runs every card."""
+    hands = st.hands
+    hand = hands[seat]
+    if card in hand:
+        at = hand.index(card)
+        hand = hand[:at] + hand[at + 1 :]
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    turned = st.turned
+    if card in turned:
+        turned = tuple(c for c in turned if c != card)
+    trick = (*st.trick, card)
+    players = st.players
+    if len(trick) < len(players):
+        return TiltersState(
+            st.seats,
+            st.seed,
+            st.target,
+            st.book,
+            st.extra_cards,
+            st.house,
+            st.deal,
+            st.dealer,
+            st.trump,
+            turned,
+            hands,
+            st.undealt,
+            players,
+            trick,
+            st.won,
+            st.tricks,
+            st.scores,
+            st.last,
+            st.last_owners,
+            st.last_winner,
+            st.last_deal,
+            st.winners,
+        )
+    winner = players[yankee_winner(trick, st.trump)]
     side = team_of(winner, st.seats)
-    st = replace(
-        st,
-        won=put(st.won, side, (*st.won[side], *st.trick)),
-        tricks=put(st.tricks, side, st.tricks[side] + 1),
-        last=st.trick,
-        last_owners=st.players,
-        last_winner=winner,
-        trick=(),
-        players=next_players(st.hands, winner, st.dealer),
+    st = TiltersState(
+        st.seats,
+        st.seed,
+        st.target,
+        st.book,
+        st.extra_cards,
+        st.house,
+        st.deal,
+        st.dealer,
+        st.trump,
+        turned,
+        hands,
+        st.undealt,
+        quick_next_players(hands, winner, st.dealer),
+        (),
+        put(st.won, side, (*st.won[side], *trick)),
+        put(st.tricks, side, st.tricks[side] + 1),
+        st.scores,
+        trick,
+        players,
+        winner,
+        st.last_deal,
+        st.winners,
     )
     return st if st.players else end_deal(st)
 

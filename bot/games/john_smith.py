@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 from bot.games._john_smith import (
@@ -76,8 +77,15 @@ to reach the target (20; many prefer 40) wins, counting in that order, so a side
 gets there sooner in the order wins. The deal passes left."""
 
 
+_PLAYS = {f"play {card}": card for card in PACK}
+"""Every well-formed 'play' action written canonically, and its card (the fast path)."""
+
+
 def _parse(action: object) -> tuple[str, bool]:
     """The card of a 'play' action and whether it is the call ('call' leads Sally)."""
+    card = _PLAYS.get(action) if isinstance(action, str) else None
+    if card is not None:
+        return card, False
     if not isinstance(action, str) or len(action) > _MAX_ACTION_CHARS:
         raise IllegalAction(_USAGE)
     if action == "call":
@@ -213,8 +221,20 @@ class JohnSmith(Game[JohnSmithState]):
         return out
 
     def ai_view(self, state: JohnSmithState, seat: int) -> View:
-        """The seat's view without the picture's scene (the same facts, cheaper)."""
-        return self._facts(state, seat)
+        """The part of the seat's view the AI reads (the same values as view's)."""
+        st = state
+        out: View = {
+            "teams": [0, 1, 0, 1],
+            "trump": st.trump,
+            "trick": list(st.trick),
+            "trick_owners": list(st.players[: len(st.trick)]),
+            "players": list(st.players),
+            "called": st.called,
+            "played": sorted(chain.from_iterable(st.won)),
+        }
+        if 0 <= seat < SEATS:
+            out["hand"] = list(st.hands[seat])
+        return out
 
     def _facts(self, state: JohnSmithState, seat: int | None) -> View:
         st = state
@@ -234,7 +254,7 @@ class JohnSmith(Game[JohnSmithState]):
             "trick_owners": list(st.players[: len(st.trick)]),
             "players": list(st.players),
             "called": st.called,
-            "played": sorted(c for pile in st.won for c in pile),
+            "played": sorted(chain.from_iterable(st.won)),
             "tricks": list(st.tricks),
             "face_sums": [face_sum(pile) for pile in st.won],
             "scores": list(st.scores),

@@ -32,7 +32,7 @@ from bot.games._tilters import (
     play,
     to_play,
 )
-from bot.games._tricks import FACES, elder_of, legal_cards, required_suit, team_of
+from bot.games._tricks import FACES, elder_of, required_suit, team_of, yankee_legal
 from bot.games.base import Game, GameInfo, Outcome, View
 from bot.games.cards import (
     YANKEE_SUIT_NAMES,
@@ -77,8 +77,15 @@ reach the target (10 for two, 15 for three, 20 for partners) wins; if two reach 
 one deal, the higher total wins, and a tie plays another deal. The deal passes left."""
 
 
+_PLAYS = {f"play {card}": card for card in PACK}
+"""Every well-formed 'play' action written canonically, and its card (the fast path)."""
+
+
 def _parse(action: object) -> str:
     """The card code of a 'play' action, or IllegalAction saying how to write one."""
+    card = _PLAYS.get(action) if isinstance(action, str) else None
+    if card is not None:
+        return card
     if not isinstance(action, str) or len(action) > _MAX_ACTION_CHARS:
         raise IllegalAction(_USAGE)
     words = action.split(" ")
@@ -112,7 +119,7 @@ def _check(st: TiltersState, seat: int, card: str) -> None:
     hand = st.hands[seat]
     if card not in hand:
         raise IllegalAction(f"You do not hold {card_name(card, Pack.YANKEE)}.")
-    if card not in legal_cards(hand, st.trick, st.trump, FACES):
+    if card not in yankee_legal(hand, st.trick, st.trump):
         suit = required_suit(hand, st.trick[0], st.trump, FACES)
         assert suit is not None
         raise _follow_refusal(suit, st.trick[0], st.trump)
@@ -189,7 +196,7 @@ class Tilters(Game[TiltersState]):
         """The seat's playable cards as 'play XX', sorted; empty if it is not its turn."""
         if seat != to_play(state):
             return []
-        cards = legal_cards(state.hands[seat], state.trick, state.trump, FACES)
+        cards = yankee_legal(state.hands[seat], state.trick, state.trump)
         return sorted(f"play {card}" for card in cards)
 
     def apply(self, state: TiltersState, seat: int, action: str) -> TiltersState:
@@ -205,8 +212,17 @@ class Tilters(Game[TiltersState]):
         return out
 
     def ai_view(self, state: TiltersState, seat: int) -> View:
-        """The seat's view without the picture's scene (the same facts, cheaper)."""
-        return self._facts(state, seat)
+        """The part of the seat's view the AI reads (the same values as view's)."""
+        st = state
+        out: View = {
+            "teams": [team_of(s, st.seats) for s in range(st.seats)],
+            "trump": st.trump,
+            "trick": list(st.trick),
+            "trick_owners": list(st.players[: len(st.trick)]),
+        }
+        if 0 <= seat < st.seats:
+            out["hand"] = list(st.hands[seat])
+        return out
 
     def _facts(self, state: TiltersState, seat: int | None) -> View:
         st = state

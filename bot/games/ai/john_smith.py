@@ -19,7 +19,8 @@ import random
 from collections.abc import Sequence
 
 from bot.games._john_smith import JOHN, SALLY, john_winner, playable_cards
-from bot.games.ai.tilters import cost, lead
+from bot.games._tricks import yankee_power
+from bot.games.ai.tilters import cheapness, lead
 from bot.games.base import View
 
 
@@ -37,24 +38,41 @@ def _john_safe(view: View, hand: Sequence[str], last: bool) -> bool:
     return SALLY in view["played"] or SALLY in hand or last
 
 
+def _takes(trick: Sequence[str], card: str, trump: str, best: int) -> bool:
+    """Whether the card added to the trick would win it by John Smith's rule: as
+    john_winner([*trick, card], trump) == len(trick), where `best` is the highest
+    yankee_power of the trick's cards."""
+    if JOHN in trick:
+        if card == SALLY:
+            return True
+        if SALLY in trick:
+            return False
+    elif card == JOHN and SALLY in trick:
+        return False
+    return yankee_power(card, trick[0][-1], trump) > best
+
+
 def _follow(view: View, seat: int, legal: Sequence[str], hunting: bool) -> str:
     """The card to play to a trick already led."""
-    trick, trump = list(view["trick"]), view["trump"]
+    trick, trump = view["trick"], view["trump"]
     owners, teams = view["trick_owners"], view["teams"]
     if JOHN in trick and SALLY in legal:
         return SALLY
+    led = trick[0][-1]
+    best = max(yankee_power(c, led, trump) for c in trick)
     last = len(trick) == len(view["players"]) - 1
     safe = JOHN in legal and _john_safe(view, view["hand"], last)
-    if safe and john_winner([*trick, JOHN], trump) == len(trick):
+    if safe and _takes(trick, JOHN, trump, best):
         return JOHN
     spare = _without(legal, JOHN, SALLY) if hunting else _without(legal, JOHN)
-    cheapest = min(spare, key=lambda c: (cost(c, trump), c))
+    order = cheapness(trump).__getitem__
+    cheapest = min(spare, key=order)
     leader = owners[john_winner(trick, trump)]
     if leader != seat and teams[leader] == teams[seat] and not hunting:
         return cheapest
-    winning = [c for c in spare if john_winner([*trick, c], trump) == len(trick)]
+    winning = [c for c in spare if _takes(trick, c, trump, best)]
     if winning:
-        return min(winning, key=lambda c: (cost(c, trump), c))
+        return min(winning, key=order)
     return cheapest
 
 
@@ -63,11 +81,12 @@ class JohnSmithPolicy:
 
     def choose(self, view: View, seat: int, rng: random.Random) -> str:
         """The seat's action: 'call', or 'play XX' with a card the rules allow."""
-        hand, trick, trump = list(view["hand"]), list(view["trick"]), view["trump"]
+        hand, trick, trump = view["hand"], view["trick"], view["trump"]
         legal = playable_cards(hand, trick, trump, bool(view["called"]))
         assert legal, "the AI was asked to play with no card to play"
-        john_out = JOHN not in hand and JOHN not in view["played"] and JOHN not in trick
-        hunting = SALLY in hand and john_out
+        hunting = (
+            SALLY in hand and JOHN not in hand and JOHN not in trick and JOHN not in view["played"]
+        )
         if not trick:
             if hunting:
                 return "call"

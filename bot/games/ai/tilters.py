@@ -13,12 +13,12 @@ from the cards the rules allow; it keeps no memory and does not count cards.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
-from bot.games._tricks import FACES, legal_cards, trick_winner, yankee_strength
+from bot.games._tricks import FACES, YANKEE_STRENGTH, yankee_legal, yankee_power, yankee_winner
 from bot.games.base import View
-from bot.games.cards import suit_of
 
 LONG_TRUMPS = 4
 """With this many trumps the AI leads trumps, to draw the others' trumps and Faces."""
@@ -26,34 +26,48 @@ LONG_TRUMPS = 4
 
 def cost(card: str, trump: str) -> tuple[int, int]:
     """How much a card is worth keeping: plain cards least, then Faces, then trumps."""
-    suit = suit_of(card)
+    suit = card[-1]
     tier = 2 if suit == trump else (1 if suit == FACES else 0)
-    return tier, yankee_strength(card)
+    return tier, YANKEE_STRENGTH[card]
+
+
+@functools.cache
+def cheapness(trump: str) -> dict[str, int]:
+    """Each card's place when the cards are ordered by (cost, code): the AI's order of
+    cards to throw first, as one dict lookup per card."""
+    order = sorted(YANKEE_STRENGTH, key=lambda c: (cost(c, trump), c))
+    return {card: place for place, card in enumerate(order)}
 
 
 def lead(hand: Sequence[str], trump: str) -> str:
     """The card to lead: top trump with long trumps, else the top of the longest plain suit."""
-    trumps = [c for c in hand if suit_of(c) == trump]
+    strength = YANKEE_STRENGTH
+    trumps = [c for c in hand if c[-1] == trump]
     if len(trumps) >= LONG_TRUMPS:
-        return max(trumps, key=yankee_strength)
-    plain = [c for c in hand if suit_of(c) not in (trump, FACES)]
+        return max(trumps, key=strength.__getitem__)
+    plain = [c for c in hand if c[-1] != trump and c[-1] != FACES]
     if not plain:
-        plain = [c for c in hand if suit_of(c) == FACES] or list(hand)
-    length = {s: sum(1 for c in plain if suit_of(c) == s) for s in {suit_of(c) for c in plain}}
-    return max(plain, key=lambda c: (length[suit_of(c)], yankee_strength(c), c))
+        plain = [c for c in hand if c[-1] == FACES] or list(hand)
+    length: dict[str, int] = {}
+    for c in plain:
+        length[c[-1]] = length.get(c[-1], 0) + 1
+    return max(plain, key=lambda c: (length[c[-1]], strength[c], c))
 
 
 def follow(view: View, seat: int, legal: Sequence[str]) -> str:
     """The card to play to a trick already led."""
-    trick, trump = list(view["trick"]), view["trump"]
+    trick, trump = view["trick"], view["trump"]
     owners, teams = view["trick_owners"], view["teams"]
-    cheapest = min(legal, key=lambda c: (cost(c, trump), c))
-    leader = owners[trick_winner(trick, trump, FACES)]
+    order = cheapness(trump).__getitem__
+    cheapest = min(legal, key=order)
+    leader = owners[yankee_winner(trick, trump)]
     if leader != seat and teams[leader] == teams[seat]:
         return cheapest
-    winning = [c for c in legal if trick_winner([*trick, c], trump, FACES) == len(trick)]
+    led = trick[0][-1]
+    best = max(yankee_power(c, led, trump) for c in trick)
+    winning = [c for c in legal if yankee_power(c, led, trump) > best]
     if winning:
-        return min(winning, key=lambda c: (cost(c, trump), c))
+        return min(winning, key=order)
     return cheapest
 
 
@@ -62,8 +76,8 @@ class TiltersPolicy:
 
     def choose(self, view: View, seat: int, rng: random.Random) -> str:
         """The seat's action: 'play XX' with a card the rules allow."""
-        hand, trick, trump = list(view["hand"]), list(view["trick"]), view["trump"]
-        legal = legal_cards(hand, trick, trump, FACES)
+        trick, trump = view["trick"], view["trump"]
+        legal = yankee_legal(view["hand"], trick, trump)
         assert legal, "the AI was asked to play with no card to play"
         card = lead(legal, trump) if not trick else follow(view, seat, legal)
         return f"play {card}"
