@@ -12,7 +12,9 @@ action against it first.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
+from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from bot.games._rng import commitment, deal_seed, shuffled
@@ -20,12 +22,10 @@ from bot.games._tricks import (
     FACES,
     deal_hands,
     elder_of,
-    legal_cards,
     next_dealer,
     partner_of,
     play_order,
     team_of,
-    trick_winner,
     turn_up,
     yankee_strength,
 )
@@ -64,6 +64,7 @@ def filly(trump: str) -> str:
     return f"1{PAIRED[trump]}"
 
 
+@cache
 def play_suit(trump: str) -> Callable[[str], str]:
     """A card's suit in play: its printed suit, but the filly's is trump."""
     promoted = filly(trump) if trump else ""
@@ -74,6 +75,7 @@ def play_suit(trump: str) -> Callable[[str], str]:
     return suit
 
 
+@cache
 def strength(trump: str) -> Callable[[str], int]:
     """A card's strength within its suit in play: in trump the 1 of trump, the filly, then
     0, 9, 8, 7 (§4.2); elsewhere 0 high, then 9 down to 1."""
@@ -85,9 +87,73 @@ def strength(trump: str) -> Callable[[str], int]:
     return rank
 
 
+_ALL_CARDS = yankee_pack()
+
+
+@cache
+def suit_table(trump: str) -> dict[str, str]:
+    """play_suit(trump) as a table over every Yankee Notion card (for the hot paths)."""
+    suit = play_suit(trump)
+    return {c: suit(c) for c in _ALL_CARDS}
+
+
+@cache
+def rank_table(trump: str) -> dict[str, int]:
+    """strength(trump) as a table over every Yankee Notion card (for the hot paths)."""
+    rank = strength(trump)
+    return {c: rank(c) for c in _ALL_CARDS}
+
+
+def follow_cards(hand: Sequence[str], trick: Sequence[str], trump: str) -> tuple[str, ...]:
+    """The cards of the hand that may be played to the trick: the same as `_tricks`'s
+    legal_cards(hand, trick, trump, FACES, play_suit(trump)), by table look-ups."""
+    if not trick:
+        return tuple(hand)
+    suit = suit_table(trump)
+    led = suit[trick[0]]
+    held = {suit[c] for c in hand}
+    if led == FACES:
+        need = FACES if FACES in held else trump if trump in held else None
+    elif led == trump:
+        need = trump if trump in held else FACES if FACES in held else None
+    else:
+        need = led if led in held else None
+    if need is None:
+        return tuple(hand)
+    return tuple(c for c in hand if suit[c] == need)
+
+
+def winner_index(trick: Sequence[str], trump: str) -> int:
+    """The index of the trick's winning card (distinct cards, trump named): the same as
+    `_tricks`'s trick_winner(trick, trump, FACES, strength(trump), play_suit(trump))."""
+    suit, rank = suit_table(trump), rank_table(trump)
+    led = suit[trick[0]]
+    best, top = 0, -1
+    for i, card in enumerate(trick):
+        s = suit[card]
+        if s == trump:
+            key = 200 + rank[card]
+        elif s == FACES:
+            key = 100 + rank[card]
+        elif s == led:
+            key = rank[card]
+        else:
+            continue
+        if key > top:
+            best, top = i, key
+    return best
+
+
+_SUIT_ORDER = {s: i for i, s in enumerate(YANKEE_SUITS)}
+
+
+def _display_key(card: str) -> tuple[int, int]:
+    return _SUIT_ORDER[suit_of(card)], -yankee_strength(card)
+
+
 def sort_hand(hand: Sequence[str]) -> tuple[str, ...]:
     """A hand in display order: by suit (Faces first), strongest first within a suit."""
-    return tuple(sorted(hand, key=lambda c: (YANKEE_SUITS.index(suit_of(c)), -yankee_strength(c))))
+    return tuple(sorted(hand, key=_display_key))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +201,20 @@ class PickNickState:
     """The last finished deal in words (a throw-in, or who scored what)."""
     winners: tuple[int, ...]
     """The winning side; the game is over when this is not empty."""
+
+
+_NAMES = tuple(f.name for f in fields(PickNickState))
+_INDEX = {name: i for i, name in enumerate(_NAMES)}
+_VALUES = attrgetter(*_NAMES)
+
+
+def replace(st: PickNickState, **changes: Any) -> PickNickState:
+    """The state with some fields changed, like dataclasses.replace but built directly
+    (dataclasses.replace costs several times more, and this runs on every action)."""
+    values = list(_VALUES(st))
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    return PickNickState(*values)
 
 
 def proposal(st: PickNickState) -> str:
@@ -243,7 +323,7 @@ def legal(st: PickNickState, seat: int) -> list[str]:
     if st.phase == DISCARD:
         return sorted(f"discard {c}" for c in hand)
     assert st.phase == PLAY, st.phase
-    cards = legal_cards(hand, st.trick, st.trump, FACES, play_suit(st.trump))
+    cards = follow_cards(hand, st.trick, st.trump)
     return sorted(f"play {c}" for c in cards)
 
 
@@ -319,24 +399,28 @@ def throw_in(st: PickNickState) -> PickNickState:
 
 def play(st: PickNickState, seat: int, card: str) -> PickNickState:
     """The state after the seat plays the card (already checked legal)."""
-    hand = tuple(c for c in st.hands[seat] if c != card)
-    st = replace(st, hands=put(st.hands, seat, hand), trick=(*st.trick, card))
-    if len(st.trick) < len(st.players):
-        return st
-    index = trick_winner(st.trick, st.trump, FACES, strength(st.trump), play_suit(st.trump))
-    winner = st.players[index]
+    hands = st.hands
+    hand = tuple(c for c in hands[seat] if c != card)
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    trick = (*st.trick, card)
+    players = st.players
+    if len(trick) < len(players):
+        return replace(st, hands=hands, trick=trick)
+    winner = players[winner_index(trick, st.trump)]
     side = team_of(winner, SEATS)
+    tricks = put(st.tricks, side, st.tricks[side] + 1)
     st = replace(
         st,
-        tricks=put(st.tricks, side, st.tricks[side] + 1),
-        last=st.trick,
-        last_owners=st.players,
+        hands=hands,
+        tricks=tricks,
+        last=trick,
+        last_owners=players,
         last_winner=winner,
         trick=(),
-        played=(*st.played, *st.trick),
-        players=play_order(winner, active(st), SEATS),
+        played=(*st.played, *trick),
+        players=play_order(winner, players, SEATS),
     )
-    return end_deal(st) if sum(st.tricks) == HAND else st
+    return end_deal(st) if sum(tricks) == HAND else st
 
 
 def deal_points(tricks: int, alone: bool, soft: bool) -> tuple[str, bool, int]:

@@ -33,6 +33,7 @@ from bot.games._pick_nick import (
     dump_state,
     filly,
     first_state,
+    follow_cards,
     legal,
     load_state,
     out_seat,
@@ -214,7 +215,12 @@ class PickNick(Game[PickNickState]):
         if len(words) == 3 and words[0] == "take":
             words[2] = words[2].upper()
         action = " ".join(words)
-        if action not in legal(st, seat):
+        if st.phase == PLAY:
+            # the same test as `action in legal(st, seat)`, without building the list
+            ok = len(words) == 2 and words[0] == "play"
+            if not ok or words[1] not in follow_cards(st.hands[seat], st.trick, st.trump):
+                raise _refusal(st, seat, action)
+        elif action not in legal(st, seat):
             raise _refusal(st, seat, action)
         if words[0] == "take":
             return _take_face(st, words[1], words[2])
@@ -233,8 +239,22 @@ class PickNick(Game[PickNickState]):
         return out
 
     def ai_view(self, state: PickNickState, seat: int) -> View:
-        """The seat's view without the picture's scene (the same facts, cheaper)."""
-        return self._facts(state, seat)
+        """The part of the seat's view the AI reads (the same keys and values as view's)."""
+        st = state
+        out: View = {
+            "phase": st.phase,
+            "dealer": st.dealer,
+            "teams": [0, 1, 0, 1],
+            "proposal": st.turned[-1],
+            "table": list(st.table),
+            "maker": st.maker if st.maker >= 0 else None,
+            "trump": st.trump,
+            "trick": list(st.trick),
+            "trick_owners": list(st.players[: len(st.trick)]),
+        }
+        if 0 <= seat < SEATS:
+            out["hand"] = list(st.hands[seat])
+        return out
 
     def _facts(self, state: PickNickState, seat: int | None) -> View:
         st = state

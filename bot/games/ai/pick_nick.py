@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 
 from bot.games._pick_nick import (
     DISCARD,
@@ -26,10 +27,14 @@ from bot.games._pick_nick import (
     PLAY,
     ROUND_ONE,
     filly,
+    follow_cards,
     play_suit,
+    rank_table,
     strength,
+    suit_table,
+    winner_index,
 )
-from bot.games._tricks import FACES, legal_cards, partner_of, trick_winner, yankee_strength
+from bot.games._tricks import FACES, partner_of, yankee_strength
 from bot.games.base import View
 from bot.games.cards import rank_of, suit_of
 
@@ -39,6 +44,7 @@ ALONE = 8.5
 """A hand worth this much goes alone (the top trumps and more)."""
 
 
+@cache
 def card_value(card: str, trump: str) -> float:
     """What a card is worth towards tricks with this trump."""
     suit = play_suit(trump)(card)
@@ -58,9 +64,14 @@ def hand_value(hand: Sequence[str], trump: str) -> float:
     return sum(card_value(c, trump) for c in hand)
 
 
+@cache
+def _spare_key(card: str, trump: str) -> tuple[float, int, str]:
+    return card_value(card, trump), yankee_strength(card), card
+
+
 def cheapest(hand: Sequence[str], trump: str) -> str:
     """The card the hand can best spare."""
-    return min(hand, key=lambda c: (card_value(c, trump), yankee_strength(c), c))
+    return min(hand, key=lambda c: _spare_key(c, trump))
 
 
 def _bid(view: View, seat: int) -> str:
@@ -100,17 +111,20 @@ def _faces(view: View) -> str:
 def lead(hand: Sequence[str], trump: str, makers: bool) -> str:
     """The card to lead: top trump when its side made trump and holds two, else the top of
     the longest plain suit (a Face, or a trump, when nothing else is left)."""
-    suit, rank = play_suit(trump), strength(trump)
-    trumps = [c for c in hand if suit(c) == trump]
+    suit, rank = suit_table(trump), rank_table(trump)
+    trumps = [c for c in hand if suit[c] == trump]
     if makers and len(trumps) >= 2:
-        return max(trumps, key=rank)
-    plain = [c for c in hand if suit(c) not in (trump, FACES)]
+        return max(trumps, key=rank.__getitem__)
+    plain = [c for c in hand if suit[c] != trump and suit[c] != FACES]
     if not plain:
-        plain = [c for c in hand if suit(c) == FACES] or list(hand)
-    length = {s: sum(1 for c in plain if suit(c) == s) for s in {suit(c) for c in plain}}
-    return max(plain, key=lambda c: (length[suit(c)], rank(c), c))
+        plain = [c for c in hand if suit[c] == FACES] or list(hand)
+    length: dict[str, int] = {}
+    for c in plain:
+        length[suit[c]] = length.get(suit[c], 0) + 1
+    return max(plain, key=lambda c: (length[suit[c]], rank[c], c))
 
 
+@cache
 def cost(card: str, trump: str) -> tuple[int, int]:
     """How much a card is worth keeping: plain cards least, then Faces, then trumps."""
     suit = play_suit(trump)(card)
@@ -122,19 +136,18 @@ def follow(view: View, seat: int, legal: Sequence[str]) -> str:
     """The card to play to a trick already led."""
     trick, trump = list(view["trick"]), view["trump"]
     owners, teams = view["trick_owners"], view["teams"]
-    rules = (trump, FACES, strength(trump), play_suit(trump))
     low = min(legal, key=lambda c: (cost(c, trump), c))
-    leader = owners[trick_winner(trick, *rules)]
+    leader = owners[winner_index(trick, trump)]
     if teams[leader] == teams[seat]:
         return low
-    winning = [c for c in legal if trick_winner([*trick, c], *rules) == len(trick)]
+    winning = [c for c in legal if winner_index([*trick, c], trump) == len(trick)]
     return min(winning, key=lambda c: (cost(c, trump), c)) if winning else low
 
 
 def _play(view: View, seat: int) -> str:
     """A card the rules allow."""
     hand, trick, trump = list(view["hand"]), list(view["trick"]), view["trump"]
-    legal = legal_cards(hand, trick, trump, FACES, play_suit(trump))
+    legal = follow_cards(hand, trick, trump)
     assert legal, "the AI was asked to play with no card to play"
     if trick:
         return follow(view, seat, legal)
