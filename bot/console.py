@@ -90,7 +90,8 @@ class ConsolePresenter:
                 self._say(f"  {seat.name}: {points:+d}")
             self._say(f"Table seed {detail['seed']}; deal seeds: {', '.join(detail['seeds'])}")
         elif update.event is Event.STOPPED:
-            self._say(f"The table is closed ({detail['reason']}); stakes returned.")
+            stakes = "; every stake went home" if table.is_chip_game else ""
+            self._say(f"The table is closed ({detail['reason']}){stakes}.")
 
     def _say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -120,7 +121,7 @@ async def play_console(
         print("> ", end="", file=out, flush=True)
         line = await asyncio.to_thread(read_line)
         if not line:
-            print("\nInput ended; closing the table and returning the stakes.", file=out)
+            print("\nInput ended; closing the table.", file=out)
             await service.stop(table.id, user_id)
             return
         command = line.strip()
@@ -157,7 +158,7 @@ async def play_main(
 ) -> int:
     """`parlour play`: one human seat against AI seats, chips kept in a local database."""
     from bot.config import Settings
-    from bot.ledger import Account, Ledger
+    from bot.ledger import Ledger
     from bot.storage import Database
     from bot.tables import ServiceSettings
 
@@ -180,8 +181,9 @@ async def play_main(
                 await service.stop(table.id, CONSOLE_USER, moderator=True, reason="replaced")
             table = await _new_table(service, game, seats, options, seed, buy_in)
         await play_console(service, table, read_line, out)
-        purse = await ledger.balance(Account.purse(CONSOLE_GUILD, CONSOLE_USER))
-        print(f"Your purse: {purse:,} chips (kept in {db_path}).", file=out)
+        if table.is_chip_game:
+            purse = await ledger.purse(CONSOLE_GUILD, CONSOLE_USER)
+            print(f"Your purse: {purse:,} chips (kept in {db_path}).", file=out)
         return 0
     except TableError as exc:
         print(f"parlour: {exc.reason}", file=sys.stderr)
