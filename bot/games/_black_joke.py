@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any, TypeVar
 
 from bot.games._chips import apply_transfers, pay_debts
-from bot.games._rng import commitment, deal_seed, shuffled
+from bot.games._rng import shuffled
 from bot.games.base import Transfer
 from bot.games.cards import yankee_pack
 
@@ -291,12 +290,6 @@ def status(seat: int, banker: int, stack: int, rate: int, done: bool) -> str:
     if rate:
         return "done"
     return "passed" if stack else "out"
-
-
-@lru_cache(maxsize=1024)
-def deal_commitment(seed: int, deal: int) -> str:
-    """The public hash of a deal's seed (cached: views are taken after every action)."""
-    return commitment(deal_seed(seed, deal))
 
 
 def is_fresh(st: BlackJokeState) -> bool:

@@ -8,6 +8,7 @@ and the seed itself revealed when the game ends (DESIGN.md "Fair shuffles").
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Sequence
@@ -33,3 +34,9 @@ def shuffled(cards: Sequence[str], seed: int, deal: int) -> tuple[str, ...]:
     order = list(cards)
     rng_for(seed, deal).shuffle(order)
     return tuple(order)
+
+
+@functools.lru_cache(maxsize=1024)
+def deal_commitment(seed: int, deal: int) -> str:
+    """The public hash of one deal's seed (cached: views are taken after every action)."""
+    return commitment(deal_seed(seed, deal))

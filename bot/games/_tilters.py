@@ -9,10 +9,11 @@ here checks whether an action is allowed: the game object does that first.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.games._rng import commitment, deal_seed, shuffled
+from bot.games._rng import shuffled
+from bot.games._state import dump_frozen, load_frozen
 from bot.games._tricks import (
     FACES,
     deal_hands,
@@ -274,26 +275,11 @@ def end_deal(st: TiltersState) -> TiltersState:
     return open_deal(st, deck, next_dealer(st.dealer, st.seats))
 
 
-def deal_commitment(st: TiltersState) -> str:
-    """The public hash of the current deal's seed."""
-    return commitment(deal_seed(st.seed, st.deal - 1))
-
-
-def _lists(value: Any) -> Any:
-    """Tuples, at any depth, as lists."""
-    return [_lists(v) for v in value] if isinstance(value, tuple) else value
-
-
-def _tuples(value: Any) -> Any:
-    """Lists, at any depth, as tuples."""
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
-
-
 def dump_state(st: TiltersState) -> dict[str, Any]:
     """The state as JSON-safe data."""
-    return {f.name: _lists(getattr(st, f.name)) for f in fields(st)}
+    return dump_frozen(st)
 
 
 def load_state(data: Mapping[str, Any]) -> TiltersState:
     """The state from dump_state's data."""
-    return TiltersState(**{f.name: _tuples(data[f.name]) for f in fields(TiltersState)})
+    return load_frozen(TiltersState, data)

@@ -14,7 +14,6 @@ deal live in `_black_joke.py`; here are the game object, its actions and its vie
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -25,7 +24,6 @@ from bot.games._black_joke import (
     OVER,
     BlackJokeState,
     buy,
-    deal_commitment,
     dump_state,
     first_deal,
     is_fresh,
@@ -39,9 +37,9 @@ from bot.games._black_joke import (
     status,
 )
 from bot.games._chips import net_transfers
-from bot.games._rng import deal_seed, shuffled
+from bot.games._rng import deal_commitment, deal_seed, shuffled
 from bot.games.base import ChipGame, GameInfo, Outcome, Transfer, View
-from bot.games.cards import FACE_NAMES, Pack, parse_cards
+from bot.games.cards import FACE_NAMES, Pack, stacked_deck
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.scene import Scene, group, scene, seat
@@ -223,7 +221,9 @@ class BlackJoke(ChipGame[BlackJokeState]):
         no_zeros = bool(opts["black_joke_no_zeros"])
         chips = _check_stacks(seats, stacks)
         first = (
-            _check_deck(no_zeros, deck) if deck is not None else shuffled(pack(no_zeros), seed, 0)
+            stacked_deck(deck, pack(no_zeros), Pack.YANKEE)
+            if deck is not None
+            else shuffled(pack(no_zeros), seed, 0)
         )
         limits = (int(opts["max_rate"]), int(opts["rounds"]) * seats)
         return first_deal(seats, seed, no_zeros, limits, chips, first)
@@ -414,17 +414,6 @@ def _check_stacks(seats: int, stacks: Sequence[int] | None) -> tuple[int, ...]:
     if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in chips):
         raise IllegalAction("A stack is a whole number of chips, 0 or more.")
     return chips
-
-
-def _check_deck(no_zeros: bool, deck: Sequence[str]) -> tuple[str, ...]:
-    """A stacked first deal: exactly the pack in play, in the given order."""
-    cards = parse_cards(deck, Pack.YANKEE)
-    full = pack(no_zeros)
-    if Counter(cards) != Counter(full):
-        raise IllegalAction(
-            f"A stacked deck must hold each of the {len(full)} cards of the pack exactly once."
-        )
-    return cards
 
 
 GAME = BlackJoke()

@@ -127,3 +127,14 @@ def card_name(card: str, pack: Pack) -> str:
         return "the joker"
     rank_text, suit_text = card[:-1], card[-1]
     return f"the {FRENCH_RANK_NAMES.get(rank_text, rank_text)} of {FRENCH_SUIT_NAMES[suit_text]}"
+
+
+def stacked_deck(deck: Iterable[str], pack_cards: Sequence[str], pack: Pack) -> tuple[str, ...]:
+    """A stacked first deal as canonical codes: exactly the game's pack, in the given order."""
+    cards = parse_cards(deck, pack)
+    if sorted(cards) != sorted(pack_cards):
+        raise IllegalAction(
+            f"A stacked deck must hold each of the {len(pack_cards)} cards of the pack"
+            " exactly once."
+        )
+    return cards

@@ -14,7 +14,6 @@ seat 0 deals first and every deal reshuffles the pack. The verses are posted as 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import chain
 from typing import Any
@@ -25,7 +24,6 @@ from bot.games._john_smith import (
     SALLY,
     SEATS,
     JohnSmithState,
-    deal_commitment,
     dump_state,
     face_sum,
     first_state,
@@ -36,11 +34,17 @@ from bot.games._john_smith import (
     playable,
     to_play,
 )
-from bot.games._rng import deal_seed
+from bot.games._rng import deal_commitment, deal_seed
 from bot.games._tilters import PACK
 from bot.games._tricks import FACES, elder_of, required_suit, team_of
 from bot.games.base import Game, GameInfo, Outcome, View
-from bot.games.cards import YANKEE_SUIT_NAMES, Pack, card_name, parse_card, parse_cards
+from bot.games.cards import (
+    YANKEE_SUIT_NAMES,
+    Pack,
+    card_name,
+    parse_card,
+    stacked_deck,
+)
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.scene import Scene, group, scene, seat
@@ -138,14 +142,6 @@ def _check(st: JohnSmithState, seat: int, card: str, call: bool) -> None:
     raise _follow_refusal(suit, st.trick[0], st.trump)
 
 
-def _check_deck(deck: Sequence[str]) -> tuple[str, ...]:
-    """A stacked first deal: exactly the 50 cards, in the given order."""
-    cards = parse_cards(deck, Pack.YANKEE)
-    if Counter(cards) != Counter(PACK):
-        raise IllegalAction("A stacked deck must hold each of the 50 cards exactly once.")
-    return cards
-
-
 class JohnSmith(Game[JohnSmithState]):
     """John Smith (RULES.md §3): partnership Tilters where Sally captures John."""
 
@@ -191,7 +187,7 @@ class JohnSmith(Game[JohnSmithState]):
         """A new game: seat 0 deals the first hand, shuffled (or stacked with `deck`)."""
         self.check_seats(seats)
         opts = self.options(options)
-        stacked = _check_deck(deck) if deck is not None else None
+        stacked = stacked_deck(deck, PACK, Pack.YANKEE) if deck is not None else None
         return first_state(seed, int(opts["target"]), int(opts["john_smith_faces_bonus"]), stacked)
 
     def awaiting(self, state: JohnSmithState) -> frozenset[int]:
@@ -263,7 +259,7 @@ class JohnSmith(Game[JohnSmithState]):
             "last_winner": st.last_winner if st.last_winner >= 0 else None,
             "last_deal": [dict(zip(CATEGORIES, row, strict=True)) for row in st.last_deal],
             "last_john": st.last_john or None,
-            "commitment": deal_commitment(st),
+            "commitment": deal_commitment(st.seed, st.deal - 1),
             "over": bool(st.winners),
         }
         if seat is not None and 0 <= seat < SEATS:

@@ -17,7 +17,6 @@ The state and the flow of a deal live in `_pick_nick.py`, the trick rules in `_t
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,7 +28,6 @@ from bot.games._pick_nick import (
     ROUND_ONE,
     SEATS,
     PickNickState,
-    deal_commitment,
     dump_state,
     filly,
     first_state,
@@ -46,10 +44,10 @@ from bot.games._pick_nick import call as _call
 from bot.games._pick_nick import discard as _discard
 from bot.games._pick_nick import play as _play
 from bot.games._pick_nick import take_face as _take_face
-from bot.games._rng import deal_seed
+from bot.games._rng import deal_commitment, deal_seed
 from bot.games._tricks import FACES, elder_of, partner_of, required_suit, team_of
 from bot.games.base import Game, GameInfo, Outcome, View
-from bot.games.cards import YANKEE_SUIT_NAMES, Pack, card_name, parse_cards, suit_of
+from bot.games.cards import YANKEE_SUIT_NAMES, Pack, card_name, parse_cards, stacked_deck, suit_of
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.scene import Scene, group, scene, seat
@@ -138,14 +136,6 @@ def _refusal(st: PickNickState, seat: int, action: str) -> IllegalAction:
     return IllegalAction("Name a new trump suit, like 'name L' or 'name L alone', or 'pass'.")
 
 
-def _check_deck(deck: Sequence[str]) -> tuple[str, ...]:
-    """A stacked first deal: exactly the 30 cards, in the given order."""
-    cards = parse_cards(deck, Pack.YANKEE)
-    if Counter(cards) != Counter(PACK):
-        raise IllegalAction("A stacked deck must hold each of the 30 Pick-Nick cards once.")
-    return cards
-
-
 class PickNick(Game[PickNickState]):
     """Pick-Nick (RULES.md §4): a proposed trump, the filly, and lone hands."""
 
@@ -185,7 +175,7 @@ class PickNick(Game[PickNickState]):
         self.check_seats(seats)
         opts = self.options(options)
         soft = bool(opts["pick_nick_soft_penalties"])
-        stacked = _check_deck(deck) if deck is not None else None
+        stacked = stacked_deck(deck, PACK, Pack.YANKEE) if deck is not None else None
         return first_state(seed, int(opts["target"]), soft, stacked)
 
     def awaiting(self, state: PickNickState) -> frozenset[int]:
@@ -287,7 +277,7 @@ class PickNick(Game[PickNickState]):
             "last_trick": {"cards": list(st.last), "owners": list(st.last_owners)},
             "last_winner": st.last_winner if st.last_winner >= 0 else None,
             "result": st.result,
-            "commitment": deal_commitment(st),
+            "commitment": deal_commitment(st.seed, st.deal - 1),
             "over": bool(st.winners),
         }
         if seat is not None and 0 <= seat < SEATS:

@@ -15,17 +15,15 @@ The state and the flow of a deal live in `_tilters.py`, the trick rules in `_tri
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games._rng import deal_seed
+from bot.games._rng import deal_commitment, deal_seed
 from bot.games._tilters import (
     BOOK,
     PACK,
     TARGET,
     TiltersState,
-    deal_commitment,
     dump_state,
     first_state,
     load_state,
@@ -40,7 +38,7 @@ from bot.games.cards import (
     Pack,
     card_name,
     parse_card,
-    parse_cards,
+    stacked_deck,
 )
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
@@ -125,14 +123,6 @@ def _check(st: TiltersState, seat: int, card: str) -> None:
         raise _follow_refusal(suit, st.trick[0], st.trump)
 
 
-def _check_deck(deck: Sequence[str]) -> tuple[str, ...]:
-    """A stacked first deal: exactly the 50 cards, in the given order."""
-    cards = parse_cards(deck, Pack.YANKEE)
-    if Counter(cards) != Counter(PACK):
-        raise IllegalAction("A stacked deck must hold each of the 50 cards exactly once.")
-    return cards
-
-
 class Tilters(Game[TiltersState]):
     """Tilters (RULES.md §2): whist with a turned trump and the Faces as a second trump."""
 
@@ -185,7 +175,9 @@ class Tilters(Game[TiltersState]):
         target = int(opts["target"]) or TARGET[seats]
         extra = bool(opts["tilters_3p_extra_cards"]) and seats == 3
         rules = (target, BOOK[seats], extra, bool(opts["tilters_house_scoring"]))
-        return first_state(seats, seed, rules, _check_deck(deck) if deck is not None else None)
+        return first_state(
+            seats, seed, rules, stacked_deck(deck, PACK, Pack.YANKEE) if deck is not None else None
+        )
 
     def awaiting(self, state: TiltersState) -> frozenset[int]:
         """The one seat to play; empty when the game is over."""
@@ -249,7 +241,7 @@ class Tilters(Game[TiltersState]):
             "last_trick": {"cards": list(st.last), "owners": list(st.last_owners)},
             "last_winner": st.last_winner if st.last_winner >= 0 else None,
             "last_deal": [list(row) for row in st.last_deal],
-            "commitment": deal_commitment(st),
+            "commitment": deal_commitment(st.seed, st.deal - 1),
             "over": bool(st.winners),
         }
         if seat is not None and 0 <= seat < st.seats:
