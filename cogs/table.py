@@ -29,12 +29,12 @@ from cogs._base import (
     guild_id_of,
     tell,
 )
+from cogs._moves import MAX_SELECT, as_buttons, menu
 from cogs._presenter import DiscordPresenter
 from cogs._render import rendered
 from cogs.autocomplete import game_autocomplete, game_named
 from render import render_hand
 
-MAX_SELECT = 25
 VERBS = ("join", "leave", "ai", "start", "hand", "back", "rematch")
 
 
@@ -126,6 +126,34 @@ class ActionSelect(
         await guarded(interaction, play(interaction, self.table_id, self.version, action))
 
 
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pb:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<action>[a-z]{1,20})",
+):
+    """One of a few one-word moves ("call", "pass") offered as a button to the player
+    whose choice it is, tied to the state version they saw."""
+
+    def __init__(self, table_id: int, version: int, action: str, label: str) -> None:
+        style = discord.ButtonStyle.secondary if action == "pass" else discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=style, custom_id=f"pb:{table_id}:{version}:{action}"
+            )
+        )
+        self.table_id, self.version, self.action = table_id, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionButton:
+        """Rebuild the button from its custom_id (the rules check the move)."""
+        return cls(int(match["table"]), int(match["version"]), match["action"], match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the move the button names."""
+        await guarded(interaction, play(interaction, self.table_id, self.version, self.action))
+
+
 class OtherMove(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"pm:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
@@ -150,20 +178,29 @@ class OtherMove(
         return cls(int(match["table"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Ask for the move in a modal."""
-        await interaction.response.send_modal(MoveModal(self.table_id, self.version))
+        """Ask for the move in a modal, with one of the player's moves as the example."""
+        example = ""
+        try:
+            table: Table | None = bot_of(interaction).tables.table(self.table_id)
+        except TableError:
+            table = None
+        if table is not None and table.status is Status.PLAYING:
+            seat = table.seat_of(interaction.user.id)
+            legal = table.game.legal_actions(table.state, seat) if seat is not None else []
+            example = max(legal, key=len, default="")
+        await interaction.response.send_modal(MoveModal(self.table_id, self.version, example))
 
 
 class MoveModal(discord.ui.Modal, title="Your move"):
     """A typed move, checked by the rules like any other."""
 
-    move: discord.ui.TextInput[Any] = discord.ui.TextInput(
-        label="Move", placeholder="for example: buy 3 2", max_length=32
-    )
+    move: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Move", max_length=32)
 
-    def __init__(self, table_id: int, version: int) -> None:
+    def __init__(self, table_id: int, version: int, example: str = "") -> None:
         super().__init__(custom_id=f"pmodal:{table_id}:{version}")
         self.table_id, self.version = table_id, version
+        if example:
+            self.move.placeholder = f"for example: {example}"[:100]
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         """Play the typed move."""
@@ -243,20 +280,23 @@ async def hand_parts(
         return "It is not your turn yet.", file, None
     legal = game.legal_actions(state, seat)
     view = discord.ui.View(timeout=None)
+    if as_buttons(legal):
+        for action in legal:
+            label = game.describe_action(action)
+            view.add_item(ActionButton(table.id, table.version, action, label))
+        return "Your choice.", file, view
     options = [
-        discord.SelectOption(label=game.describe_action(a)[:100], value=a)
-        for a in sorted(legal, key=_natural)[:MAX_SELECT]
+        discord.SelectOption(label=game.describe_action(a)[:100], value=a) for a in menu(legal)
     ]
     view.add_item(ActionSelect(table.id, table.version, options))
     more = ""
     if len(legal) > MAX_SELECT:
         view.add_item(OtherMove(table.id, table.version))
-        more = f" ({len(legal)} moves in all: 'Other move...' takes any of them typed.)"
+        more = (
+            f" ({len(legal)} moves in all: the list shows {len(options)} of them, and"
+            " 'Other move...' takes any move typed in.)"
+        )
     return f"Your move.{more}", file, view
-
-
-def _natural(action: str) -> tuple[tuple[int, int | str], ...]:
-    return tuple((1, int(w)) if w.isdigit() else (0, w) for w in action.split())
 
 
 async def show_hand(interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -348,12 +388,12 @@ class TableCog(commands.Cog, name="Tables"):
     async def cog_load(self) -> None:
         """Install the presenter and the persistent buttons."""
         self.bot.tables.presenters.append(self.presenter)
-        self.bot.add_dynamic_items(TableButton, ActionSelect, OtherMove)
+        self.bot.add_dynamic_items(TableButton, ActionSelect, ActionButton, OtherMove)
 
     async def cog_unload(self) -> None:
         """Take the presenter and buttons away again."""
         self.bot.tables.presenters.remove(self.presenter)
-        self.bot.remove_dynamic_items(TableButton, ActionSelect, OtherMove)
+        self.bot.remove_dynamic_items(TableButton, ActionSelect, ActionButton, OtherMove)
         await self.presenter.close()
 
     @commands.Cog.listener()
