@@ -11,7 +11,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bot.games import ChipGame, Game
+from bot.games._rng import shuffled
 from bot.games.ai import ai_move
+from bot.games.patience.engine import Ctx
+from bot.games.patience.game import PatienceGame
+from bot.games.patience.solver import play_greedy
 
 
 @dataclass
@@ -31,6 +35,24 @@ class SimulationResult:
     wagered: int = 0
     invariants_held: bool = True
     violations: list[str] = field(default_factory=list)
+    won: int | None = None
+    """Patience: games won by the greedy player (None for other games)."""
+
+    @property
+    def win_rate(self) -> float:
+        """Patience: the share of games won."""
+        return (self.won or 0) / self.games if self.games else 0.0
+
+    @property
+    def win_rate_se(self) -> float:
+        """Patience: the standard error of the win rate."""
+        p = self.win_rate
+        return math.sqrt(p * (1 - p) / self.games) if self.games else 0.0
+
+    @property
+    def games_per_s(self) -> float:
+        """Whole games played per second."""
+        return self.games / self.seconds if self.seconds else 0.0
 
     @property
     def deals_per_s(self) -> float:
@@ -41,6 +63,10 @@ class SimulationResult:
         """A JSON-safe summary for scripts."""
         data = asdict(self)
         data["deals_per_s"] = round(self.deals_per_s, 1)
+        data["games_per_s"] = round(self.games_per_s, 1)
+        if self.won is not None:
+            data["win_rate"] = self.win_rate
+            data["win_rate_se"] = self.win_rate_se
         data["seconds"] = round(self.seconds, 3)
         return data
 
@@ -55,9 +81,11 @@ def simulate(
     stack: int = 1000,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationResult:
-    """Play `games` whole games with the AI in every seat."""
+    """Play `games` whole games with the AI in every seat (patience: the greedy player)."""
     game.check_seats(seats)
     resolved = game.options(options)
+    if isinstance(game, PatienceGame):
+        return _simulate_patience(game, games, seed, resolved, progress)
     result = SimulationResult(game.info.key, games, seats, wins=[0] * seats)
     totals = [0] * seats
     bank: list[tuple[int, int]] = []
@@ -81,6 +109,36 @@ def simulate(
     result.mean_result = [t / games for t in totals] if games else [0.0] * seats
     result.invariants_held = not result.violations
     _bank_edge(result, bank)
+    return result
+
+
+def _simulate_patience(
+    game: PatienceGame,
+    games: int,
+    seed: int,
+    options: Mapping[str, object],
+    progress: Callable[[int], None] | None,
+) -> SimulationResult:
+    """Deal `games` games and play each with the greedy player (the hints), counting wins."""
+    spec = game.spec
+    result = SimulationResult(game.info.key, games, 1, wins=[0], won=0)
+    total_score = 0
+    started = time.perf_counter()
+    for number in range(games):
+        game_seed = seed * 1_000_003 + number
+        ctx = Ctx(game_seed, dict(options))
+        layout = spec.settle(spec.deal(shuffled(spec.pack(), game_seed, 0), ctx), ctx)
+        layout, moves = play_greedy(spec, layout, ctx)
+        won = spec.won(layout)
+        result.wins[0] += won
+        result.won = (result.won or 0) + won
+        result.actions += moves
+        total_score += spec.score(layout)
+        if progress is not None:
+            progress(number + 1)
+    result.seconds = time.perf_counter() - started
+    result.deals = games
+    result.mean_result = [total_score / games if games else 0.0]
     return result
 
 

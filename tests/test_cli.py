@@ -40,7 +40,8 @@ def test_games_lists_every_registered_game(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["rules", "whist"], "There is no game 'whist'. The games are: black-joke"),
+        (["rules", "whist"], "There is no game 'whist'. There are "),
+        (["rules", "blackjoke"], "There is no game 'blackjoke'. Did you mean black-joke?"),
         (["play", "whist"], "There is no game 'whist'"),
         (["play", "black-joke", "--seats", "1"], "Black Joke is played by 2-10 players, not 1."),
         (["play", "black-joke", "--seats", "11"], "not 11"),

@@ -6,6 +6,7 @@ registry is cheap and a game never has to import it back.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from typing import Any
 
@@ -13,10 +14,13 @@ from bot.games.base import Game
 
 _MODULES: tuple[str, ...] = (
     "bot.games.black_joke",
+    "bot.games.jockey_club",
     "bot.games.john_smith",
+    "bot.games.patience",
     "bot.games.pick_nick",
     "bot.games.tilters",
 )
+"""Modules holding one game (`GAME`) or a family of them (`GAMES`)."""
 
 _games: dict[str, Game[Any]] = {}
 
@@ -27,9 +31,10 @@ def _load() -> dict[str, Game[Any]]:
         loaded: dict[str, Game[Any]] = {}
         for name in _MODULES:
             module = importlib.import_module(name)
-            game: Game[Any] = module.GAME
-            assert game.info.key not in loaded, game.info.key
-            loaded[game.info.key] = game
+            games: list[Game[Any]] = list(getattr(module, "GAMES", ())) or [module.GAME]
+            for game in games:
+                assert game.info.key not in loaded, game.info.key
+                loaded[game.info.key] = game
         _games.update(loaded)
     return _games
 
@@ -51,6 +56,15 @@ def get(key: str) -> Game[Any]:
     try:
         return games[key]
     except KeyError:
-        raise KeyError(
-            f"There is no game '{key}'. The games are: {', '.join(sorted(games))}."
-        ) from None
+        raise KeyError(unknown(key, sorted(games))) from None
+
+
+def unknown(key: str, keys: list[str]) -> str:
+    """The sentence refusing an unknown game: the nearest names, or where to find them."""
+    close = difflib.get_close_matches(key, keys, n=3, cutoff=0.6)
+    if close:
+        return f"There is no game '{key}'. Did you mean {' or '.join(close)}?"
+    return (
+        f"There is no game '{key}'. There are {len(keys)}: `parlour games` lists them, and in"
+        " Discord their names autocomplete as you type."
+    )

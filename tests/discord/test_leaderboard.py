@@ -292,8 +292,7 @@ async def test_an_unknown_game_is_refused_before_deferring(
 ) -> None:
     i = await fake.slash("leaderboard", {"game": "whist"}, by=alice)
     assert i.response.kind == "message" and i.response.ephemeral
-    games = ", ".join(registry.keys())
-    assert i.response.content == f"There is no game 'whist'. The games are: {games}."
+    assert i.response.content == registry.unknown("whist", registry.keys())
     assert drawn == []
 
 

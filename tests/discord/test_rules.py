@@ -122,8 +122,8 @@ async def test_an_unknown_game_is_refused(
 ) -> None:
     i = await fake.slash("rules", {"game": "whist"}, by=alice)
     assert i.response.ephemeral and i.response.embeds == []
-    games = ", ".join(registry.keys())
-    assert i.response.content == f"There is no game 'whist'. The games are: {games}."
+    assert i.response.content == registry.unknown("whist", registry.keys())
+    assert f"There are {len(registry.keys())}: `parlour games` lists them" in i.response.content
 
 
 async def test_rules_too_long_for_one_message_go_on_in_followups(
@@ -175,5 +175,5 @@ def test_matching_puts_games_beginning_with_the_text_first_and_stops_at_25(
 def test_a_game_is_named_by_key_or_title() -> None:
     assert game_named("black-joke").info.key == "black-joke"
     assert game_named("  Black Joke ").info.key == "black-joke"
-    with pytest.raises(Refusal, match=r"^There is no game 'blackjack'\. The games are: "):
+    with pytest.raises(Refusal, match=r"^There is no game 'blackjack'\. Did you mean black-joke\?"):
         game_named("blackjack")

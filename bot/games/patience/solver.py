@@ -1,0 +1,88 @@
+"""Hints and the greedy player: which move makes progress, and never one that loses.
+
+A move makes progress when it puts a card on a family, turns up a face-down card, empties
+a pile, brings a card out of the waste or a reserve, or deals; a move between tableau
+piles counts only when it does one of these or lets a card go to a family next. So a
+player who follows hints never goes round in circles. Of the moves that make progress,
+the hint is the best-weighted one that does not leave the game stuck (unless every one
+does, or it wins).
+"""
+
+from __future__ import annotations
+
+from bot.games.patience.engine import Ctx, Kind, Layout, Spec
+
+_WEIGHT = {"home": 100, "reveal": 50, "empty": 20, "unwaste": 12, "enable": 30, "deal": 5}
+
+
+def weigh(spec: Spec, layout: Layout, move: str, ctx: Ctx) -> int:
+    """How much a move helps (0: it makes no progress)."""
+    own = spec.weigh(layout, move, ctx)
+    if own is not None:
+        return own
+    words = move.split(" ")
+    if words[0] == "deal":
+        return _WEIGHT["deal"]
+    if words[0] == "redeal":
+        return 1
+    if words[0] != "move":
+        return 10
+    src, dst = spec.index[words[1]], spec.index[words[2]]
+    n = int(words[3]) if len(words) == 4 else 1
+    src_zone, dst_zone = spec.zone_of[src], spec.zone_of[dst]
+    if dst_zone.kind is Kind.FOUNDATION:
+        return _WEIGHT["home"]
+    pile = layout.piles[src]
+    left = len(pile) - n
+    score = 0
+    if left > 0 and layout.down[src] >= left:
+        score += _WEIGHT["reveal"]
+    if src_zone.kind in (Kind.WASTE, Kind.RESERVE):
+        score += _WEIGHT["unwaste"]
+    if left == 0 and layout.piles[dst] and src_zone.kind is Kind.TABLEAU:
+        score += _WEIGHT["empty"]
+    if src_zone.kind is Kind.CELL and dst_zone.kind is Kind.TABLEAU:
+        score += 1
+    if score == 0 and dst_zone.kind is Kind.TABLEAU and left > 0:
+        after = spec.transfer(layout, src, dst, n)
+        uncovered = f"move {words[1]} "
+        before_home = {m for m in spec.card_moves(layout, ctx) if _homeward(spec, m)}
+        now_home = {m for m in spec.card_moves(after, ctx) if _homeward(spec, m)}
+        if any(m.startswith(uncovered) for m in now_home - before_home):
+            score += _WEIGHT["enable"]
+    return score
+
+
+def _homeward(spec: Spec, move: str) -> bool:
+    words = move.split(" ")
+    return words[0] == "move" and spec.zone_of[spec.index[words[2]]].kind is Kind.FOUNDATION
+
+
+def hint(spec: Spec, layout: Layout, ctx: Ctx) -> str | None:
+    """The move to suggest, or None if no move makes progress."""
+    moves = sorted(spec.moves(layout, ctx))
+    if spec.forced:
+        return moves[0] if moves else None
+    scored = sorted(
+        ((w, m) for m in moves if (w := weigh(spec, layout, m, ctx)) > 0),
+        key=lambda wm: -wm[0],
+    )
+    if not scored:
+        return None
+    for _, move in scored:
+        after = spec.apply(layout, move, ctx)
+        if spec.won(after) or spec.moves(after, ctx):
+            return move
+    return scored[0][1]
+
+
+def play_greedy(spec: Spec, layout: Layout, ctx: Ctx, limit: int = 5000) -> tuple[Layout, int]:
+    """Follow the hints to the end (or `limit` moves): the last layout and the moves made."""
+    made = 0
+    while made < limit and not spec.won(layout):
+        move = hint(spec, layout, ctx)
+        if move is None:
+            break
+        layout = spec.apply(layout, move, ctx)
+        made += 1
+    return layout, made
