@@ -26,6 +26,7 @@ _POLICIES: dict[str, str] = {
     "jockey-club": "bot.games.ai.jockey_club",
     "john-smith": "bot.games.ai.john_smith",
     "pick-nick": "bot.games.ai.pick_nick",
+    "quien-sabe": "bot.games.ai.quien_sabe",
     "tilters": "bot.games.ai.tilters",
 }
 
