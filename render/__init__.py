@@ -8,7 +8,15 @@ and cached. Pillow is imported only in this package; of ours it imports only bot
 from render._picture import Picture
 from render.hand import render_hand
 from render.leaderboard import render_leaderboard
+from render.patience import render_patience
 from render.sheet import card_sheet
 from render.table import render_table
 
-__all__ = ["Picture", "card_sheet", "render_hand", "render_leaderboard", "render_table"]
+__all__ = [
+    "Picture",
+    "card_sheet",
+    "render_hand",
+    "render_leaderboard",
+    "render_patience",
+    "render_table",
+]

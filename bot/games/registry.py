@@ -18,6 +18,8 @@ _MODULES: tuple[str, ...] = (
     "bot.games.john_smith",
     "bot.games.patience",
     "bot.games.pick_nick",
+    "bot.games.quien_sabe",
+    "bot.games.sympathy",
     "bot.games.tilters",
 )
 """Modules holding one game (`GAME`) or a family of them (`GAMES`)."""
