@@ -156,8 +156,6 @@ class Zone:
     by '+' that may fill it ("w+s": from the waste or the stock)."""
     sources: str = ""
     """Zones that may feed this one, joined by '+' ('' = any zone whose cards are free)."""
-    free: str = "top"
-    """Which cards of a pile may be taken: "top", "all" (every card of a reserve)."""
     takeback: bool = False
     """Foundation: its top card may be taken back to the tableau."""
     hidden: bool = False
@@ -381,7 +379,9 @@ class Spec:
         """None if the cards (bottom first) may go from src onto dst, else the reason."""
         zone, pile = self.zone_of[dst], layout.piles[dst]
         if zone.sources and self.zone_of[src].name not in zone.sources.split("+"):
-            return f"{self.label(dst)} takes cards only from {zone.sources.replace('+', ' or ')}."
+            return (
+                f"{_upper(self.label(dst))} takes cards only from {self.zones_words(zone.sources)}."
+            )
         card = cards[0]
         if zone.kind is Kind.FOUNDATION:
             if len(cards) > 1:
@@ -389,7 +389,7 @@ class Spec:
             return self.fits_foundation(layout, dst, card, ctx)
         if zone.kind is Kind.CELL:
             if pile or len(cards) > 1:
-                return f"{self.label(dst)} holds one card."
+                return f"{_upper(self.label(dst))} holds one card."
             return None
         if zone.kind is not Kind.TABLEAU:
             return f"Nothing may be laid on {self.label(dst)}."
@@ -411,13 +411,17 @@ class Spec:
         if not pile:
             first = self.base_card(layout, dst)
             if first is not None:
-                return None if card == first else f"{self.label(dst)} starts with {name(first)}."
+                return (
+                    None
+                    if card == first
+                    else f"{_upper(self.label(dst))} starts with {name(first)}."
+                )
             base = self.base_rank(layout, dst)
             if base is not None and rank(card) != base:
                 return f"A family starts with a {rank_name(base)}."
             return None
         if len(pile) >= zone.length:
-            return f"{self.label(dst)} is complete."
+            return f"{_upper(self.label(dst))} is complete."
         assert zone.build is not None
         if not zone.build.fits(pile[-1], card):
             return f"On {name(pile[-1])} this family takes a card {zone.build.words()}."
@@ -447,7 +451,7 @@ class Spec:
             return None if rank(cards[0]) == 13 else "Only a king may fill an empty pile."
         if self.zone_of[src].name in rule.split("+"):
             return None
-        return f"An empty pile is filled only from {rule.replace('+', ' or ')}."
+        return f"An empty pile is filled only from {self.zones_words(rule)}."
 
     def can_deal(self, layout: Layout, ctx: Ctx) -> bool:
         """Whether `deal` is possible now."""
@@ -604,6 +608,19 @@ class Spec:
         """A game's own weight for a hint (None: the solver's general rule)."""
         return None
 
+    def zones_words(self, names: str) -> str:
+        """Zone names joined by '+' in words: 'w+s' -> 'the waste or the pack'."""
+        words = []
+        for zname in names.split("+"):
+            zone = next((z for z in self.zones if z.name == zname), None)
+            if zone is None:
+                words.append(zname)
+            elif zone.count == 1:
+                words.append(self.label(self.index[zone.name]))
+            else:
+                words.append(f"the {zone.label or zone.kind.value} piles")
+        return " or ".join(words)
+
     def describe(self, action: str) -> str:
         """A game's own action in words (moves are described by the game object)."""
         return {
@@ -686,6 +703,11 @@ class Spec:
 
 
 _TARGETS = (Kind.FOUNDATION, Kind.TABLEAU, Kind.CELL)
+
+
+def _upper(text: str) -> str:
+    """The text with its first letter capitalised (the rest untouched)."""
+    return text[:1].upper() + text[1:]
 
 
 @functools.cache

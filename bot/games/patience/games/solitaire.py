@@ -41,7 +41,7 @@ class Solitaire(Spec):
     )
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
-        Zone("w", Kind.CELL, label="the card turned"),
+        Zone("w", Kind.CELL, label="the card turned", sources="s"),
         Zone("f", Kind.FOUNDATION, count=4, base=1, build=Build(steps=(1,))),
         Zone("t", Kind.TABLEAU, count=4, build=ANY_CARD, sources="w", hidden=True),
     )
