@@ -1,0 +1,54 @@
+"""Musical (Cheney p. 33; rules/PATIENCE.md §2 no. 6): two scales of numbers.
+
+An indicator row of ace, deuce, three, four and a working row of two, four, six, eight
+below it; each working card starts a family that climbs by the indicator above it, round
+the corner (knave and three make an ace), to a king. One waste, turned twice. No options.
+[OUR CHOICE: the eight row cards are the first of each needed rank in the shuffled pack,
+taken out before the deal; the book leaves their suits to the player and suits never
+matter.]
+"""
+
+from __future__ import annotations
+
+from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
+from bot.games.patience.games._group5 import StepFamilies, take_ranks
+
+
+class Musical(StepFamilies):
+    """Musical."""
+
+    key = "musical"
+    title = "Musical"
+    source = "Cheney, Patience (1869), p. 33; rules/PATIENCE.md §2 no. 6"
+    summary = "Four families climbing by ones, twos, threes and fours to four kings."
+    rules = (
+        "An ace, deuce, three and four lie in the upper row, and a two, four, six and eight "
+        "below them. Each lower card starts a family that climbs by the card above it: a "
+        "card goes on a family when its pips are the sum of the family's top card and the "
+        "indicator above, counting knave 11, queen 12, king 13, and going round the corner "
+        "past thirteen (knave and three make an ace, queen and four a three). So the "
+        "families go 2, 3, 4 ...; 4, 6, 8 ...; 6, 9, queen ...; 8, queen, 3 ... Turn the "
+        "pack one card at a time (Deal); a card you cannot use goes on the waste, whose top "
+        "card you may use whenever it fits. You may turn the waste twice. You win when every "
+        "family ends on a king."
+    )
+    zones = (
+        Zone("s", Kind.STOCK, label="the pack"),
+        Zone("w", Kind.WASTE),
+        Zone("i", Kind.INDICATOR, count=4, label="indicator"),
+        Zone("f", Kind.FOUNDATION, count=4, length=12, build=Build(steps=(1,), wrap=True)),
+    )
+    redeals = 2
+
+    def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
+        """The two rows taken out, the rest of the pack face down."""
+        cards = list(deck)
+        upper = take_ranks(cards, (1, 2, 3, 4))
+        lower = take_ranks(cards, (2, 4, 6, 8))
+        layout = self.empty()
+        rows = {self.index[f"i{k + 1}"]: (c,) for k, c in enumerate(upper)}
+        rows |= {self.index[f"f{k + 1}"]: (c,) for k, c in enumerate(lower)}
+        return self.with_stock(layout.put(rows, {}), cards)
+
+
+SPECS = (Musical,)
