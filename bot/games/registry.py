@@ -14,6 +14,7 @@ from bot.games.base import Game
 
 _MODULES: tuple[str, ...] = (
     "bot.games.black_joke",
+    "bot.games.bunkum",
     "bot.games.jockey_club",
     "bot.games.john_smith",
     "bot.games.patience",

@@ -23,6 +23,7 @@ class Policy(Protocol):
 
 _POLICIES: dict[str, str] = {
     "black-joke": "bot.games.ai.black_joke",
+    "bunkum": "bot.games.ai.bunkum",
     "jockey-club": "bot.games.ai.jockey_club",
     "john-smith": "bot.games.ai.john_smith",
     "pick-nick": "bot.games.ai.pick_nick",
