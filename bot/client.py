@@ -25,7 +25,14 @@ from cogs._base import install_error_handler
 
 log = logging.getLogger(__name__)
 
-COGS: tuple[str, ...] = ("cogs.table", "cogs.leaderboard", "cogs.rules", "cogs.chips", "cogs.admin")
+COGS: tuple[str, ...] = (
+    "cogs.table",
+    "cogs.patience",
+    "cogs.leaderboard",
+    "cogs.rules",
+    "cogs.chips",
+    "cogs.admin",
+)
 """The cogs, loaded in this order."""
 
 CLOCK_STEP_S = 1.0

@@ -96,6 +96,13 @@ async def guarded(interaction: discord.Interaction[Any], work: Any) -> None:
         await handle_error(interaction, exc)
 
 
+def on_its_message(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the clicked custom_id is on the message it came from. A forged one is not:
+    the table cog's listener answers it, and the component's own callback must do nothing."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return str(data.get("custom_id", "")) in custom_ids_of(interaction.message)
+
+
 def custom_ids_of(message: discord.Message | None) -> set[str]:
     """Every custom_id on a message's components."""
     found: set[str] = set()

@@ -21,7 +21,7 @@ from bot.games._rng import commitment
 from bot.storage import table_rows as rows
 from bot.tables import Event, Status, Table, Update
 from cogs._render import rendered
-from render import Picture, render_hand, render_table
+from render import Picture, render_hand, render_patience, render_sympathy, render_table
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -69,7 +69,12 @@ def status_line(update: Update) -> str:
     if update.public and update.public.get("commitment"):
         # the hash of this deal's seed, shown as it is dealt; the seed comes at the end
         proof = f"\nDeal seed hash: `{update.public['commitment']}`"
-    return f"**{table.game.info.title}** - waiting for {names}{clock}.{proof}"
+    hint = ""
+    if update.public and update.public.get("hint"):
+        found = str(update.public["hint"])
+        words = "no move makes progress" if found == "none" else table.game.describe_action(found)
+        hint = f"\nHint: {words}."
+    return f"**{table.game.info.title}** - waiting for {names}{clock}.{hint}{proof}"
 
 
 def result_lines(update: Update) -> str:
@@ -89,6 +94,11 @@ def result_lines(update: Update) -> str:
 async def picture_of(update: Update) -> Picture:
     """The table picture for an update, drawn in a worker process."""
     table = update.table
+    if update.public and table.game.info.family == "patience":
+        # patience draws its own layout (the book's figures), not a table of seats
+        if "players" in update.public:
+            return await rendered(render_sympathy, update.public, names_of(table))
+        return await rendered(render_patience, update.public)
     scene = update.public["scene"] if update.public else lobby_scene(table)
     return await rendered(render_table, scene, names_of(table))
 
@@ -170,6 +180,16 @@ class DiscordPresenter:
         if update.outcome is not None:
             content += "\n" + result_lines(update)
         file = discord.File(_bytes(picture), filename=picture.filename)
+        table = update.table
+        if (
+            table.game.info.family == "patience"
+            and table.status is Status.PLAYING
+            and update.outcome is None
+            and update.event is not Event.STOPPED
+        ):
+            from cogs.patience import patience_controls
+
+            return content, file, patience_controls(update)
         return content, file, table_buttons(update)
 
     async def _dm_hands(self, update: Update) -> None:

@@ -1,10 +1,11 @@
 """`/leaderboard [game]`: the server's top ten as a picture, and the caller's own rank.
 
 Without a game the board ranks chips held (purse balances); with a chip game, net
-winnings at it (the ledger's per-game board); with any other game, games won (the results
-stored when its tables finish, `bot.storage.result_rows`). Names come from the server's
-member cache, falling back to "User <id>". The picture is drawn off the event loop, after
-the interaction is deferred.
+winnings at it (the ledger's per-game board); with a patience, games won, then the win
+rate, then the fewest moves in a win (`bot.storage.patience_rows`); with any other game,
+games won (the results stored when its tables finish, `bot.storage.result_rows`). Names
+come from the server's member cache, falling back to "User <id>". The picture is drawn
+off the event loop, after the interaction is deferred.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -20,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import GameInfo
-from bot.storage import result_rows
+from bot.storage import patience_rows, result_rows
 from cogs._base import bot_of, guild_id_of
 from cogs._render import rendered
 from cogs.autocomplete import game_autocomplete, game_named
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from bot.client import ParlourBot
 
 TOP = 10
-Unit = Literal["chips", "net", "wins"]
+Unit = Literal["chips", "net", "wins", "patience"]
 Row = tuple[int, str, str]
 """A picture's row: rank, name, value in words."""
 
@@ -45,11 +46,13 @@ class Board:
     """(user_id, value) best first."""
     mine: tuple[int, int] | None
     """The caller's (rank, value), or None when they are not on the board."""
+    words: dict[int, str] = field(default_factory=dict)
+    """A row's value in words by user id, where the value alone does not say it all."""
 
 
 def value_text(value: int, unit: Unit) -> str:
     """A board value in words: "1,250 chips", "+300 chips", "-40 chips", "7 wins"."""
-    if unit == "wins":
+    if unit in ("wins", "patience"):
         return f"{value:,} win" + ("" if value == 1 else "s")
     chips = "chip" if abs(value) == 1 else "chips"
     if unit == "net" and value != 0:
@@ -62,13 +65,34 @@ def leaderboard_rows(
 ) -> tuple[list[Row], Row | None]:
     """The picture's rows, ranked from 1, and the caller's own row (None when unranked)."""
     rows = [
-        (rank, name_of(uid), value_text(value, board.unit))
+        (rank, name_of(uid), board.words.get(uid) or value_text(value, board.unit))
         for rank, (uid, value) in enumerate(board.top, start=1)
     ]
     if board.mine is None:
         return rows, None
     rank, value = board.mine
-    return rows, (rank, name_of(user_id), value_text(value, board.unit))
+    words = board.words.get(user_id) or value_text(value, board.unit)
+    return rows, (rank, name_of(user_id), words)
+
+
+def patience_words(row: patience_rows.BoardRow) -> str:
+    """A patience board's value: "7 wins · 70% · 85 moves" (the fewest in a win)."""
+    text = f"{value_text(row.won, 'wins')} · {row.won / row.played:.0%}"
+    return text if row.fewest_moves is None else f"{text} · {row.fewest_moves:,} moves"
+
+
+async def patience_board(bot: ParlourBot, guild_id: int, user_id: int, game: GameInfo) -> Board:
+    """A patience game's board: wins, then win rate, then the fewest moves in a win."""
+    top = await patience_rows.patience_board(bot.db, guild_id, game.key, TOP)
+    mine = await patience_rows.patience_rank(bot.db, guild_id, user_id, game.key)
+    words = {r.user_id: patience_words(r) for r in [*top, *([mine] if mine else [])]}
+    return Board(
+        f"{game.title}: patience record",
+        "patience",
+        [(r.user_id, r.won) for r in top],
+        None if mine is None else (mine.rank, mine.won),
+        words,
+    )
 
 
 def empty_text(board: Board, game: GameInfo | None) -> str:
@@ -91,6 +115,8 @@ async def load_board(
         top = await bot.ledger.leaderboard(guild_id, game=game.key, limit=TOP)
         mine = await bot.ledger.rank(guild_id, user_id, game=game.key)
         return Board(f"{game.title}: net winnings", "net", top, mine)
+    if game.family == "patience":
+        return await patience_board(bot, guild_id, user_id, game)
     top = await result_rows.games_won(bot.db, guild_id, game.key, TOP)
     mine = await result_rows.games_won_rank(bot.db, guild_id, user_id, game.key)
     return Board(f"{game.title}: games won", "wins", top, mine)

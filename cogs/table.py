@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ParlourBot
+from bot.games import registry
 from bot.games.options import parse_pairs
 from bot.tables import Event, Status, Table, TableError, Update
 from cogs._base import (
@@ -27,6 +28,7 @@ from cogs._base import (
     custom_ids_of,
     guarded,
     guild_id_of,
+    on_its_message,
     tell,
 )
 from cogs._moves import MAX_SELECT, as_buttons, menu
@@ -94,6 +96,8 @@ class TableButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Do what the button says, answering any refusal in plain words."""
+        if not on_its_message(interaction):
+            return  # forged: the cog's listener answers it
         await guarded(interaction, press(interaction, self.table_id, self.verb))
 
 
@@ -122,6 +126,8 @@ class ActionSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the chosen move."""
+        if not on_its_message(interaction):
+            return  # forged: the cog's listener answers it
         action = self.item.values[0] if self.item.values else ""
         await guarded(interaction, play(interaction, self.table_id, self.version, action))
 
@@ -151,6 +157,8 @@ class ActionButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the move the button names."""
+        if not on_its_message(interaction):
+            return  # forged: the cog's listener answers it
         await guarded(interaction, play(interaction, self.table_id, self.version, self.action))
 
 
@@ -179,6 +187,8 @@ class OtherMove(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Ask for the move in a modal, with one of the player's moves as the example."""
+        if not on_its_message(interaction):
+            return  # forged: the cog's listener answers it
         example = ""
         try:
             table: Table | None = bot_of(interaction).tables.table(self.table_id)
@@ -336,6 +346,11 @@ async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
     closed = await bot.tables.closed_table(table_id)
     if closed is None:
         raise Refusal("That table is still open; finish it first.")
+    if registry.get(closed.game).info.family == "patience":
+        from cogs.patience import open_patience  # patience opens (and deals) its own way
+
+        await open_patience(interaction, closed.game, None)
+        return
     await open_table(interaction, closed.game, dict(closed.options), closed.buy_in or None)
 
 

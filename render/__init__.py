@@ -10,6 +10,7 @@ from render.hand import render_hand
 from render.leaderboard import render_leaderboard
 from render.patience import render_patience
 from render.sheet import card_sheet
+from render.sympathy import render_sympathy
 from render.table import render_table
 
 __all__ = [
@@ -18,5 +19,6 @@ __all__ = [
     "render_hand",
     "render_leaderboard",
     "render_patience",
+    "render_sympathy",
     "render_table",
 ]

@@ -154,6 +154,11 @@ class Game(ABC, Generic[S]):
         """An action in words for buttons and logs (by default, the action itself)."""
         return action
 
+    def stats(self, state: S) -> dict[str, int] | None:
+        """For a finished game whose players keep statistics (patience): its counters,
+        `moves`, `undos`, `hints` and `score`; None (the default) for other games."""
+        return None
+
 
 class ChipGame(Game[S]):
     """A game played for chips at table stakes (RULES.md §18)."""

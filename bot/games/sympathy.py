@@ -225,6 +225,11 @@ class Sympathy(Game[SympathyState]):
         """Nothing: face-down cards are hidden from both players alike."""
         return frozenset()
 
+    def stats(self, state: SympathyState) -> dict[str, int] | None:
+        """The counters both players' statistics keep: the cards thrown out count as the
+        moves made and as the score; Sympathy has no undo and no hint."""
+        return {"moves": len(state.out), "undos": 0, "hints": 0, "score": len(state.out)}
+
     def describe_action(self, action: str) -> str:
         """'turn 5' -> 'Turn up pile 5'."""
         if action == "grace":

@@ -20,6 +20,7 @@ from bot.games.ai import ai_move
 from bot.ledger import Account, Ledger, LedgerError, Overdraft, Posting, Reason
 from bot.storage import Database
 from bot.storage import table_rows as rows
+from bot.storage.patience_rows import PatienceRow, record_patience
 from bot.storage.result_rows import record_results
 from bot.tables._accounts import digest_of, seat_account
 from bot.tables.models import (
@@ -155,6 +156,7 @@ class TableCore:
         deadline = None if over else self._deadline(table, state)
         digest = digest_of(game, state)
         stacks = self._chip_game(table).stacks(state) if table.is_chip_game and over else ()
+        counters = game.stats(state) if over else None
         closing: tuple[Transfer, ...] = ()
         if over and table.is_chip_game:
             pot = self._chip_game(table).pot(state)
@@ -179,6 +181,14 @@ class TableCore:
                     game.info.key,
                     _results(table, game.outcome(state)),
                 )
+                if counters is not None:
+                    await record_patience(
+                        tx,
+                        table.guild_id,
+                        table.id,
+                        game.info.key,
+                        _patience_rows(table, game.outcome(state), counters),
+                    )
 
         await self._write(work)
         table.state, table.version, table.deadline_at = state, seq, deadline
@@ -200,7 +210,8 @@ class TableCore:
 
     def _deadline(self, table: Table, state: Any) -> float | None:
         timeout = self.limits_of(table.guild_id).turn_timeout_s
-        if timeout is None:
+        # patience is played at leisure: nobody is waiting on the player but the cards
+        if timeout is None or table.game.info.family == "patience":
             return None
         waiting = [i for i in table.game.awaiting(state) if not table.seats[i].is_ai]
         return self.clock() + timeout if waiting else None
@@ -348,6 +359,18 @@ def _results(table: Table, outcome: Outcome | None) -> list[tuple[int, int, bool
     assert outcome is not None
     return [
         (seat.user_id, outcome.points[i], i in outcome.winners)
+        for i, seat in enumerate(table.seats)
+        if seat.user_id is not None
+    ]
+
+
+def _patience_rows(
+    table: Table, outcome: Outcome | None, counters: dict[str, int]
+) -> list[PatienceRow]:
+    """Each player's row of a finished patience game; AI seats keep no statistics."""
+    assert outcome is not None
+    return [
+        PatienceRow(seat.user_id, i in outcome.winners, counters)
         for i, seat in enumerate(table.seats)
         if seat.user_id is not None
     ]

@@ -103,6 +103,12 @@ class TableService(TableCore):
         await self._notify(table, Event.CREATED, {"user_id": host_id})
         return table
 
+    def require_free(self, channel_id: int) -> None:
+        """Refuse, naming the table, if the channel already has one."""
+        existing = self.in_channel(channel_id)
+        if existing is not None:
+            raise TableError(self._busy_message(existing))
+
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         """Sit a player at a table in its lobby, moving the buy-in to the table."""
         table = self.table(table_id)

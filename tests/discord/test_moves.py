@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from cogs._moves import MAX_SELECT, as_buttons, menu, natural_key
 
 
@@ -20,12 +22,12 @@ def test_a_long_bid_list_keeps_pass_the_lowest_and_the_highest() -> None:
     # the low amounts come in a run, the rest spread up to the top
     assert offered[:12] == [f"bid {n}" for n in range(1, 13)]
     amounts = [int(a.split()[1]) for a in offered if a != "pass"]
-    gaps = [b - a for a, b in zip(amounts[12:], amounts[13:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(amounts[12:])]
     assert max(gaps) - min(gaps) <= 1
 
 
 def test_two_numbered_kinds_share_the_room_and_each_keeps_its_ends() -> None:
-    legal = [f"console {c}" for c in range(0, 41)] + [f"bid {b}" for b in range(1, 101)]
+    legal = [f"console {c}" for c in range(41)] + [f"bid {b}" for b in range(1, 101)]
     legal.append("pass")
     offered = menu(legal)
     assert len(offered) == MAX_SELECT

@@ -150,7 +150,8 @@ async def test_autocomplete_offers_matching_games_by_key_or_title(
 ) -> None:
     black_joke = {"name": "Black Joke (2-10 players)", "value": "black-joke"}
     everything = await fake.autocomplete("rules", {"game": ""}, focused="game", by=alice)
-    assert {c["value"] for c in everything.response.choices} == set(registry.keys())
+    # Discord shows 25 choices at most: the first games in key order
+    assert {c["value"] for c in everything.response.choices} == set(list(registry.keys())[:25])
     assert black_joke in everything.response.choices
     for typed in ("k-j", "K J", "black-joke"):
         i = await fake.autocomplete("rules", {"game": typed}, focused="game", by=alice)

@@ -134,6 +134,12 @@ async def test_refusals_are_ephemeral_and_change_nothing(world: Any, tmp_path: P
     assert "not on this message" in (forged.response.content or "")
     table = bot.tables.in_channel(fake.channel_id)
     assert table is not None
+    # a forged id of a real button of this table, not on the message, does nothing at all
+    before = (table.version, [s.leaving for s in table.seats])
+    leave = f"pt:{table.id}:leave"
+    forged = await fake.click(table_message(fake), custom_id=leave, by=bob, check=False)
+    assert "not on this message" in (forged.response.content or "")
+    assert (table.version, [s.leaving for s in table.seats]) == before
     version = table.version
     (seat,) = table.game.awaiting(table.state)
     mover = alice if table.seats[seat].user_id == alice.id else bob

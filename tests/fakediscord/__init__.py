@@ -11,12 +11,13 @@ discord.py runs unmodified on top; only its aiohttp session and the gateway are 
     table = hello.messages[0]                     # content, attachments, files, custom_ids
     click = await fake.click(table, label="Join", by=alice)
     await fake.select(msg, ["play 7E"], by=alice); await fake.submit_modal(opened, {...})
+    fake.threads() -> [thread ids]; fake.channel_messages(thread_id)
     fake.channel_messages(), fake.dms(carol), fake.requests, fake.fail_next("POST", "/x/*")
     await fake.close()                            # then start a new bot: a restart
 
 Modules: `fake` (FakeDiscord), `server` (routes and the message store), `builders`
 (interaction payloads), `records` (what tests read), `wire` (session, multipart, clock),
-`world` (users, guild, channels).
+`world` (users, guild, channels and threads).
 """
 
 from .fake import IGNORED_TASKS, FakeDiscord

@@ -48,7 +48,7 @@ def interaction_payload(
         "channel_id": str(channel_id),
         "channel": channel,
     }
-    if channel_id in world.channels:
+    if world.in_guild(channel_id):
         if not user.member:
             raise LookupError(f"{user.name} is not a member of the guild")
         payload |= {

@@ -135,6 +135,11 @@ class FakeDiscord:
         """Open or close a user's DMs: closed DMs answer 403, code 50007."""
         self.user(user).dms_open = open
 
+    def threads(self, parent_id: int | None = None) -> list[int]:
+        """The ids of the threads opened in a channel (default #parlour), oldest first."""
+        parent = str(parent_id or self.channel_id)
+        return [int(t["id"]) for t in self.world.threads.values() if t["parent_id"] == parent]
+
     def dm_channel(self, user: UserRef) -> int:
         """The id of the user's DM channel with the bot (to interact from DMs)."""
         return int(self.world.dm_channel(self.user(user))["id"])
@@ -321,7 +326,7 @@ class FakeDiscord:
         assert self.bot is not None, "start a bot first"
         name, *path = command.removeprefix("/").split()
         channel_id = channel or self.channel_id
-        in_guild = channel_id in self.world.channels
+        in_guild = self.world.in_guild(channel_id)
         tree = self.bot._connection._command_tree
         assert tree is not None, "the bot has no app command tree"
         schema = command_schema(tree, self.world, name, in_guild)

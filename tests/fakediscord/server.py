@@ -174,6 +174,24 @@ class DiscordAPI:
             raise ApiError(400, 50033, "Invalid Recipient(s)")
         return self.world.dm_channel(user)
 
+    @_route("POST", r"/channels/(?P<channel_id>\d+)/threads")
+    def _start_thread(self, request: Request, channel_id: str) -> JSON:
+        """A thread without a starter message, in a guild text channel."""
+        if int(channel_id) not in self.world.channels:
+            self._channel(channel_id)
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        body = request.json or {}
+        kind = int(body.get("type") or 12)
+        if kind not in (11, 12):
+            raise ApiError(400, 50035, "Invalid Form Body: type")
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            raise ApiError(400, 50035, "Invalid Form Body: name must be 1-100 characters")
+        thread = self.world.add_thread(int(channel_id), name, self.world.app_id, kind)
+        if body.get("auto_archive_duration"):
+            thread["thread_metadata"]["auto_archive_duration"] = int(body["auto_archive_duration"])
+        return thread
+
     # -- channel messages -------------------------------------------------------------
 
     @_route("POST", r"/channels/(?P<channel_id>\d+)/messages")
@@ -243,7 +261,7 @@ class DiscordAPI:
             "mention_roles": [],
             "pinned": False,
         }
-        if channel_id in self.world.channels:
+        if self.world.in_guild(channel_id):
             data["guild_id"] = str(self.world.guild_id)
         if interaction is not None:
             app_id = str(self.world.app_id)

@@ -1,4 +1,5 @@
-"""The fake Discord's world: snowflakes, users, one guild with roles and channels, DMs.
+"""The fake Discord's world: snowflakes, users, one guild with roles, channels and their
+threads, DMs.
 
 Everything here is plain data plus the Discord-shaped JSON payloads built from it.
 """
@@ -74,6 +75,7 @@ class World:
     users: dict[int, FakeUser] = field(default_factory=dict)
     roles: dict[int, JSON] = field(default_factory=dict)
     channels: dict[int, JSON] = field(default_factory=dict)  # guild text channels
+    threads: dict[int, JSON] = field(default_factory=dict)  # threads of those channels
     dm_channels: dict[int, int] = field(default_factory=dict)  # channel id -> user id
     bot_user: FakeUser = field(init=False)
 
@@ -117,6 +119,36 @@ class World:
             "rate_limit_per_user": 0,
         }
         return cid
+
+    def add_thread(self, parent_id: int, name: str, owner_id: int, kind: int = 11) -> JSON:
+        """Open a thread (11 public, 12 private) in a guild text channel; returns it."""
+        tid = self.ids()
+        self.threads[tid] = {
+            "id": str(tid),
+            "type": kind,
+            "guild_id": str(self.guild_id),
+            "parent_id": str(parent_id),
+            "owner_id": str(owner_id),
+            "name": name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": now_iso(),
+                "locked": False,
+                "invitable": True,
+                "create_timestamp": now_iso(),
+            },
+        }
+        return self.threads[tid]
+
+    def in_guild(self, channel_id: int) -> bool:
+        """Whether a channel is one of the guild's (a text channel or a thread)."""
+        return channel_id in self.channels or channel_id in self.threads
 
     def add_user(self, user: FakeUser) -> FakeUser:
         """Register a user (the guild's first human becomes its owner)."""
@@ -173,7 +205,7 @@ class World:
             "features": [],
             "emojis": [],
             "stickers": [],
-            "threads": [],
+            "threads": list(self.threads.values()),
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -199,6 +231,8 @@ class World:
         """A guild channel or an opened DM channel, or None if there is no such channel."""
         if channel_id in self.channels:
             return self.channels[channel_id]
+        if channel_id in self.threads:
+            return self.threads[channel_id]
         if channel_id in self.dm_channels:
             return self.dm_channel(self.users[self.dm_channels[channel_id]])
         return None

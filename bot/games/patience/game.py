@@ -253,6 +253,15 @@ class PatienceGame(Game[PatienceState]):
             return f"Move {count} from {self.spec.label(src)} to {self.spec.label(dst)}"
         return self.spec.describe(action)
 
+    def stats(self, state: PatienceState) -> dict[str, int] | None:
+        """The counters a player's statistics keep: moves made, undos, hints, score."""
+        return {
+            "moves": len(state.log),
+            "undos": state.undos,
+            "hints": state.hints,
+            "score": self.spec.score(state.layout),
+        }
+
     # -- helpers ---------------------------------------------------------------------------
 
     def _ctx(self, state: PatienceState) -> Ctx:
