@@ -1,0 +1,200 @@
+"""Shared mechanics of the two-pack "kings down, aces up" games of Cheney's book
+(rules/PATIENCE.md §2 nos. 14, 15, 20, 21, 22, 30, 50): eight families, one king and one
+ace of each suit, the kings built down and the aces up, following suit; and taking up
+piles (shuffled or not) to lay them again.
+
+The families are one zone `f` of eight piles: f1..f4 start with the kings of spades,
+hearts, diamonds and clubs and go down; f5..f8 start with the aces and go up. Each family
+holds thirteen cards, so the eight of them take all 104 cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from bot.games.patience.engine import (
+    RANK_TEXT,
+    Build,
+    Ctx,
+    Kind,
+    Layout,
+    Spec,
+    Zone,
+    name,
+    rank,
+    suit,
+)
+
+SUITS = "SHDC"
+KING_BASES = tuple(f"K{s}" for s in SUITS)
+ACE_BASES = tuple(f"A{s}" for s in SUITS)
+FAMILIES = Zone(
+    "f",
+    Kind.FOUNDATION,
+    count=8,
+    label="family",
+    bases=KING_BASES + ACE_BASES,
+    build=Build(steps=(-1, 1), suit="same"),
+)
+"""Kings down (f1..f4) and aces up (f5..f8), in suit."""
+FAMILY_WORDS = (
+    "One king and one ace of each suit start the eight families: the kings are built down "
+    "to the aces and the aces up to the kings, following suit."
+)
+
+
+class TwoWay(Spec):
+    """A game with the eight kings-down, aces-up families of `FAMILIES`."""
+
+    empty_worth = False
+    """Whether emptying a pile helps (a space that takes any card)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        shut = (Kind.STOCK, Kind.FOUNDATION, Kind.INDICATOR, Kind.DISCARD)
+        self.feeders = [i for i, z in enumerate(self.zone_of) if z.kind not in shut]
+        self.targets = self.of_kind.get(Kind.TABLEAU, []) + self.of_kind.get(Kind.CELL, [])
+        self.target_set = set(self.targets)
+        everyone = {z.name for z in self.zones}
+        self.fed_by = [set(z.sources.split("+")) if z.sources else everyone for z in self.zone_of]
+        self._wanted: tuple[tuple[tuple[str, ...], ...], dict[str, list[int]]] | None = None
+
+    def fits_foundation(self, layout: Layout, dst: int, card: str, ctx: Ctx) -> str | None:
+        """A king's family goes down in suit, an ace's up in suit."""
+        pile = layout.piles[dst]
+        if not pile:
+            return super().fits_foundation(layout, dst, card, ctx)
+        top = pile[-1]
+        step = -1 if self.descending(dst) else 1
+        if suit(card) == suit(top) and rank(card) == rank(top) + step:
+            return None
+        if len(pile) >= 13:
+            return f"{self.label(dst).capitalize()} is complete."
+        way = "one lower" if step < 0 else "one higher"
+        return f"On {name(top)} this family takes the card {way} in the same suit."
+
+    def wanted(self, layout: Layout) -> dict[str, list[int]]:
+        """The cards the families take now, and which families take each (remembered for
+        the last layout asked about: the hints ask many times over)."""
+        last = self._wanted
+        if last is not None and last[0] is layout.piles:
+            return last[1]
+        out: dict[str, list[int]] = {}
+        first = self.index["f1"]
+        for k, base in enumerate(FAMILIES.bases):
+            pile = layout.piles[first + k]
+            if not pile:
+                out.setdefault(base, []).append(first + k)
+            elif len(pile) < 13:
+                r = rank(pile[-1]) + (-1 if k < 4 else 1)
+                out.setdefault(RANK_TEXT[r] + pile[-1][-1], []).append(first + k)
+        self._wanted = (layout.piles, out)
+        return out
+
+    def homes(self, layout: Layout, card: str) -> list[int]:
+        """The families this card fits now (a quick test, before `accepts`)."""
+        return self.wanted(layout).get(card, [])
+
+    def card_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
+        """Every legal move of a top card, testing only the piles it could fit (the
+        engine's general search tries every pile against every other: too slow for
+        hints). Every pile of these games gives up its top card only."""
+        out: list[str] = []
+        piles = layout.piles
+        wanted = self.wanted(layout)
+        by_rank: dict[int, list[int]] = {}
+        for t in self.targets:
+            if piles[t]:
+                by_rank.setdefault(rank(piles[t][-1]), []).append(t)
+            elif self.zone_of[t].empty != "none":
+                by_rank.setdefault(-1, []).append(t)
+        for src in self.feeders:
+            pile = piles[src]
+            if not pile:
+                continue
+            card = pile[-1]
+            r = rank(card)
+            near = by_rank.get(-1, []) + by_rank.get(r - 1, []) + by_rank.get(r + 1, [])
+            homes = wanted.get(card, [])
+            if not near and not homes:
+                continue
+            groups = self.movable(layout, src)
+            if not groups:
+                continue
+            cards = groups[0][1]
+            name = self.zone_of[src].name
+            # A marriage between piles is just the build rule (no game here adds to it).
+            plain = self.zone_of[src].kind is Kind.TABLEAU
+            for t in homes + near:
+                if t == src or name not in self.fed_by[t]:
+                    continue
+                onto, build = piles[t], self.zone_of[t].build
+                if onto and t in self.target_set:
+                    if build is None or not build.fits(onto[-1], card):
+                        continue
+                    if plain and not layout.down[t]:
+                        out.append(f"move {self.ids[src]} {self.ids[t]}")
+                        continue
+                if self.accepts(layout, src, cards, t, ctx) is None:
+                    out.append(f"move {self.ids[src]} {self.ids[t]}")
+        return out
+
+    def weigh(self, layout: Layout, move: str, ctx: Ctx) -> int | None:
+        """A marriage counts when it frees a card for a family (or empties a pile, in games
+        where an empty pile is worth having); the general rule is too slow here."""
+        words = move.split(" ")
+        if words[0] != "move":
+            return None
+        src, dst = self.index[words[1]], self.index[words[2]]
+        if self.zone_of[dst].kind is Kind.FOUNDATION:
+            return None
+        if self.zone_of[src].kind is not Kind.TABLEAU:
+            return None
+        n = int(words[3]) if len(words) == 4 else 1
+        pile = layout.piles[src]
+        if len(pile) == n:
+            return 20 if self.empty_worth and layout.piles[dst] else 0
+        beneath = pile[-n - 1]
+        freed = any(
+            self.accepts(layout, src, (beneath,), f, ctx) is None
+            for f in self.homes(layout, beneath)
+        )
+        if freed:
+            return 30
+        # Toward a space: a short pile given to a longer one (never back, so no loops).
+        short = self.empty_worth and len(pile) <= 2 < len(layout.piles[dst])
+        return 10 if short else 0
+
+    def descending(self, dst: int) -> bool:
+        """Whether a family is one of the kings' (built down)."""
+        return dst - self.index["f1"] < 4
+
+
+def take_up(
+    layout: Layout, piles: Sequence[int], shuffle: bool, ctx: Ctx
+) -> tuple[Layout, list[str]]:
+    """Take up these piles (the first one's top card ends on top, then the rest in order),
+    shuffled from the game's seeded generator if asked: the cleared layout, with `passes`
+    (and `shuffles`) counted, and the cards, top first."""
+    cards = [c for i in piles for c in reversed(layout.piles[i])]
+    shuffles = layout.shuffles
+    if shuffle:
+        ctx.rng(shuffles).shuffle(cards)
+        shuffles += 1
+    cleared = layout.put(dict.fromkeys(piles, ()), {})
+    return replace(cleared, passes=layout.passes + 1, shuffles=shuffles), cards
+
+
+def deal_round(spec: Spec, layout: Layout, targets: Sequence[int], each: int = 1) -> Layout:
+    """Deal from the stock `each` cards onto every target pile in turn (face up), as far
+    as the stock goes."""
+    s = spec.index["s"]
+    stock = list(layout.piles[s])
+    changes: dict[int, tuple[str, ...]] = {}
+    for t in targets:
+        take = stock[-each:][::-1] if stock else []
+        del stock[len(stock) - len(take) :]
+        changes[t] = changes.get(t, layout.piles[t]) + tuple(take)
+    changes[s] = tuple(stock)
+    return layout.put(changes, {s: len(stock)})

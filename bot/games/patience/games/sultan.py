@@ -1,0 +1,97 @@
+"""The Sultan (Cheney p. 23; rules/PATIENCE.md §2 no. 3).
+
+Two packs. The ace of hearts and the eight kings are taken out: one king of hearts, the
+Sultan, sits in the centre (`k`, never built on); round him, row by row, lie f1 king of
+clubs, f2 ace of hearts, f3 king of clubs, f4 king of diamonds, f5 king of diamonds, f6
+king of spades, f7 the other king of hearts, f8 king of spades. Each king is built up in
+suit from the ace to the queen (round the corner, thirteen cards); the ace of hearts from
+the two to the queen (twelve). Eight cards from the pack form the Divan (r1-r8), every
+card of it free. Cards that cannot be used go to the waste (Cheney's "stock"); a gap in
+the Divan is filled from the top of the waste or with the next card of the pack (deal,
+then fill from the waste). Two redeals, the waste turned over without shuffling.
+[OUR CHOICE] A gap need not be filled at once.
+"""
+
+from __future__ import annotations
+
+from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
+from bot.games.patience.games._group1 import Wants, fits_one, following
+
+SULTAN = "KH"
+AROUND = ("KC", "AH", "KC", "KD", "KD", "KS", "KH", "KS")
+ACE = 1
+"""The index of the ace of hearts among the families (f2)."""
+DIVAN = 8
+
+
+class Sultan(Wants):
+    """The Sultan."""
+
+    key = "sultan"
+    title = "The Sultan"
+    source = "Cheney, Patience (1869), p. 23; rules/PATIENCE.md §2 no. 3"
+    summary = "Two packs: the Sultan's kings built up in suit to their queens, with a divan."
+    rules = (
+        "The king of hearts, the Sultan, sits in the centre and is never built on. Round "
+        "him lie the ace of hearts and the seven other kings. Each king is built up in suit "
+        "from the ace to the queen; the ace of hearts from the two to the queen. Eight cards "
+        "form the Divan beside the square: every Divan card is free. Turn the pack one card "
+        "at a time (Deal) onto the waste; its top card is free. When a Divan card is used, "
+        "fill its place from the top of the waste, or deal and place the new card. Twice, "
+        "when the pack is out, you may turn the waste over and go through it again. You win "
+        "when the Sultan is surrounded by his eight queens."
+    )
+    packs = 2
+    zones = (
+        Zone("s", Kind.STOCK, label="the pack"),
+        Zone("w", Kind.WASTE),
+        Zone("k", Kind.INDICATOR, label="the Sultan"),
+        Zone("f", Kind.FOUNDATION, count=8, build=Build(steps=(1,), suit="same", wrap=True)),
+        Zone("r", Kind.CELL, count=DIVAN, label="divan", sources="w"),
+    )
+    redeals = 2
+    figure = "square"
+
+    def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
+        """The Sultan and his square taken out, then eight cards to the Divan."""
+        cards = list(deck)
+        for card in (SULTAN, *AROUND):
+            cards.remove(card)
+        layout = self.empty().put({self.index["k"]: (SULTAN,)}, {})
+        layout = layout.put({self.index[f"f{k + 1}"]: (c,) for k, c in enumerate(AROUND)}, {})
+        divan = {self.index[f"r{k + 1}"]: (c,) for k, c in enumerate(cards[:DIVAN])}
+        return self.with_stock(layout.put(divan, {}), cards[DIVAN:])
+
+    def want(self, layout: Layout, dst: int) -> str | None:
+        """One up in suit, round the corner, to the queen."""
+        pile = layout.piles[dst]
+        full = 12 if dst - self.index["f1"] == ACE else 13
+        if len(pile) >= full:
+            return None
+        return f"{following(pile[-1], 1, True)}{pile[-1][-1]}"
+
+    def card_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
+        """The waste top and the Divan cards home; the waste top to a gap in the Divan."""
+        w = self.index["w"]
+        cells = self.of_kind[Kind.CELL]
+        out = self.homes(layout, (w, *cells))
+        if layout.piles[w]:
+            out += [f"move w {self.ids[r]}" for r in cells if not layout.piles[r]]
+        return out
+
+    def fits_foundation(self, layout: Layout, dst: int, card: str, ctx: Ctx) -> str | None:
+        """Up in suit to the queen: the ace of hearts' family ends at twelve cards."""
+        if dst - self.index["f1"] == ACE and len(layout.piles[dst]) >= 12:
+            return "The ace of hearts' family is complete at the queen."
+        return super().fits_foundation(layout, dst, card, ctx)
+
+    def won(self, layout: Layout) -> bool:
+        """Every family at its queen (the Sultan is not counted)."""
+        return self.score(layout) == len(self.pack()) - 1
+
+    def safe(self, layout: Layout, move: str, ctx: Ctx) -> bool:
+        """A card with one family only may go home by itself."""
+        return fits_one(self, layout, move, ctx)
+
+
+SPECS = (Sultan,)

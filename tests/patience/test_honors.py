@@ -1,0 +1,119 @@
+"""Honors (Cheney p. 83): the named families, round the corner, late refills, a won game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games import registry
+from bot.games.errors import IllegalAction
+from bot.games.patience.engine import Ctx, lay
+
+GAME: Any = registry.get("honors")
+SPEC = GAME.spec
+CTX = Ctx(0, GAME.options({}))
+
+
+def actions(text: str) -> list[str]:
+    """A recorded game's actions, written comma-separated."""
+    return text.split(",")
+
+
+WIN = actions(
+    "move t11 f5,move t16 f3,move t20 f7,move t3 f5,move t5 f8,move t13 f8,move t9 f4,"
+    "move t10 f4,deal,move w t1,deal,move w t10,deal,move w t10,deal,move w f3,deal,"
+    "move w t11,deal,move w t11,deal,move w t12,deal,move w f6,deal,move w f8,deal,"
+    "move w t13,deal,move w t13,deal,move w t14,deal,move w f7,deal,move w t15,deal,"
+    "move w t16,deal,move w t16,deal,move w f2,deal,move w t17,deal,move w f8,move t16 f8,"
+    "deal,move w f7,move t10 f7,move t12 f7,move t15 f7,deal,move w t10,deal,move w t12,deal,"
+    "move w f3,move t6 f3,move t19 f3,deal,move w t15,deal,move w t16,deal,move w t18,deal,"
+    "move w f5,deal,move w f2,move t2 f2,move t4 f2,deal,draw t15 2 f2,move w t15,deal,"
+    "move w t19,deal,move w t19,deal,move w t2,deal,move w t2,deal,move w t20,deal,move w f6,"
+    "deal,move w f7,deal,move w f6,move t2 f6,deal,move w t2,deal,move w f4,deal,move w t20,"
+    "deal,move w f2,deal,move w t3,deal,move w f8,deal,move w t3,deal,move w t4,deal,"
+    "move w t4,deal,move w t5,deal,move w t5,deal,move w f1,move t1 f1,deal,move w f5,"
+    "move t8 f5,deal,move w t1,deal,move w f3,move t10 f3,move t10 f1,move t19 f3,"
+    "move t19 f4,move t7 f3,deal,move w t10,deal,move w t10,deal,move w t19,deal,move w t19,"
+    "deal,move w t6,deal,move w f4,deal,move w t6,deal,move w t7,deal,move w t7,deal,"
+    "move w f2,deal,move w t8,deal,move w t8,deal,move w t9,deal,move w f1,deal,move w f6,"
+    "move t9 f6,deal,move w t9,deal,move w t9,deal,lay t1,deal,lay t1,deal,move w f8,deal,"
+    "move w f4,move t16 f4,move t5 f4,move t5 f1,deal,move w f3,move t1 f3,move t19 f3,deal,"
+    "move w f1,move t16 f1,deal,move w f7,move t2 f7,move t3 f7,move t11 t5,move t11 f7,"
+    "move t12 f7,move t13 t11,move t13 f4,move t3 f4,move t5 f4,move t4 f4,move t14 t3,"
+    "move t14 f2,move t1 f2,move t10 t5,move t10 f2,move t18 t10,move t18 f5,move t17 t13,"
+    "move t17 f5,move t8 f5,move t15 f5,move t8 f6,move t4 f6,move t20 f6,move t20 f2,"
+    "move t1 f2,move t7 f6,move t10 f6,move t6 f6,move t7 f8,move t6 f8,move t11 f8,"
+    "move t5 f8,move t1 f8,move t9 f5,move t19 f5,move t12 f5,move t9 f1,move t15 f1,"
+    "move t2 f1,move t3 f1,move t13 f1"
+)
+
+
+def stacked(front: list[str]) -> list[str]:
+    """The front cards, then the rest of the two packs."""
+    rest = list(SPEC.pack())
+    for card in front:
+        rest.remove(card)
+    return [*front, *rest]
+
+
+def pile(state: Any, pid: str) -> tuple[str, ...]:
+    return tuple(state.layout.piles[SPEC.index[pid]])
+
+
+def test_the_named_cards_are_laid_first_and_built_on() -> None:
+    state = GAME.new(1, 3, deck=stacked(["3S", "5D"]))
+    assert [pile(state, f"f{k}") for k in range(1, 9)] == [
+        ("2S",),
+        ("KH",),
+        ("AD",),
+        ("QC",),
+        ("KS",),
+        ("QH",),
+        ("JD",),
+        ("10C",),
+    ]
+    assert pile(state, "t1") == ("3S",)
+    assert "move t1 f1" in GAME.legal_actions(state, 0)
+    state = GAME.apply(state, 0, "move t1 f1")
+    assert pile(state, "f1") == ("2S", "3S")
+
+
+def test_a_down_family_refuses_a_card_going_up() -> None:
+    state = GAME.new(1, 3, deck=stacked(["3S", "5D"]))
+    with pytest.raises(IllegalAction, match="one lower, in suit"):
+        GAME.apply(state, 0, "move t1 f5")
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, "move t2 t1")
+    assert pile(state, "t1") == ("3S",)
+
+
+def test_the_families_go_round_the_corner() -> None:
+    state = GAME.new(1, 3, deck=stacked(["AH", "KH", "JC"]))
+    assert "move t1 f2" in GAME.legal_actions(state, 0)  # ace on the king of hearts
+    assert "move t2 f6" not in GAME.legal_actions(state, 0)  # the queen of hearts goes down
+    assert "move t3 f4" not in GAME.legal_actions(state, 0)  # the clubs end at the knave
+    state = GAME.apply(state, 0, "move t1 f2")
+    assert pile(state, "f2") == ("KH", "AH")
+
+
+def test_after_the_pack_an_empty_place_takes_the_top_of_a_double_pile() -> None:
+    layout = lay(SPEC.empty(), SPEC, {"t1": ["5D", "9C"], "t2": ["4S"], "t4": ["7H", "8H"]})
+    assert "move t1 t3" in SPEC.moves(layout, CTX)
+    after = SPEC.apply(layout, "move t1 t3", CTX)
+    assert after.piles[SPEC.index["t3"]] == ("9C",)
+    with pytest.raises(IllegalAction, match="double pile"):
+        SPEC.apply(layout, "move t2 t3", CTX)
+    with pytest.raises(IllegalAction, match="in order"):
+        SPEC.apply(layout, "move t1 t5", CTX)
+    waiting = SPEC.with_stock(layout, ["2H"])
+    with pytest.raises(IllegalAction):
+        SPEC.apply(waiting, "move t1 t3", CTX)
+
+
+def test_a_known_deal_is_won() -> None:
+    state = GAME.new(1, 1)
+    for action in WIN:
+        state = GAME.apply(state, 0, action)
+    assert state.end == "won"
+    assert GAME.outcome(state).winners == (0,)

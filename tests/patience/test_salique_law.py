@@ -1,0 +1,114 @@
+"""Salique Law (Cheney p. 44): the deal to kings, queens and aces, bare kings, the last
+draw, a won game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games import registry
+from bot.games.errors import IllegalAction
+from bot.games.patience.engine import Ctx, lay
+
+GAME: Any = registry.get("salique-law")
+SPEC = GAME.spec
+CTX = Ctx(0, GAME.options({}))
+
+
+def actions(text: str) -> list[str]:
+    """A recorded game's actions, written comma-separated."""
+    return text.split(",")
+
+
+WIN = actions(
+    "deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "deal,deal,move t1 f1,deal,move t1 f1,deal,deal,deal,move t1 f2,deal,move t1 f1,deal,"
+    "move t1 f3,deal,deal,deal,deal,deal,deal,deal,move t1 f2,deal,deal,move t1 f2,deal,deal,"
+    "deal,deal,move t1 f4,deal,move t1 f1,move t1 f1,deal,deal,deal,move t1 f2,move t1 f2,"
+    "deal,move t1 f3,deal,deal,move t2 f1,deal,deal,deal,move t3 f3,move t3 f3,deal,deal,"
+    "deal,move t4 f1,move t1 f1,move t1 f2,move t1 f1,move t1 f5,deal,deal,move t4 f6,deal,"
+    "deal,move t4 f4,deal,deal,move t4 f1,deal,deal,move t4 f2,move t1 f2,move t1 f3,"
+    "move t1 f2,move t4 f3,deal,deal,deal,move t4 f2,deal,deal,move t5 f4,move t1 f4,"
+    "move t1 f4,deal,deal,deal,deal,deal,deal,deal,deal,move t5 f7,deal,deal,move t5 f3,"
+    "move t3 f3,move t4 f3,move t4 f4,move t5 f3,deal,deal,deal,move t6 f5,deal,deal,deal,"
+    "deal,deal,deal,deal,deal,deal,deal,move t6 f4,move t6 f4,move t6 f4,deal,deal,deal,deal,"
+    "move t7 f6,deal,move t7 f7,deal,deal,move t7 f5,move t4 f5,move t1 f5,deal,move t7 f4,"
+    "deal,deal,deal,deal,deal,deal,deal,deal,move t1 t2,move t1 f6,move t5 f6,move t5 f7,"
+    "move t6 f7,move t6 f5,move t1 f5,move t2 f5,move t1 f5,move t5 f5,move t6 f8,move t5 t2,"
+    "move t5 f6,move t5 f7,move t6 f6,move t1 f6,move t6 f6,move t1 f6,move t1 f7,move t7 f7,"
+    "move t1 t3,move t1 f8,move t2 f8,move t1 f8,move t6 t1,move t6 f6,move t8 t2,move t8 f8,"
+    "move t3 f8,move t8 f7,move t1 f7,move t6 f7,move t8 t1,move t8 f8,move t1 f8,move t2 f8,"
+    "move t8 f8"
+)
+
+
+def stacked(front: list[str]) -> list[str]:
+    """The front cards, then the rest of the two packs."""
+    rest = list(SPEC.pack())
+    for card in front:
+        rest.remove(card)
+    return [*front, *rest]
+
+
+def pile(state: Any, pid: str) -> tuple[str, ...]:
+    return tuple(state.layout.piles[SPEC.index[pid]])
+
+
+def deal_front() -> Any:
+    state = GAME.new(1, 6, deck=stacked(["KS", "AH", "2C", "QD", "KD", "5S"]))
+    for _ in range(5):
+        state = GAME.apply(state, 0, "deal")
+    return state
+
+
+def test_each_card_goes_to_its_row_and_the_newest_king_takes_the_rest() -> None:
+    state = GAME.new(1, 6, deck=stacked(["KS", "AH", "2C", "QD", "KD", "5S"]))
+    assert pile(state, "t1") == ("KS",)
+    state = GAME.apply(state, 0, "deal")
+    assert pile(state, "f1") == ("AH",)
+    state = GAME.apply(state, 0, "deal")
+    assert pile(state, "t1") == ("KS", "2C")
+    assert "move t1 f1" in GAME.legal_actions(state, 0)
+    state = deal_front()
+    assert pile(state, "q1") == ("QD",)
+    assert pile(state, "t2") == ("KD", "5S")
+    state = GAME.apply(state, 0, "move t1 f1")
+    assert pile(state, "f1") == ("AH", "2C")
+
+
+def test_nothing_is_built_on_a_king_while_the_pack_lasts() -> None:
+    state = deal_front()
+    with pytest.raises(IllegalAction, match="bare king"):
+        GAME.apply(state, 0, "move t2 t1")
+    with pytest.raises(IllegalAction, match="one higher"):
+        GAME.apply(state, 0, "move t2 f1")
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, "draw t2 2 f1")
+    assert pile(state, "t2") == ("KD", "5S")
+
+
+def test_bare_kings_take_top_cards_and_one_card_is_drawn_at_the_end() -> None:
+    piles = {"t1": ["KS"], "t2": ["KD", "9C", "5S", "8H"], "f1": ["AH", "2C", "3D", "4S"]}
+    layout = lay(SPEC.empty(), SPEC, piles)
+    moves = SPEC.moves(layout, CTX)
+    assert "move t2 t1" in moves
+    assert "draw t2 2 f1" in moves
+    assert "move t1 t2" not in moves
+    after = SPEC.apply(layout, "move t2 t1", CTX)
+    assert after.piles[SPEC.index["t1"]] == ("KS", "8H")
+    with pytest.raises(IllegalAction, match="bare king"):
+        SPEC.apply(after, "move t2 t1", CTX)
+    drawn = SPEC.apply(layout, "draw t2 2 f1", CTX)
+    assert drawn.piles[SPEC.index["f1"]][-1] == "5S"
+    assert drawn.piles[SPEC.index["t2"]] == ("KD", "9C", "8H")
+    with pytest.raises(IllegalAction, match="used your draw"):
+        SPEC.apply(drawn, "draw t2 2 f1", CTX)
+
+
+def test_a_known_deal_is_won() -> None:
+    state = GAME.new(1, 14)
+    for action in WIN:
+        state = GAME.apply(state, 0, action)
+    assert state.end == "won"
+    assert GAME.outcome(state).winners == (0,)

@@ -1,0 +1,133 @@
+"""The Sultan (Cheney p. 23): the square, the Divan, the twelve-card ace family, a won game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games import registry
+from bot.games.errors import IllegalAction
+from bot.games.patience.engine import Ctx, lay
+
+GAME: Any = registry.get("sultan")
+SPEC = GAME.spec
+CTX = Ctx(0, GAME.options({}))
+HEARTS = ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH"]
+
+
+def actions(text: str) -> list[str]:
+    """A recorded game's actions, written comma-separated."""
+    return text.split(",")
+
+
+WIN = actions(
+    "move r1 f6,move r3 f1,move r4 f6,move r7 f2,deal,move w f8,deal,move w r1,deal,"
+    "move w r3,deal,move w r4,deal,move w r7,deal,deal,deal,deal,move w f4,deal,deal,deal,"
+    "deal,deal,move w f4,deal,deal,move w f1,deal,move w f4,deal,deal,deal,deal,deal,"
+    "move w f2,deal,deal,move w f1,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "move w f8,deal,deal,move w f4,deal,deal,move w f2,deal,deal,deal,deal,move w f4,deal,"
+    "deal,move w f2,move r7 f2,move r3 f2,move r4 f2,move w r3,move w r4,move w f2,"
+    "move r2 f2,move w r2,move w r7,deal,deal,move w f6,move w f6,move r5 f6,move w r5,deal,"
+    "deal,deal,move w f4,deal,deal,deal,deal,deal,deal,deal,deal,move w f5,deal,deal,"
+    "move w f1,move r3 f1,move w r3,deal,deal,deal,deal,move w f7,deal,move w f2,deal,"
+    "move w f2,deal,deal,move w f6,move r1 f6,move r5 f6,move w r1,move w r5,deal,deal,"
+    "move w f6,move r8 f6,move w r8,deal,move w f5,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "deal,move w f3,move r3 f3,move r7 f3,move w f3,move w r3,move w r7,deal,move w f5,"
+    "move r5 f5,move w r5,deal,deal,deal,deal,deal,move w f8,deal,move w f7,redeal,deal,deal,"
+    "deal,deal,deal,deal,move w f7,deal,move w f7,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "deal,deal,deal,deal,move w f1,deal,deal,move w f1,deal,deal,deal,move w f5,deal,"
+    "move w f6,deal,move w f8,move r1 f8,move w r1,deal,deal,deal,move w f8,deal,deal,deal,"
+    "deal,move w f4,deal,move w f3,move w f3,deal,move w f7,deal,deal,deal,deal,deal,"
+    "move w f6,deal,deal,redeal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "move w f7,move r4 f7,move r1 f7,move w r1,move w r4,deal,deal,deal,deal,deal,move w f4,"
+    "move r7 f4,move r6 f4,move r2 f4,move w r2,move w r6,move w f4,move w r7,deal,deal,"
+    "move w f5,deal,move w f3,deal,deal,deal,move w f1,move r1 f1,move r3 f1,move r4 f1,"
+    "move w r1,move w r3,move w r4,deal,deal,move w f8,move r8 f8,move r3 f8,move r5 f8,"
+    "move w r3,move w r5,move w r8,move w f1,deal,move w f3,move r6 f3,move w r6,deal,"
+    "move w f3,move r6 f3,move w r6,move w f7,move r2 f7,move r5 f7,move r4 f7,move w f8,"
+    "move r3 f8,move w r2,move w f5,move r1 f5,move r7 f5,move r2 f5,move r6 f5,move r8 f5,"
+    "deal,move w f3"
+)
+
+
+def stacked(front: list[str]) -> list[str]:
+    """The front cards, then the rest of the two packs."""
+    rest = list(SPEC.pack())
+    for card in front:
+        rest.remove(card)
+    return [*front, *rest]
+
+
+def pile(state: Any, pid: str) -> tuple[str, ...]:
+    return tuple(state.layout.piles[SPEC.index[pid]])
+
+
+def test_the_square_is_laid_and_the_divan_plays_up() -> None:
+    state = GAME.new(1, 5, deck=stacked(["2H", "AC", "9S"]))
+    assert pile(state, "k") == ("KH",)
+    assert [pile(state, f"f{k}")[0] for k in range(1, 9)] == [
+        "KC",
+        "AH",
+        "KC",
+        "KD",
+        "KD",
+        "KS",
+        "KH",
+        "KS",
+    ]
+    assert pile(state, "r1") == ("2H",)
+    legal = GAME.legal_actions(state, 0)
+    assert {"move r1 f2", "move r2 f1", "move r2 f3"} <= set(legal)
+    state = GAME.apply(state, 0, "move r1 f2")
+    assert pile(state, "f2") == ("AH", "2H")
+
+
+def test_a_card_of_the_wrong_suit_and_the_sultan_are_refused() -> None:
+    state = GAME.new(1, 5, deck=stacked(["2H", "AC", "9S"]))
+    with pytest.raises(IllegalAction, match="in suit"):
+        GAME.apply(state, 0, "move r1 f1")
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, "move r1 k")
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, "move r1 r2")
+    assert pile(state, "r1") == ("2H",)
+
+
+def test_a_divan_gap_is_filled_from_the_waste_or_the_pack() -> None:
+    state = GAME.new(1, 5, deck=stacked(["2H", "AC", "9S", "5C", "6C", "7C", "8C", "9C", "3H"]))
+    state = GAME.apply(state, 0, "move r1 f2")
+    assert "move r3 r1" not in GAME.legal_actions(state, 0)
+    state = GAME.apply(state, 0, "deal")
+    assert pile(state, "w") == ("3H",)
+    assert "move w r1" in GAME.legal_actions(state, 0)
+    state = GAME.apply(state, 0, "move w r1")
+    assert pile(state, "r1") == ("3H",)
+
+
+def test_the_ace_of_hearts_ends_at_the_queen_and_the_sultan_stays_alone() -> None:
+    layout = SPEC.deal(tuple(stacked([])), CTX)
+    layout = lay(layout, SPEC, {"f2": HEARTS, "w": ["KH"]})
+    with pytest.raises(IllegalAction, match="complete at the queen"):
+        SPEC.apply(layout, "move w f2", CTX)
+    assert "move w f2" not in SPEC.moves(layout, CTX)
+
+
+def test_two_redeals_and_no_more() -> None:
+    state = GAME.new(1, 5)
+    for passes in range(3):
+        while "deal" in GAME.legal_actions(state, 0):
+            state = GAME.apply(state, 0, "deal")
+        if passes < 2:
+            state = GAME.apply(state, 0, "redeal")
+    assert state.layout.passes == 2
+    with pytest.raises(IllegalAction, match="all 2 redeals"):
+        GAME.apply(state, 0, "redeal")
+
+
+def test_a_known_deal_is_won() -> None:
+    state = GAME.new(1, 35)
+    for action in WIN:
+        state = GAME.apply(state, 0, action)
+    assert state.end == "won"
+    assert GAME.outcome(state).winners == (0,)
