@@ -22,31 +22,34 @@ PLACES = {3: "AD", 13: "AC", 23: "AH", 40: "5H"} | {30 + c: card for c, card in 
 """Places in the deck (top first): the layout is dealt by rows of ten; 40 is the pack's
 first card."""
 NAPOLEON_WIN_MOVES = (
-    "move t4 f1;move t1 f1;move t7 f1;move t2 f1;move t2 f2;move t3 t1;move t6 t10;"
-    "move t8 t3;deal;deal;move w f3;deal;deal;move w f2;deal;move w f1;deal;move w f4;deal;"
-    "move w f5;move t3 f5;move t3 f5;move t4 t3;deal;deal;deal;deal;deal;deal;deal;deal;"
-    "deal;deal;deal;deal;deal;move w f2;move t6 f2;deal;move w f6;deal;deal;deal;move w f4;"
-    "deal;deal;move w f5;deal;deal;deal;deal;deal;move w f4;move t6 f4;move t6 f7;"
-    "move w t6;move t6 t1;move w t6;deal;deal;move w f4;deal;deal;deal;move w f2;"
-    "move t7 f2;move t7 t8;deal;deal;deal;move w f1;move t3 f1;move t3 f1;move t2 t3;"
-    "move t2 f3;move w t2;move t2 t10;move w t2;move t9 t10;move t9 t10;deal;deal;deal;"
-    "deal;deal;deal;deal;deal;deal;move w f8;deal;deal;move w f1;deal;move w f3;move t1 f3;"
-    "move t1 f3;move t1 f3;move t10 f3;move t10 f3;move t10 f3;move t10 f3;move t10 f3;"
-    "move t10 f3;move t5 t10;move t5 f5;move t5 t2;move t5 f4;move w t5;deal;deal;deal;"
-    "deal;deal;move w f1;deal;move w f6;deal;move w f4;deal;deal;deal;move w f8;deal;"
-    "move w f1;deal;deal;move w f8;redeal;deal;deal;deal;deal;deal;move w f1;deal;deal;"
-    "deal;move w f1;deal;deal;deal;deal;deal;deal;deal;deal;move w f3;deal;deal;deal;deal;"
-    "deal;deal;deal;deal;deal;move w f8;deal;move w f4;move t2 f4;move t2 f4;move w f4;"
-    "move w t2;deal;deal;deal;deal;deal;move w f2;deal;deal;deal;move w f7;move t9 f7;"
-    "move t1 t9;move t1 t7;move w t1;move w f7;deal;move w f4;move t4 f4;move t4 f2;"
-    "move w t4;move w f2;move t10 f2;move t10 f2;deal;move w f2;deal;move w f5;move t7 f5;"
-    "move t7 f5;move w t7;move w f7;move t9 f7;move t9 f7;move w f7;move t7 t5;move w t7;"
-    "move t7 t8;move w t7;move t6 t7;move w t6;move w t9;move w f7;move t3 f7;move t3 f7;"
-    "move t6 f7;move t10 t9;move w t10;move w t3;move w t6;move w f8;move t8 f8;move t8 f8;"
-    "move t8 f8;move t8 f6;move t3 f6;move w f6;move t2 f6;move w f2;move t6 t9;move w t2;"
-    "move w f5;move t9 f5;move t9 f5;move t9 f5;move t8 f5;move t2 t4;move w t2;"
-    "move t10 t2;move w t10;move w f8;move t1 f8;move t10 f8;move t7 f8;move t7 f8;"
-    "move w f7;move w f6;move t5 f6;move t5 f6;move t2 f6;move t2 f6;move t4 f6;move t4 f6"
+    "move t4 f1;move t5 f2;deal;deal;move w f2;move t4 f2;deal;deal;deal;move w f3;deal;"
+    "deal;deal;deal;move w f2;deal;move w f1;deal;deal;deal;deal;deal;deal;deal;deal;"
+    "deal;deal;deal;deal;deal;deal;deal;deal;move w f4;deal;move w f2;move t5 f2;deal;"
+    "move w f1;deal;deal;deal;move w f5;deal;deal;deal;move w f6;deal;deal;deal;deal;"
+    "deal;move w f3;move t5 f3;deal;move w f6;deal;deal;move w f1;deal;deal;deal;deal;"
+    "deal;move w f2;move t6 f2;deal;deal;deal;deal;deal;deal;deal;move w f7;deal;"
+    "move w f3;move t5 f3;move w t5;move t5 t10;move w t5;deal;deal;move w f6;deal;deal;"
+    "deal;deal;move w f3;deal;deal;deal;redeal;deal;deal;deal;deal;deal;deal;deal;deal;"
+    "deal;deal;deal;move w f3;deal;deal;deal;deal;deal;move w f2;move t8 f2;move t8 f4;"
+    "move t8 f6;deal;deal;deal;move w f1;deal;move w f1;deal;deal;deal;deal;move w f4;"
+    "deal;move w f2;deal;deal;move w f2;move t5 f2;move w t5;move t2 t5;move t9 t2;deal;"
+    "deal;deal;deal;deal;deal;move w f7;move t6 f7;deal;move w f3;move t4 f3;deal;deal;"
+    "move w f6;move t3 f6;move t3 t1;move t3 f1;move t2 f1;move t2 f1;deal;deal;"
+    "move w f4;deal;deal;move w f3;deal;move w f3;move t10 f3;move t10 f3;deal;deal;"
+    "move w f1;deal;deal;redeal;deal;deal;deal;deal;deal;deal;deal;move w f6;move t1 f6;"
+    "move t1 f6;move t1 t10;deal;move w f1;deal;deal;move w f7;move t6 f7;deal;deal;deal;"
+    "deal;deal;deal;deal;deal;deal;move w f1;move t2 f1;deal;move w f4;move t1 f4;"
+    "move t1 f8;move t10 f8;move t10 f8;move t2 f8;move t10 t5;move t10 f8;move t4 f8;"
+    "move w t1;move w t10;move t10 t3;move w t10;move t8 t10;move w t2;move w t4;"
+    "move w t8;move t2 t8;move w t2;move t7 t2;move t7 t4;move t7 f5;move t10 f5;"
+    "move t10 f5;move t7 f4;move t3 f4;move t3 f4;move w f4;move w f8;move w t10;"
+    "move w t3;move w t7;move w f7;move t7 t3;move w t7;move t7 t2;move w t7;move t6 t7;"
+    "deal;move w t6;deal;deal;move w f7;move t2 f7;move t2 f7;move t2 f7;move w t2;deal;"
+    "move w f4;move t4 f4;move t4 f4;deal;move w t4;move t6 t4;deal;move w f6;move t5 f6;"
+    "move t5 f6;move t1 f6;deal;move w t1;move t1 t9;move t10 t9;deal;move w t1;"
+    "move t1 t8;deal;move w f8;move t9 f8;move t9 f8;move t9 f8;move t9 f8;move t5 f8;"
+    "move t9 f5;move t4 f5;move t4 f5;move t8 f5;move t8 f5;move t8 f5;move t7 f5;"
+    "move t7 f5;move t2 f5;deal;move w f7;move t3 f7;move t3 f7"
 )
 NAPOLEON_WIN = NAPOLEON_WIN_MOVES.split(";")
 PET_GAME_WIN_MOVES = (
@@ -77,7 +80,7 @@ PET_GAME_WIN_MOVES = (
     "move t4 f8;move t3 f8"
 )
 PET_GAME_WIN = PET_GAME_WIN_MOVES.split(";")
-WIN_SEEDS = {"napoleon": 30, "pet-game": 14}
+WIN_SEEDS = {"napoleon": 4, "pet-game": 14}
 WINS = {"napoleon": NAPOLEON_WIN, "pet-game": PET_GAME_WIN}
 """Deals the greedy hint player wins, and its moves."""
 

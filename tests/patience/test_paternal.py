@@ -17,17 +17,19 @@ FANS = ["5H", "2S", "3S", "9C", "4S", "3H", "KD", "QD", "KC", "2H", "8C", "2D"]
 FANS += ["6C", "JS", "10C", "7C", "8D", "JC"]
 """t1 5H 2S 3S, t2 9C 4S 3H, t3 KD QD KC, t4 2H 8C 2D, t5 6C JS 10C, t6 7C 8D JC (the
 last card of each three on top); the aces (first in pack order) go to f1 AS .. f4 AC."""
-WIN_SEED = 59
+WIN_SEED = 26
 WIN_MOVES = (
-    "move t8 t12;move t8 f2;move t1 t4;move t13 t7;redeal;move t5 f3;move t9 f2;"
-    "move t10 f2;move t11 f2;move t10 f2;move t16 t5;move t16 f1;move t6 f1;move t6 f1;"
-    "move t3 f1;move t3 f3;move t12 f3;move t3 f2;move t4 f2;move t7 f3;move t7 f2;"
-    "move t9 f3;move t13 f3;move t10 f3;move t8 f3;move t5 f3;move t5 f3;move t13 f3;"
-    "move t6 f3;move t8 f4;move t7 f4;move t11 f4;move t2 t1;move t2 f4;move t2 f2;"
-    "move t11 f2;move t4 f2;move t14 f2;move t4 f1;move t15 t13;move t15 f4;move t15 f1;"
-    "move t12 t9;move t12 f1;move t14 f1;move t14 f4;move t9 f4;move t9 f4;move t1 t8;"
-    "move t1 f1;move t1 f4;move t8 f1;move t8 f1;move t1 f1;move t13 t5;move t13 f4;"
-    "move t5 f4;move t5 f4"
+    "move t7 f3;move t11 t6;move t11 f1;move t10 t4;move t10 t14;move t5 t10;move t5 f3;"
+    "move t13 t15;move t16 t15;move t8 t9;move t11 t8;redeal;move t12 f4;move t14 t9;"
+    "move t14 f1;move t13 f1;move t6 f1;move t1 t6;move t1 f3;move t5 f3;move t11 f3;"
+    "move t3 t10;move t3 f1;move t3 f1;move t4 t15;move t4 f1;move t1 t2;move t14 t4;"
+    "redeal;move t3 f1;move t5 f3;move t10 f3;move t8 f1;move t12 t8;move t12 f1;"
+    "move t3 t1;move t3 f4;move t9 f4;move t7 f4;move t10 f4;move t4 t11;move t4 f3;"
+    "move t10 f3;move t2 f3;move t2 t5;move t2 f3;move t7 f3;move t9 t11;move t9 f2;"
+    "move t1 f2;move t1 f2;move t6 f2;move t6 t11;move t6 f1;move t1 t7;move t1 f1;"
+    "move t8 t11;move t8 f4;move t11 f4;move t11 f4;move t11 f4;move t11 f4;move t11 f4;"
+    "move t4 f4;move t8 f2;move t11 f2;move t5 f2;move t5 f2;move t7 t5;move t7 f2;"
+    "move t5 f2;move t5 f2;move t11 f2"
 )
 WIN = WIN_MOVES.split(";")
 """A deal the greedy hint player wins, and its moves."""

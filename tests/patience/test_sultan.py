@@ -22,32 +22,34 @@ def actions(text: str) -> list[str]:
 
 
 WIN = actions(
-    "move r1 f6,move r3 f1,move r4 f6,move r7 f2,deal,move w f8,deal,move w r1,deal,"
-    "move w r3,deal,move w r4,deal,move w r7,deal,deal,deal,deal,move w f4,deal,deal,deal,"
-    "deal,deal,move w f4,deal,deal,move w f1,deal,move w f4,deal,deal,deal,deal,deal,"
-    "move w f2,deal,deal,move w f1,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
-    "move w f8,deal,deal,move w f4,deal,deal,move w f2,deal,deal,deal,deal,move w f4,deal,"
-    "deal,move w f2,move r7 f2,move r3 f2,move r4 f2,move w r3,move w r4,move w f2,"
-    "move r2 f2,move w r2,move w r7,deal,deal,move w f6,move w f6,move r5 f6,move w r5,deal,"
-    "deal,deal,move w f4,deal,deal,deal,deal,deal,deal,deal,deal,move w f5,deal,deal,"
-    "move w f1,move r3 f1,move w r3,deal,deal,deal,deal,move w f7,deal,move w f2,deal,"
-    "move w f2,deal,deal,move w f6,move r1 f6,move r5 f6,move w r1,move w r5,deal,deal,"
-    "move w f6,move r8 f6,move w r8,deal,move w f5,deal,deal,deal,deal,deal,deal,deal,deal,"
-    "deal,move w f3,move r3 f3,move r7 f3,move w f3,move w r3,move w r7,deal,move w f5,"
-    "move r5 f5,move w r5,deal,deal,deal,deal,deal,move w f8,deal,move w f7,redeal,deal,deal,"
-    "deal,deal,deal,deal,move w f7,deal,move w f7,deal,deal,deal,deal,deal,deal,deal,deal,"
-    "deal,deal,deal,deal,move w f1,deal,deal,move w f1,deal,deal,deal,move w f5,deal,"
-    "move w f6,deal,move w f8,move r1 f8,move w r1,deal,deal,deal,move w f8,deal,deal,deal,"
-    "deal,move w f4,deal,move w f3,move w f3,deal,move w f7,deal,deal,deal,deal,deal,"
-    "move w f6,deal,deal,redeal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
-    "move w f7,move r4 f7,move r1 f7,move w r1,move w r4,deal,deal,deal,deal,deal,move w f4,"
-    "move r7 f4,move r6 f4,move r2 f4,move w r2,move w r6,move w f4,move w r7,deal,deal,"
-    "move w f5,deal,move w f3,deal,deal,deal,move w f1,move r1 f1,move r3 f1,move r4 f1,"
-    "move w r1,move w r3,move w r4,deal,deal,move w f8,move r8 f8,move r3 f8,move r5 f8,"
-    "move w r3,move w r5,move w r8,move w f1,deal,move w f3,move r6 f3,move w r6,deal,"
-    "move w f3,move r6 f3,move w r6,move w f7,move r2 f7,move r5 f7,move r4 f7,move w f8,"
-    "move r3 f8,move w r2,move w f5,move r1 f5,move r7 f5,move r2 f5,move r6 f5,move r8 f5,"
-    "deal,move w f3"
+    "deal,deal,deal,move w f1,deal,deal,move w f6,deal,move w f6,deal,deal,deal,deal,"
+    "deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,move w f4,deal,deal,deal,deal,"
+    "deal,deal,deal,deal,deal,move w f8,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "move w f7,deal,deal,move w f2,move r3 f2,move r6 f2,move w r3,move w r6,deal,deal,"
+    "deal,deal,deal,deal,deal,deal,deal,deal,move w f4,deal,move w f1,deal,deal,deal,"
+    "deal,deal,move w f5,deal,deal,deal,deal,deal,deal,move w f6,deal,deal,deal,deal,"
+    "deal,deal,move w f8,deal,move w f3,deal,deal,move w f3,deal,move w f7,deal,deal,"
+    "move w f2,deal,deal,move w f2,deal,deal,move w f2,deal,deal,move w f8,deal,deal,"
+    "deal,move w f1,deal,deal,deal,deal,move w f4,redeal,deal,deal,deal,deal,deal,"
+    "move w f2,deal,deal,move w f5,deal,deal,deal,deal,deal,move w f6,deal,move w f6,"
+    "deal,deal,move w f5,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "deal,deal,deal,move w f4,move r8 f4,move w r8,deal,deal,move w f8,deal,move w f3,"
+    "deal,deal,deal,deal,deal,deal,move w f5,deal,move w f2,move w f2,move w f2,"
+    "move r1 f2,move w r1,deal,move w f7,deal,deal,deal,move w f1,deal,move w f7,deal,"
+    "deal,deal,deal,deal,deal,deal,deal,deal,deal,move w f3,deal,deal,move w f8,deal,"
+    "move w f6,deal,deal,deal,deal,move w f1,move r6 f1,move w r6,deal,deal,redeal,deal,"
+    "deal,deal,deal,deal,move w f7,deal,move w f8,deal,move w f6,deal,move w f4,deal,"
+    "deal,move w f4,deal,deal,deal,deal,move w f1,deal,move w f1,move r7 f1,move r4 f1,"
+    "move r2 f1,move w r2,move w r4,move w r7,deal,deal,move w f5,move r4 f5,move w r4,"
+    "deal,deal,move w f3,deal,move w f3,deal,move w f4,move r4 f4,move w r4,move w f4,"
+    "move r8 f4,move r6 f4,move w r6,move w r8,move w f6,move r4 f6,move r3 f6,"
+    "move r5 f6,move r8 f6,move w r3,deal,move w r4,deal,move w r5,deal,move w r8,deal,"
+    "deal,deal,move w f7,deal,deal,deal,move w f1,deal,move w f8,deal,move w f3,"
+    "move r6 f3,move w r6,move w f3,move r7 f3,move r6 f3,move w r6,move w r7,deal,deal,"
+    "deal,move w f5,move r4 f5,move r7 f5,move r3 f5,move w r3,move w r4,deal,move w r7,"
+    "deal,move w f3,deal,move w f7,move r1 f7,deal,move w r1,deal,move w f7,move r7 f7,"
+    "move r2 f7,move r3 f7,deal,move w f5,move r5 f5,deal,move w f8,move r4 f8,"
+    "move r1 f8,move r8 f8,move r6 f8"
 )
 
 
@@ -126,7 +128,7 @@ def test_two_redeals_and_no_more() -> None:
 
 
 def test_a_known_deal_is_won() -> None:
-    state = GAME.new(1, 35)
+    state = GAME.new(1, 1)
     for action in WIN:
         state = GAME.apply(state, 0, action)
     assert state.end == "won"

@@ -540,7 +540,7 @@ class Spec:
         cards: list[str] = []
         for i in self.gathered():
             cards += layout.piles[i]
-        top_first = cards[::-1]  # the waste turned over: its bottom card is dealt first
+        top_first = list(cards)  # the waste turned over: its bottom card is dealt first
         shuffles = layout.shuffles
         if self.reshuffle:
             ctx.rng(shuffles).shuffle(top_first)

@@ -60,29 +60,42 @@ def _homeward(spec: Spec, move: str) -> bool:
 
 def hint(spec: Spec, layout: Layout, ctx: Ctx) -> str | None:
     """The move to suggest, or None if no move makes progress."""
-    moves = sorted(spec.moves(layout, ctx))
+    choice = _choose(spec, layout, ctx, spec.moves(layout, ctx))
+    return None if choice is None else choice[0]
+
+
+Choice = tuple[str, Layout, list[str]]
+"""A move, the layout after it, and the moves of that layout."""
+
+
+def _choose(spec: Spec, layout: Layout, ctx: Ctx, moves: list[str]) -> Choice | None:
+    """The hint among `moves` (the layout's moves), with what follows from it."""
+    ordered = sorted(moves)
     if spec.forced:
-        return moves[0] if moves else None
-    scored = sorted(
-        ((w, m) for m in moves if (w := weigh(spec, layout, m, ctx)) > 0),
-        key=lambda wm: -wm[0],
-    )
-    if not scored:
-        return None
-    for _, move in scored:
+        if not ordered:
+            return None
+        after = spec.apply(layout, ordered[0], ctx)
+        return ordered[0], after, spec.moves(after, ctx)
+    weights = {m: weigh(spec, layout, m, ctx) for m in ordered}
+    scored = sorted((m for m in ordered if weights[m] > 0), key=lambda m: -weights[m])
+    first: Choice | None = None
+    for move in scored:
         after = spec.apply(layout, move, ctx)
-        if spec.won(after) or spec.moves(after, ctx):
-            return move
-    return scored[0][1]
+        following = spec.moves(after, ctx)
+        if following or spec.won(after):
+            return move, after, following
+        first = first or (move, after, following)
+    return first
 
 
 def play_greedy(spec: Spec, layout: Layout, ctx: Ctx, limit: int = 5000) -> tuple[Layout, int]:
     """Follow the hints to the end (or `limit` moves): the last layout and the moves made."""
     made = 0
+    moves = spec.moves(layout, ctx)
     while made < limit and not spec.won(layout):
-        move = hint(spec, layout, ctx)
-        if move is None:
+        choice = _choose(spec, layout, ctx, moves)
+        if choice is None:
             break
-        layout = spec.apply(layout, move, ctx)
+        _, layout, moves = choice
         made += 1
     return layout, made
