@@ -14,7 +14,7 @@ from bot.games import registry
 from bot.games.cards import french_pack
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Spec
-from bot.games.patience.game import PatienceGame, PatienceState
+from bot.games.patience.game import CONTROLS, PatienceGame, PatienceState
 
 SOLITAIRE_WIN_SEED = 14
 SOLITAIRE_WIN = (
@@ -294,3 +294,32 @@ def test_every_patience_game_says_its_rules_and_source() -> None:
         assert info.rules and info.summary and info.source.startswith("rules/PATIENCE.md"), key
         assert info.min_seats == info.max_seats == 1
         assert textwrap.dedent(info.rules).strip() == info.rules.strip()
+
+
+@pytest.mark.parametrize("key", PATIENCE)
+def test_undo_then_redo_is_exact_everywhere_in_every_game(key: str) -> None:
+    """Along random games (redeals and reshuffles included), undo gives back exactly the
+    layout before the last move, and redo exactly the layout after it."""
+    g = game(key)
+    rng = random.Random(f"undo:{key}")
+    for seed in range(2):
+        state = g.new(1, seed)
+        for step in range(120):
+            if state.end:
+                break
+            moves = [a for a in g.legal_actions(state, 0) if a not in CONTROLS]
+            if not moves:
+                break
+            # prefer redeals when offered, so reshuffles are crossed
+            action = "redeal" if "redeal" in moves else rng.choice(moves)
+            before = state.layout
+            state = g.apply(state, 0, action)
+            if state.end:
+                break
+            if step % 7 == 0 or action == "redeal":
+                undone = g.apply(state, 0, "undo")
+                assert undone.layout == before, (key, seed, action)
+                redone = g.apply(undone, 0, "redo")
+                assert redone.layout == state.layout, (key, seed, action)
+                assert redone.log == state.log
+                state = redone
