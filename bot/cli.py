@@ -233,12 +233,14 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _print_simulation(game: Game[Any], result: Any) -> None:
     if result.won is not None:
-        print(f"{game.info.title}: {result.games:,} games with the greedy player (the hints)")
+        player = "the greedy player (the hints)" if result.seats == 1 else "AI players together"
+        where = "home" if result.seats == 1 else "out"
+        print(f"{game.info.title}: {result.games:,} games with {player}")
         print(f"  {result.games_per_s:,.0f} games/s ({result.seconds:.2f} s)")
         print(
             f"  won {result.won:,}: {result.win_rate:.2%}"
             f" (standard error {result.win_rate_se:.2%});"
-            f" {result.mean_result[0]:.1f} cards home on average"
+            f" {result.mean_result[0]:.1f} cards {where} on average"
         )
         return
     print(f"{game.info.title}: {result.games} games, {result.deals} deals, {result.seats} seats")

@@ -87,20 +87,23 @@ def simulate(
     if isinstance(game, PatienceGame):
         return _simulate_patience(game, games, seed, resolved, progress)
     result = SimulationResult(game.info.key, games, seats, wins=[0] * seats)
+    shared = game.info.family == "patience"  # played together: won or lost by all
+    if shared:
+        result.won = 0
     totals = [0] * seats
     bank: list[tuple[int, int]] = []
     started = time.perf_counter()
     for number in range(games):
-        points, deals, actions, wager, payout = _play_one(
+        points, winners, deals, actions, wager, payout = _play_one(
             game, seats, seed * 1_000_003 + number, resolved, stack, result.violations
         )
         result.deals += deals
         result.actions += actions
         for s, p in enumerate(points):
             totals[s] += p
-        best = max(points)
-        for s, p in enumerate(points):
-            result.wins[s] += p == best and best > 0
+            result.wins[s] += s in winners
+        if shared and winners:
+            result.won = (result.won or 0) + 1
         if wager:
             bank.append((wager, payout))
         if progress is not None:
@@ -149,7 +152,7 @@ def _play_one(
     options: Mapping[str, object],
     stack: int,
     violations: list[str],
-) -> tuple[list[int], int, int, int, int]:
+) -> tuple[list[int], tuple[int, ...], int, int, int, int]:
     rng = random.Random(seed)
     chips = isinstance(game, ChipGame)
     state = game.new(seats, seed, options, stacks=[stack] * seats if chips else None)
@@ -173,7 +176,7 @@ def _play_one(
                     payout += t.amount
     outcome = game.outcome(state)
     assert outcome is not None
-    return list(outcome.points), game.deal_number(state), actions, wager, payout
+    return list(outcome.points), outcome.winners, game.deal_number(state), actions, wager, payout
 
 
 def _bank_edge(result: SimulationResult, bank: list[tuple[int, int]]) -> None:

@@ -110,6 +110,24 @@ def test_simulate_text_shows_the_bank_edge(capsys: pytest.CaptureFixture[str]) -
     assert "bank's edge" in out and "chip invariants: held" in out
 
 
+def test_simulate_patience_reports_the_greedy_win_rate(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "clock", "--games", "300", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 300 and 0 < data["won"] < 60  # about 1 in 13
+    assert data["win_rate"] == data["won"] / 300 and data["win_rate_se"] > 0
+    code, out, _ = run(capsys, "simulate", "clock", "--games", "20")
+    assert "games with the greedy player" in out and "cards home on average" in out
+
+
+def test_simulate_sympathy_counts_games_won_together(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "sympathy", "--games", "60", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["wins"][0] == data["wins"][1] == data["won"]  # both win, or neither
+    assert 0 < data["won"] < 60
+
+
 def test_ledger_check_passes_a_sound_database_and_fails_a_tampered_one(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
