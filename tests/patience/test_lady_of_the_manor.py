@@ -8,56 +8,14 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import RANK_TEXT
-from bot.games.patience.game import pile_top
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("lady-of-the-manor")
-SPEC: Any = GAME.spec
-
-
-def stacked(first: list[str]) -> list[str]:
-    """Both packs with these cards on top, the rest in pack order."""
-    rest = list(SPEC.pack())
-    for card in first:
-        rest.remove(card)
-    return [*first, *rest]
-
-
-def levels() -> list[str]:
-    """All 104 cards in the order the families take them: a king and an ace of each
-    suit, then the queens and twos, and so on."""
-    out: list[str] = []
-    for j in range(13):
-        out += [RANK_TEXT[13 - j] + s for s in "SHDC"] + [RANK_TEXT[1 + j] + s for s in "SHDC"]
-    return out
-
-
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
-
-
-def play_home(state: Any) -> tuple[Any, list[str]]:
-    """Send a card that fits to the shortest family it fits, else deal, until the game
-    ends."""
-    made: list[str] = []
-    while not state.end:
-        legal = GAME.legal_actions(state, 0)
-        home = [a for a in legal if a.startswith("move ") and a.split(" ")[2].startswith("f")]
-        home.sort(key=lambda a: len(state.layout.piles[SPEC.index[a.split(" ")[2]]]))
-        action = home[0] if home else "deal"
-        state = GAME.apply(state, 0, action)
-        made.append(action)
-    return state, made
-
-
-def top(state: Any, pid: str) -> str | None:
-    """The top card of a pile."""
-    return pile_top(state.layout, SPEC, pid)
+KIT = Kit("lady-of-the-manor")
+GAME: Any = KIT.game
+SPEC: Any = KIT.spec
+stacked, play, play_home, top = KIT.stacked, KIT.play, KIT.play_home, KIT.top
 
 
 def piles_in_order() -> list[str]:

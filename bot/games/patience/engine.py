@@ -20,14 +20,16 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import pairwise
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.games._rng import rng_for
 from bot.games.errors import IllegalAction
+
+T = TypeVar("T")
 
 RANK_OF = {r: i for i, r in enumerate(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10"), 1)}
 RANK_OF |= {"J": 11, "Q": 12, "K": 13}
@@ -129,6 +131,10 @@ class Build:
         return way + how + (" (round the corner)" if self.wrap else "")
 
 
+ANY_CARD = Build(steps=tuple(range(-12, 13)))
+"""Any card on any card (a pile that is only a place to keep cards)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Zone:
     """A named group of piles and the rules for them."""
@@ -200,6 +206,12 @@ class Layout:
         marks[index] = value
         return replace(self, marks=tuple(marks))
 
+    def spend(self, slot: int) -> Layout:
+        """The layout with one more use of privilege number `slot` counted."""
+        used = list(self.used)
+        used[slot] += 1
+        return replace(self, used=tuple(used))
+
 
 @dataclass(frozen=True, slots=True)
 class Ctx:
@@ -229,6 +241,13 @@ class Spec:
     """What `deal` does: "w" turns cards onto the waste, "t" lays one on each tableau pile,
     "" means the game has no deal button (everything is laid out at once)."""
     deal_count: int = 1
+    narrows: bool = False
+    """The game's own `accepts` and `fits_foundation` only refuse more than the zones'
+    rules, never allow more: the move generator may look cards up by what the zones take
+    (`zone_takes`)."""
+    place_first: bool = False
+    """The card turned must be placed before the next is turned (`deal` waits for an
+    empty waste)."""
     redeals: int = 0
     """Times the waste (or the piles) may be taken up and laid again."""
     reshuffle: bool = False
@@ -253,6 +272,65 @@ class Spec:
         self.of_kind: dict[Kind, list[int]] = {}
         for i, z in enumerate(self.zone_of):
             self.of_kind.setdefault(z.kind, []).append(i)
+        self.move_targets: list[int] = [i for i, z in enumerate(self.zone_of) if z.kind in _TARGETS]
+        """The piles cards may be moved onto."""
+        self._kept: dict[str, tuple[Layout, Ctx, Any]] = {}
+        self._move_tables()
+
+    def _move_tables(self) -> None:
+        """What the move generator can know before the game starts: the piles whose top
+        card may leave by the engine's `movable` (and whether only that card), the
+        sources each target takes from (when the rules' check is known to ask), and
+        the targets whose `takes` is the zone's own."""
+        shut = (Kind.STOCK, Kind.INDICATOR, Kind.DISCARD)
+        self._feeders: list[tuple[int, bool]] = [
+            (i, z.kind is not Kind.TABLEAU or z.unit == "top")
+            for i, z in enumerate(self.zone_of)
+            if z.kind not in shut and (z.kind is not Kind.FOUNDATION or z.takeback)
+        ]
+        trusted = self._generic() or self.narrows
+        self._fed: list[frozenset[int] | None] = [
+            frozenset(j for j, y in enumerate(self.zone_of) if y.name in z.sources.split("+"))
+            if z.sources and trusted
+            else None
+            for z in self.zone_of
+        ]
+        self._keyed: list[bool] = [
+            self.narrows
+            or (self._generic() and (z.kind is not Kind.FOUNDATION or self._plain_foundation()))
+            for z in self.zone_of
+        ]
+        self._host_keys: list[dict[str, tuple[Key, ...]]] = [{} for _ in self.zone_of]
+        self._any_rank: list[bool] = [
+            z.kind is Kind.TABLEAU
+            and z.build is not None
+            and z.build.suit == "any"
+            and all(len(build_keys(z.build, f"{r}S")) == 13 for r in RANK_OF)
+            for z in self.zone_of
+        ]
+        """Tableau piles whose build lays any card on any card."""
+        self._all_rows: list[TargetRow] = [
+            (
+                i,
+                self._fed[i],
+                self._keyed[i],
+                self._any_rank[i] if z.kind is Kind.TABLEAU else None,
+                1
+                if z.kind is Kind.CELL
+                else z.length
+                if z.kind is Kind.FOUNDATION
+                else z.max_cards or 10**9,
+                None if z.build is None or z.kind is Kind.CELL else self._host_keys[i],
+                self._sure(z),
+            )
+            for i, z in ((i, self.zone_of[i]) for i in self.move_targets)
+        ]
+        feeders = {i for i, _ in self._feeders}
+        self._target_rows = [r for r in self._all_rows if r[1] is None or r[1] & feeders]
+        """Each target: its pile, the sources it is fed by, whether `zone_takes` is exact
+        for it, for a tableau pile whether it takes any card, the cards that fill it, its
+        keys by top card (None: nothing is built on it), how many cards found by key may
+        go there unasked."""
 
     # -- the deal --------------------------------------------------------------------------
 
@@ -293,16 +371,160 @@ class Spec:
         return out
 
     def card_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
-        """Every legal move of cards from pile to pile."""
+        """Every legal move of cards from pile to pile: the movable groups are indexed by
+        their bottom card and each target looks up the cards it `takes` (a target that
+        cannot say tries every group); the rules' own check has the last word. The list
+        is kept for the last layout asked about (the hints ask many times over)."""
+        return list(self.kept("card_moves", layout, ctx, self.find_moves))
+
+    def kept(self, slot: str, layout: Layout, ctx: Ctx, work: Callable[[Layout, Ctx], T]) -> T:
+        """`work(layout, ctx)`, kept (in `slot`) for the last layout asked about: the same
+        object while the layout is, so copy it before changing it. `work` must depend on
+        the layout and the context alone."""
+        last = self._kept.get(slot)
+        if last is not None and last[0] is layout and last[1] is ctx:
+            found: T = last[2]
+            return found
+        found = work(layout, ctx)
+        self._kept[slot] = (layout, ctx, found)
+        return found
+
+    def find_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
+        """`card_moves` worked out afresh (see there)."""
+        index: dict[Key, list[Group]] = {}
+        groups: list[Group] = []
+        by_src: dict[int, list[Group]] = {}
+        plain = type(self).movable is Spec.movable
+        piles, down = layout.piles, layout.down
+        for group in self._tops(layout) if plain else self._groups(layout):
+            groups.append(group)
+            if group[0] in by_src:
+                by_src[group[0]].append(group)
+            else:
+                by_src[group[0]] = [group]
+            for key in _KEYS_OF[group[2][0]]:
+                if key in index:
+                    index[key].append(group)
+                else:
+                    index[key] = [group]
+        if not groups:
+            return []
         out: list[str] = []
-        targets = [i for i, z in enumerate(self.zone_of) if z.kind in _TARGETS]
+        ids = self.ids
         allows = self._allows if self._generic() else self._accepts_ok
-        for src, pid in enumerate(self.ids):
-            for n, cards in self.movable(layout, src):
-                for dst in targets:
-                    if dst != src and allows(layout, src, cards, dst, ctx):
-                        out.append(f"move {pid} {self.ids[dst]}" + (f" {n}" if n > 1 else ""))
+        own_takes = type(self).takes is not Spec.takes
+        rows = self._target_rows if plain else self._all_rows
+        for dst, fed, keyed, any_rank, full, table, sure in rows:
+            pile = piles[dst]
+            keys: tuple[Key, ...] | None
+            if own_takes:
+                keys = self.takes(layout, dst, ctx)
+            elif not keyed:
+                keys = None
+            elif not pile:
+                keys = self.zone_takes(layout, dst)
+            elif len(pile) >= full or table is None:
+                continue  # a full cell or family, or nothing is built on it
+            elif any_rank is not None:
+                if down[dst] >= len(pile):
+                    continue  # a tableau pile's top card lies face down
+                keys = None if any_rank else table.get(pile[-1]) or self.keys_on(dst, pile[-1])
+            else:
+                keys = table.get(pile[-1]) or self.keys_on(dst, pile[-1])
+            if keys is None:
+                found = groups if fed is None else [g for i in fed for g in by_src.get(i, ())]
+            elif len(keys) == 1:
+                found = index.get(keys[0], [])
+            else:
+                found = [g for key in keys for g in index.get(key, ())]
+            # On a started pile a card found by its key fits the build: the engine's own
+            # check could refuse only a run (to a family, or past a pile's size limit).
+            most = sure if pile else 0
+            for src, n, cards in found:
+                if src == dst or (fed is not None and src not in fed):
+                    continue
+                if n <= most or allows(layout, src, cards, dst, ctx):
+                    out.append(f"move {ids[src]} {ids[dst]}" + (f" {n}" if n > 1 else ""))
         return out
+
+    def _tops(self, layout: Layout) -> list[Group]:
+        """The groups the engine's own `movable` gives: the face-up top card of every pile
+        that gives one up, and runs where the zone allows them."""
+        out: list[Group] = []
+        piles, down = layout.piles, layout.down
+        for src, single in self._feeders:
+            pile = piles[src]
+            if pile and down[src] < len(pile):
+                if single:
+                    out.append((src, 1, pile[-1:]))
+                else:
+                    out += [(src, n, cards) for n, cards in self.movable(layout, src)]
+        return out
+
+    def _groups(self, layout: Layout) -> Iterable[Group]:
+        """(pile, how many, the cards) of every group the game's `movable` lets leave."""
+        for src in range(len(self.ids)):
+            for n, cards in self.movable(layout, src):
+                yield src, n, cards
+
+    def takes(self, layout: Layout, dst: int, ctx: Ctx) -> tuple[Key, ...] | None:
+        """The cards a target pile may take now, as distinct (rank, suit letter, colour
+        "R"/"B" or "*") keys covering every card `accepts` allows there (None: it cannot
+        say, so every free card is tried). By default the zone's rules say, when the game
+        keeps the engine's `accepts` and (for a family) `fits_foundation`, or `narrows`;
+        a game that changes them otherwise overrides this to keep the generator quick."""
+        if self.narrows:
+            return self.zone_takes(layout, dst)
+        if not self._generic():
+            return None
+        if self.zone_of[dst].kind is Kind.FOUNDATION and not self._plain_foundation():
+            return None
+        return self.zone_takes(layout, dst)
+
+    def zone_takes(self, layout: Layout, dst: int) -> tuple[Key, ...] | None:
+        """`takes` as the zone's own rules say: a family's base or the card its build
+        takes, a tableau pile's build on its top card, nothing on a full cell (None for
+        an empty pile with no fixed base)."""
+        zone, pile = self.zone_of[dst], layout.piles[dst]
+        kind = zone.kind
+        if kind is Kind.FOUNDATION:
+            if not pile:
+                first = self.base_card(layout, dst)
+                if first is not None:
+                    return ((rank(first), suit(first)),)
+                base = self.base_rank(layout, dst)
+                return None if base is None else ((base, "*"),)
+            if len(pile) >= zone.length or zone.build is None:
+                return ()
+            return self.keys_on(dst, pile[-1])
+        if kind is Kind.TABLEAU and pile:
+            if zone.build is None or layout.down[dst] >= len(pile):
+                return ()
+            return self.keys_on(dst, pile[-1])
+        if kind is Kind.CELL and pile:
+            return ()
+        return None
+
+    def _sure(self, zone: Zone) -> int:
+        """How many cards found by their key on a started pile of the zone may be moved
+        there without asking `accepts` (when the engine's own rules decide)."""
+        if not self._generic() or self.narrows or type(self).takes is not Spec.takes:
+            return 0
+        if zone.kind is Kind.FOUNDATION:
+            return 1 if self._plain_foundation() else 0
+        if zone.kind is Kind.TABLEAU:
+            return 1 if zone.max_cards else 10**9
+        return 0
+
+    def keys_on(self, dst: int, host: str) -> tuple[Key, ...]:
+        """The keys of the cards the build of dst's zone lets be laid on `host`."""
+        table = self._host_keys[dst]
+        keys = table.get(host)
+        if keys is None:
+            build = self.zone_of[dst].build
+            assert build is not None
+            keys = table[host] = build_keys(build, host)
+        return keys
 
     def _generic(self) -> bool:
         """Whether the game keeps the engine's own `accepts` (so the fast check is exact)."""
@@ -455,6 +677,8 @@ class Spec:
 
     def can_deal(self, layout: Layout, ctx: Ctx) -> bool:
         """Whether `deal` is possible now."""
+        if self.place_first and layout.piles[self.index["w"]]:
+            return False
         return bool(self.deal_to) and "s" in self.index and bool(layout.piles[self.index["s"]])
 
     def can_redeal(self, layout: Layout, ctx: Ctx) -> bool:
@@ -523,11 +747,20 @@ class Spec:
             take = stock[-self.deal_count :][::-1]
             stock = stock[: len(stock) - len(take)]
             return layout.put({s: tuple(stock), w: layout.piles[w] + tuple(take)}, {s: len(stock)})
+        return self.deal_round(layout, self.of_kind[Kind.TABLEAU])
+
+    def deal_round(self, layout: Layout, targets: Sequence[int], each: int = 1) -> Layout:
+        """Deal from the stock `each` cards onto every target pile in turn (face up), as far
+        as the stock goes."""
+        s = self.index["s"]
+        stock = list(layout.piles[s])
         changes: dict[int, tuple[str, ...]] = {}
-        for t in self.of_kind[Kind.TABLEAU]:
+        for t in targets:
             if not stock:
                 break
-            changes[t] = layout.piles[t] + (stock.pop(),)
+            take = stock[-each:][::-1]
+            del stock[len(stock) - len(take) :]
+            changes[t] = changes.get(t, layout.piles[t]) + tuple(take)
         changes[s] = tuple(stock)
         return layout.put(changes, {s: len(stock)})
 
@@ -536,18 +769,10 @@ class Spec:
         return [self.index["w"]] if "w" in self.index else self.of_kind.get(Kind.TABLEAU, [])
 
     def do_redeal(self, layout: Layout, ctx: Ctx) -> Layout:
-        """Take up the waste (turned over, or reshuffled) as the new stock."""
-        cards: list[str] = []
-        for i in self.gathered():
-            cards += layout.piles[i]
-        top_first = list(cards)  # the waste turned over: its bottom card is dealt first
-        shuffles = layout.shuffles
-        if self.reshuffle:
-            ctx.rng(shuffles).shuffle(top_first)
-            shuffles += 1
-        cleared = layout.put(dict.fromkeys(self.gathered(), ()), {})
-        after = self.relay(cleared, top_first, ctx)
-        return replace(after, passes=layout.passes + 1, shuffles=shuffles)
+        """Take up the waste (turned over, so its bottom card is dealt first; or
+        reshuffled) as the new stock."""
+        cleared, cards = take_up(layout, self.gathered(), ctx, self.reshuffle, turned=True)
+        return self.relay(cleared, cards, ctx)
 
     def relay(self, layout: Layout, cards: list[str], ctx: Ctx) -> Layout:
         """Lay the gathered cards (top first) again: by default as the stock."""
@@ -710,6 +935,30 @@ def _upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+Key = tuple[int, str]
+"""A card as a pile wants it: (rank, suit letter, colour "R"/"B", or "*" for any)."""
+Group = tuple[int, int, tuple[str, ...]]
+"""Cards that may leave a pile together: (the pile, how many, the cards bottom first)."""
+TargetRow = tuple[
+    int, frozenset[int] | None, bool, bool | None, int, dict[str, tuple[Key, ...]] | None, int
+]
+
+
+def keys_of(card: str) -> tuple[Key, Key, Key]:
+    """The keys a card answers to: its suit, its colour, any."""
+    r = rank(card)
+    return (r, suit(card)), (r, "R" if red(card) else "B"), (r, "*")
+
+
+@functools.cache
+def build_keys(build: Build, host: str) -> tuple[Key, ...]:
+    """The keys of the cards `build` lets be laid on `host`."""
+    hr = rank(host)
+    tag = {"same": suit(host), "alt": "B" if red(host) else "R"}.get(build.suit, "*")
+    ranks = [(hr + s - 1) % 13 + 1 if build.wrap else hr + s for s in build.steps]
+    return tuple(dict.fromkeys((r, tag) for r in ranks if 1 <= r <= 13))
+
+
 @functools.cache
 def _build_words(build: Build) -> str:
     return build._words()
@@ -719,6 +968,38 @@ def _build_words(build: Build) -> str:
 def _pack(packs: int, piquet: bool) -> tuple[str, ...]:
     ranks = ("7", "8", "9", "10", "J", "Q", "K", "A") if piquet else tuple(RANK_OF)
     return tuple(r + s for s in "SHDC" for r in ranks) * packs
+
+
+_KEYS_OF = {c: keys_of(c) for c in _pack(1, False)}
+"""Every card's keys, looked up."""
+
+
+def take_up(
+    layout: Layout, piles: Sequence[int], ctx: Ctx, shuffle: bool = False, turned: bool = False
+) -> tuple[Layout, list[str]]:
+    """Take up these piles in order, each with its top card first (or turned over, its
+    bottom card first), shuffled if asked (`reshuffled`): the layout with them cleared and
+    one more pass counted, and the cards, top first."""
+    if turned:
+        cards = [c for i in piles for c in layout.piles[i]]
+    else:
+        cards = [c for i in piles for c in reversed(layout.piles[i])]
+    cleared = replace(layout.put(dict.fromkeys(piles, ()), {}), passes=layout.passes + 1)
+    return (reshuffled(cleared, cards, ctx) if shuffle else cleared), cards
+
+
+def draw_out(layout: Layout, src: int, at: int, dst: int) -> Layout:
+    """The layout with the card at index `at` of pile src (0 at the bottom) drawn out
+    and laid on dst (a privilege's move: the cards above it close up)."""
+    pile = layout.piles[src]
+    return layout.put({src: pile[:at] + pile[at + 1 :], dst: layout.piles[dst] + (pile[at],)}, {})
+
+
+def reshuffled(layout: Layout, cards: list[str], ctx: Ctx) -> Layout:
+    """Shuffle the cards in place with the game's next seeded reshuffle: the layout with
+    the reshuffle counted (so undo and replay draw the same order)."""
+    ctx.rng(layout.shuffles).shuffle(cards)
+    return replace(layout, shuffles=layout.shuffles + 1)
 
 
 def lay(layout: Layout, spec: Spec, piles: Mapping[str, Iterable[str]], down: int = 0) -> Layout:

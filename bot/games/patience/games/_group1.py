@@ -15,12 +15,22 @@ top of t5 to family f3). The privileges need not be used in the book's order.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from bot.games.errors import IllegalAction
-from bot.games.patience.engine import RANK_TEXT, Build, Ctx, Kind, Layout, Spec, Zone, name, rank
+from bot.games.patience.engine import (
+    ANY_CARD,
+    RANK_TEXT,
+    Build,
+    Ctx,
+    Kind,
+    Layout,
+    Spec,
+    Zone,
+    draw_out,
+    name,
+    rank,
+)
 
-ANY_CARD = Build(steps=tuple(range(-12, 13)))
 ROWS = 20
 DEEP = 2
 
@@ -47,10 +57,7 @@ def parse_draw(spec: Spec, action: str) -> tuple[int, int, int]:
 
 def drawn(layout: Layout, src: int, depth: int, dst: int) -> Layout:
     """The layout with the card `depth` from the top of src moved onto dst."""
-    pile = layout.piles[src]
-    card = pile[-depth]
-    rest = pile[:-depth] + pile[len(pile) - depth + 1 :]
-    return layout.put({src: rest, dst: layout.piles[dst] + (card,)}, {})
+    return draw_out(layout, src, len(layout.piles[src]) - depth, dst)
 
 
 def draws(spec: Wants, layout: Layout) -> list[str]:
@@ -63,13 +70,6 @@ def draws(spec: Wants, layout: Layout) -> list[str]:
             for f in table.get(spec.wanted_as(pile[-depth]), ()):
                 out.append(f"draw {spec.ids[t]} {depth} {f}")
     return out
-
-
-def spend(layout: Layout, slot: int) -> Layout:
-    """The layout with one more use of a privilege."""
-    used = list(layout.used)
-    used[slot] += 1
-    return replace(layout, used=tuple(used))
 
 
 def fits_one(spec: Spec, layout: Layout, move: str, ctx: Ctx) -> bool:
@@ -163,6 +163,7 @@ class TwoRows(Wants):
         Zone("f", Kind.FOUNDATION, count=8),
         Zone("t", Kind.TABLEAU, count=ROWS, build=ANY_CARD, sources="w", max_cards=DEEP),
     )
+    place_first = True
     wrap = False
     privileges: tuple[tuple[str, int], ...] = (("lay off three", 3), ("draw one", 1))
 
@@ -192,10 +193,6 @@ class TwoRows(Wants):
             return f"{self.label(dst).capitalize()} is complete."
         build = self.family_build(dst)
         return f"On {name(pile[-1])} this family takes a card {build.words()}."
-
-    def can_deal(self, layout: Layout, ctx: Ctx) -> bool:
-        """Turn a card when the last one turned has been placed."""
-        return super().can_deal(layout, ctx) and not layout.piles[self.index["w"]]
 
     def card_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
         """Free cards to the families; the turned card to a place with room."""
@@ -245,7 +242,7 @@ class TwoRows(Wants):
                     "You may lay a card past two deep only when every place is full, three "
                     "times in all, with a card turned."
                 )
-            return spend(self.transfer(layout, self.index["w"], dst, 1), 0)
+            return self.transfer(layout, self.index["w"], dst, 1).spend(0)
         if words[0] == "draw":
             src, depth, dst = parse_draw(self, action)
             slot = self.draw_slot(layout)
@@ -256,7 +253,7 @@ class TwoRows(Wants):
             reason = self.fits_foundation(layout, dst, layout.piles[src][-depth], ctx)
             if reason is not None:
                 raise IllegalAction(reason)
-            return spend(drawn(layout, src, depth, dst), slot)
+            return drawn(layout, src, depth, dst).spend(slot)
         raise IllegalAction(
             "Write a move as 'move w t5' or 'move t5 f1', or deal, 'lay t5' (a privilege), "
             "'draw t5 2 f3' (a draw), undo, redo, hint, auto, resign."

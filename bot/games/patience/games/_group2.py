@@ -1,7 +1,6 @@
 """Shared mechanics of the two-pack "kings down, aces up" games of Cheney's book
 (rules/PATIENCE.md §2 nos. 14, 15, 20, 21, 22, 30, 50): eight families, one king and one
-ace of each suit, the kings built down and the aces up, following suit; and taking up
-piles (shuffled or not) to lay them again.
+ace of each suit, the kings built down and the aces up, following suit.
 
 The families are one zone `f` of eight piles: f1..f4 start with the kings of spades,
 hearts, diamonds and clubs and go down; f5..f8 start with the aces and go up. Each family
@@ -9,9 +8,6 @@ holds thirteen cards, so the eight of them take all 104 cards.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from dataclasses import replace
 
 from bot.games.patience.engine import (
     RANK_TEXT,
@@ -169,32 +165,3 @@ class TwoWay(Spec):
     def descending(self, dst: int) -> bool:
         """Whether a family is one of the kings' (built down)."""
         return dst - self.index["f1"] < 4
-
-
-def take_up(
-    layout: Layout, piles: Sequence[int], shuffle: bool, ctx: Ctx
-) -> tuple[Layout, list[str]]:
-    """Take up these piles (the first one's top card ends on top, then the rest in order),
-    shuffled from the game's seeded generator if asked: the cleared layout, with `passes`
-    (and `shuffles`) counted, and the cards, top first."""
-    cards = [c for i in piles for c in reversed(layout.piles[i])]
-    shuffles = layout.shuffles
-    if shuffle:
-        ctx.rng(shuffles).shuffle(cards)
-        shuffles += 1
-    cleared = layout.put(dict.fromkeys(piles, ()), {})
-    return replace(cleared, passes=layout.passes + 1, shuffles=shuffles), cards
-
-
-def deal_round(spec: Spec, layout: Layout, targets: Sequence[int], each: int = 1) -> Layout:
-    """Deal from the stock `each` cards onto every target pile in turn (face up), as far
-    as the stock goes."""
-    s = spec.index["s"]
-    stock = list(layout.piles[s])
-    changes: dict[int, tuple[str, ...]] = {}
-    for t in targets:
-        take = stock[-each:][::-1] if stock else []
-        del stock[len(stock) - len(take) :]
-        changes[t] = changes.get(t, layout.piles[t]) + tuple(take)
-    changes[s] = tuple(stock)
-    return layout.put(changes, {s: len(stock)})

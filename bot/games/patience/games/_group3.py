@@ -13,13 +13,20 @@ is not free) goes to a family, or in marriage onto a free card, once per game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from functools import cache
 from operator import itemgetter
 from typing import Any
 
 from bot.games.errors import IllegalAction
-from bot.games.patience.engine import RANK_OF, Build, Ctx, Kind, Layout, Spec, rank
+from bot.games.patience.engine import (
+    RANK_OF,
+    Build,
+    Ctx,
+    Kind,
+    Layout,
+    Spec,
+    draw_out,
+    rank,
+)
 
 DRAW = "draw"
 
@@ -28,12 +35,7 @@ def draw_moves(spec: QuickSpec, layout: Layout, ctx: Ctx, priv: int) -> list[str
     """Every legal use of the draw privilege (number `priv` in the spec's privileges)."""
     if layout.used[priv] >= spec.privileges[priv][1]:
         return []
-    last = spec.last_draws
-    if last is not None and last[1] is ctx and last[0] == layout:
-        return list(last[2])
-    found = _draw_moves(spec, layout, ctx)
-    spec.last_draws = (layout, ctx, tuple(found))
-    return found
+    return list(spec.kept(DRAW, layout, ctx, lambda lay, c: _draw_moves(spec, lay, c)))
 
 
 def _draw_moves(spec: QuickSpec, layout: Layout, ctx: Ctx) -> list[str]:
@@ -71,18 +73,9 @@ def apply_draw(spec: QuickSpec, layout: Layout, action: str, ctx: Ctx, priv: int
             "Draw a covered card: count from 1 at the bottom, below the top card "
             "(the top card moves without the privilege)."
         )
-    card = pile[pos - 1]
-    if src == dst or not _fits(spec, layout, src, card, dst, ctx):
+    if src == dst or not _fits(spec, layout, src, pile[pos - 1], dst, ctx):
         raise IllegalAction("The drawn card must go on a family or on a card it marries.")
-    rest = pile[: pos - 1] + pile[pos:]
-    return spend(layout.put({src: rest, dst: layout.piles[dst] + (card,)}, {}), priv)
-
-
-def spend(layout: Layout, priv: int) -> Layout:
-    """The layout with one more use of privilege number `priv` counted."""
-    used = list(layout.used)
-    used[priv] += 1
-    return replace(layout, used=tuple(used))
+    return draw_out(layout, src, pos - 1, dst).spend(priv)
 
 
 def columns(cards: Sequence[str], rows: int, cols: int) -> list[tuple[str, ...]]:
@@ -106,7 +99,7 @@ def _table(spec: QuickSpec, layout: Layout, ctx: Ctx) -> tuple[Wanted, list[int]
     These are kept while those piles are unchanged: turning cards onto the waste, the
     most common move, leaves them as they were."""
     key = spec.watch(layout.piles)
-    kept = spec.kept
+    kept = spec.quick
     if kept is not None and kept[1] is ctx and kept[0] == key:
         return kept[2]
     wanted: Wanted = {}
@@ -116,7 +109,7 @@ def _table(spec: QuickSpec, layout: Layout, ctx: Ctx) -> tuple[Wanted, list[int]
         pile = piles[dst]
         if pile:
             if build is not None:
-                for want in _keys_on(build.steps, build.suit, build.wrap, pile[-1]):
+                for want in spec.keys_on(dst, pile[-1]):
                     wanted.setdefault(want, []).append(dst)
         elif base is not None:
             wanted.setdefault(base, []).append(dst)
@@ -127,7 +120,7 @@ def _table(spec: QuickSpec, layout: Layout, ctx: Ctx) -> tuple[Wanted, list[int]
         open_piles,
         _moves_from(spec, layout, ctx, spec.fixed_sources, wanted, open_piles),
     )
-    spec.kept = (key, ctx, table)
+    spec.quick = (key, ctx, table)
     return table
 
 
@@ -177,23 +170,6 @@ def _moves_from(
 
 _NEVER_FREE = (Kind.STOCK, Kind.INDICATOR, Kind.DISCARD)
 _LOOSE = (Kind.STOCK, Kind.WASTE)
-
-
-@cache
-def _keys_on(
-    steps: tuple[int, ...], rule: str, wrap: bool, host: str
-) -> tuple[tuple[int, str], ...]:
-    """The (rank, suit or colour or '*') of the cards a host card takes."""
-    hr, hs = rank(host), host[-1]
-    tag = hs if rule == "same" else ("B" if hs in "HD" else "R") if rule == "alt" else "*"
-    out = []
-    for step in steps:
-        r = hr + step
-        if wrap:
-            r = (r - 1) % 13 + 1
-        if 1 <= r <= 13:
-            out.append((r, tag))
-    return tuple(out)
 
 
 def fan_weigh(spec: QuickSpec, layout: Layout, move: str, ctx: Ctx) -> int | None:
@@ -261,8 +237,7 @@ class QuickSpec(Spec):
         self.watch = itemgetter(*watched)
         self.fixed_sources = [i for i in self.quick_sources if i in watched]
         self.loose_sources = [i for i in self.quick_sources if i not in watched]
-        self.kept: tuple[Any, Ctx, tuple[Wanted, list[int], list[str]]] | None = None
-        self.last_draws: tuple[Layout, Ctx, tuple[str, ...]] | None = None
+        self.quick: tuple[Any, Ctx, tuple[Wanted, list[int], list[str]]] | None = None
 
     def card_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
         """Every legal move of a card from pile to pile."""

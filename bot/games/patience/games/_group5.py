@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.patience.engine import RANK_OF, Ctx, Kind, Layout, Spec, name, rank, rank_name
+from bot.games.patience.engine import RANK_OF, Ctx, Key, Kind, Layout, Spec, name, rank, rank_name
 
 
 def take_ranks(cards: list[str], ranks: Sequence[int]) -> list[str]:
@@ -42,6 +42,15 @@ class StepFamilies(Spec):
         if len(pile) >= self.zone_of[dst].length:
             return None
         return (RANK_OF[pile[-1][:-1]] + self.steps[dst] - 1) % 13 + 1
+
+    def takes(self, layout: Layout, dst: int, ctx: Ctx) -> tuple[Key, ...] | None:
+        """A family takes its base, then the rank its step reaches next."""
+        if self.zone_of[dst].kind is not Kind.FOUNDATION or not self._generic():
+            return super().takes(layout, dst, ctx)
+        if not layout.piles[dst]:
+            return self.zone_takes(layout, dst)
+        want = self.wanted(layout, dst)
+        return () if want is None else ((want, "*"),)
 
     def fits_foundation(self, layout: Layout, dst: int, card: str, ctx: Ctx) -> str | None:
         """The family's own step, regardless of suit."""

@@ -28,10 +28,6 @@ class Own(Spec):
 
     deal_to = ""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._memo: tuple[Layout, Ctx, list[str]] | None = None
-
     def card_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
         """No `move`: the game's own moves are in extra_moves."""
         return []
@@ -39,12 +35,7 @@ class Own(Spec):
     def extra_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
         """The game's own moves, remembered for the last layout asked about (a hint asks,
         then applies one of them)."""
-        memo = self._memo
-        if memo is not None and memo[0] is layout and memo[1] is ctx:
-            return list(memo[2])
-        moves = self.own_moves(layout, ctx)
-        self._memo = (layout, ctx, moves)
-        return list(moves)
+        return list(self.kept("own_moves", layout, ctx, self.own_moves))
 
     def own_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
         """The game's own moves in this layout."""

@@ -9,12 +9,11 @@ the shuffled pack, taken out before the deal; the player may look through the pi
 
 from __future__ import annotations
 
-from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
+from bot.games.patience.engine import ANY_CARD, Build, Ctx, Kind, Layout, Zone, rank
 from bot.games.patience.games._group5 import StepFamilies, take_ranks
 
 INVERSE = {1: 1, 2: 7, 3: 9, 4: 10}
 """k times its inverse is 1 modulo 13: the number of steps of k from one rank to another."""
-ANY_CARD = Build(steps=tuple(range(-12, 13)))
 
 
 class Bethel(StepFamilies):
@@ -40,6 +39,7 @@ class Bethel(StepFamilies):
         Zone("f", Kind.FOUNDATION, count=4, build=Build(steps=(1,), wrap=True)),
         Zone("t", Kind.TABLEAU, count=4, build=ANY_CARD, sources="w"),
     )
+    place_first = True
 
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """Ace, deuce, three and four taken out; the rest of the pack face down."""
@@ -47,10 +47,6 @@ class Bethel(StepFamilies):
         row = take_ranks(cards, (1, 2, 3, 4))
         layout = self.empty().put({self.index[f"f{k + 1}"]: (c,) for k, c in enumerate(row)}, {})
         return self.with_stock(layout, cards)
-
-    def can_deal(self, layout: Layout, ctx: Ctx) -> bool:
-        """Turn a card when the last one turned has been placed."""
-        return super().can_deal(layout, ctx) and not layout.piles[self.index["w"]]
 
     def card_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
         """The turned card to a family or a pile; a pile's top card to a family."""

@@ -18,13 +18,11 @@ the pack and deals its first round at once.
 from __future__ import annotations
 
 from bot.games.options import Option
-from bot.games.patience.engine import Ctx, Kind, Layout, Zone
+from bot.games.patience.engine import Ctx, Kind, Layout, Zone, take_up
 from bot.games.patience.games._group2 import (
     FAMILIES,
     FAMILY_WORDS,
     TwoWay,
-    deal_round,
-    take_up,
 )
 
 
@@ -67,7 +65,7 @@ class DuchessOfLuynes(TwoWay):
         order = list(self.of_kind[Kind.TABLEAU])
         if layout.passes < 3:
             order += [self.index["r"]] * 2
-        return deal_round(self, layout, order)
+        return self.deal_round(layout, order)
 
     def gathered(self) -> list[int]:
         """The places and the stock."""
@@ -76,7 +74,7 @@ class DuchessOfLuynes(TwoWay):
     def do_redeal(self, layout: Layout, ctx: Ctx) -> Layout:
         """Take up the places and the stock and lay the first round again."""
         shuffle = bool(ctx.options.get("duchess_shuffle", False))
-        cleared, cards = take_up(layout, self.gathered(), shuffle, ctx)
+        cleared, cards = take_up(layout, self.gathered(), ctx, shuffle)
         return self.do_deal(self.with_stock(cleared, cards), ctx)
 
 

@@ -48,29 +48,6 @@ class FlowerGarden(Spec):
         bouquet = {self.index[f"b{k + 1}"]: (c,) for k, c in enumerate(rest)}
         return self.empty().put(beds | bouquet, {})
 
-    def card_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
-        """Free cards and sequences to the families and beds (the engine's rule, with the
-        targets looked up by rank rather than tried one by one)."""
-        piles, out = layout.piles, []
-        beds, bouquet = self.of_kind[Kind.TABLEAU], self.of_kind[Kind.RESERVE]
-        needed = self.needed(layout)
-        homes = {c[-1]: f for f in self.of_kind[Kind.FOUNDATION] for c in piles[f][-1:]}
-        free_homes = [f for f in self.of_kind[Kind.FOUNDATION] if not piles[f]]
-        on_top: dict[int, list[int]] = {}
-        for t in beds:
-            if piles[t]:
-                on_top.setdefault(RANK_OF[piles[t][-1][:-1]], []).append(t)
-        empty = [t for t in beds if not piles[t]]
-        for src in beds + bouquet:
-            for n, cards in self.movable(layout, src):
-                card, more = cards[0], f" {n}" if n > 1 else ""
-                if n == 1 and card in needed:
-                    to = [homes[card[-1]]] if card[-1] in homes else free_homes
-                    out += [f"move {self.ids[src]} {self.ids[f]}" for f in to]
-                dsts = on_top.get(RANK_OF[card[:-1]] + 1, []) + empty
-                out += [f"move {self.ids[src]} {self.ids[t]}{more}" for t in dsts if t != src]
-        return out
-
     def needed(self, layout: Layout) -> set[str]:
         """The next card of each suit that the families take."""
         tops = {

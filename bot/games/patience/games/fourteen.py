@@ -23,7 +23,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from bot.games.options import Option
-from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name
+from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name, reshuffled
 from bot.games.patience.games._group6 import PIPS, Places, pips
 
 SIZE = 5
@@ -120,12 +120,10 @@ class Fourteen(Places):
         start = [bool(layout.piles[p]) for p in self.places].index(False)
         later = self.places[start:]
         cards = [layout.piles[p][-1] for p in later if layout.piles[p]]
-        shuffles = layout.shuffles
         if ctx.options.get("fourteen_shuffle", True):
-            ctx.rng(shuffles).shuffle(cards)
-            shuffles += 1
+            layout = reshuffled(layout, cards, ctx)
         changes = {p: ((cards[k],) if k < len(cards) else ()) for k, p in enumerate(later)}
-        return replace(layout.put(changes, {}), passes=layout.passes + 1, shuffles=shuffles)
+        return replace(layout.put(changes, {}), passes=layout.passes + 1)
 
     def no_redeal(self, layout: Layout) -> str:
         """Why a redeal is refused."""

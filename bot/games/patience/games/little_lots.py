@@ -15,7 +15,6 @@ from itertools import combinations
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Kind, Layout, Spec, Zone, name, rank
-from bot.games.patience.games._group1 import spend
 
 LOTS = 8
 
@@ -100,7 +99,7 @@ class LittleLots(Spec):
             if t not in self.two_card_lots(layout):
                 raise IllegalAction("Only a lot of just two cards may be turned up.")
             pile = layout.piles[t]
-            turned = spend(layout.put({}, {t: 0}), 0)
+            turned = layout.put({}, {t: 0}).spend(0)
             return self.take_off(turned, [(t, 2)]) if rank(pile[0]) == rank(pile[1]) else turned
         raise IllegalAction(self.usage())
 

@@ -21,13 +21,11 @@ from __future__ import annotations
 
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
-from bot.games.patience.engine import Ctx, Kind, Layout, Zone
+from bot.games.patience.engine import Ctx, Kind, Layout, Zone, take_up
 from bot.games.patience.games._group2 import (
     FAMILIES,
     FAMILY_WORDS,
     TwoWay,
-    deal_round,
-    take_up,
 )
 
 SIDE = ("r5", "r6", "r7", "r8", "r1", "r2", "r3", "r4")
@@ -76,17 +74,17 @@ class Nivernaise(TwoWay):
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """Four side cards on the right, four on the left, then four on each pile."""
         layout = self.with_stock(self.empty(), deck)
-        layout = deal_round(self, layout, [self.index[p] for p in SIDE])
+        layout = self.deal_round(layout, [self.index[p] for p in SIDE])
         return self.do_deal(layout, ctx)
 
     def do_deal(self, layout: Layout, ctx: Ctx) -> Layout:
         """Four cards on each pile, from the left."""
-        return deal_round(self, layout, self.of_kind[Kind.TABLEAU], each=4)
+        return self.deal_round(layout, self.of_kind[Kind.TABLEAU], each=4)
 
     def do_redeal(self, layout: Layout, ctx: Ctx) -> Layout:
         """Take up the piles, shuffle them (by the option) and lay four on each."""
         shuffle = bool(ctx.options.get("nivernaise_shuffle", True))
-        cleared, cards = take_up(layout, self.of_kind[Kind.TABLEAU], shuffle, ctx)
+        cleared, cards = take_up(layout, self.of_kind[Kind.TABLEAU], ctx, shuffle)
         return self.do_deal(self.with_stock(cleared, cards), ctx)
 
     def spaces(self, layout: Layout) -> list[int]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._group3 import QuickSpec, spend
+from bot.games.patience.games._group3 import QuickSpec
 
 ROWS, COLS = 3, 13
 LAY_OFF = "lay off three"
@@ -108,7 +108,7 @@ class OldStager(QuickSpec):
         waste = layout.piles[w]
         three = waste[:3]
         after = self.with_stock(layout.put({w: waste[3:]}, {}), three)
-        return spend(after, 0)
+        return after.spend(0)
 
     def weigh(self, layout: Layout, move: str, ctx: Ctx) -> int | None:
         """The privilege only when nothing else helps."""

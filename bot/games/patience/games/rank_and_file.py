@@ -29,36 +29,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.games.options import Option
-from bot.games.patience.engine import (
-    Build,
-    Ctx,
-    Kind,
-    Layout,
-    Spec,
-    Zone,
-    name,
-    rank,
-    suit,
-)
+from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
+from bot.games.patience.games._group2 import FAMILIES, TwoWay
 
 WIDTH = 11
-SUITS = "SHDC"
 SPACE = 99
 """The key of empty columns among the columns sorted by their lowest card's rank."""
 ROWS, USED = 0, 1
 """Marks: rows laid since the last (re)deal; a bit per column whose newest card is used."""
-FAMILIES = Zone(
-    "f",
-    Kind.FOUNDATION,
-    count=8,
-    label="family",
-    bases=("KS", "KH", "KD", "KC", "AS", "AH", "AD", "AC"),
-    build=Build(steps=(-1, 1), suit="same"),
-)
-"""Kings down (f1..f4) and aces up (f5..f8), in suit."""
 
 
-class RankAndFile(Spec):
+class RankAndFile(TwoWay):
     """Rank and File (Judges)."""
 
     key = "rank-and-file"
@@ -133,19 +114,6 @@ class RankAndFile(Spec):
             return "While the pack lasts, cards go only to the families; marry them later."
         return super().accepts(layout, src, cards, dst, ctx)
 
-    def fits_foundation(self, layout: Layout, dst: int, card: str, ctx: Ctx) -> str | None:
-        """A king's family goes down in suit, an ace's up in suit."""
-        pile = layout.piles[dst]
-        if not pile:
-            return super().fits_foundation(layout, dst, card, ctx)
-        if len(pile) >= 13:
-            return f"{self.label(dst).capitalize()} is complete."
-        step = -1 if dst - self.index["f1"] < 4 else 1
-        if suit(card) == suit(pile[-1]) and rank(card) == rank(pile[-1]) + step:
-            return None
-        way = "one lower" if step < 0 else "one higher"
-        return f"On {name(pile[-1])} this family takes the card {way} in the same suit."
-
     def fits_empty(
         self, layout: Layout, src: int, cards: tuple[str, ...], dst: int, ctx: Ctx
     ) -> str | None:
@@ -172,21 +140,6 @@ class RankAndFile(Spec):
             targets = by_rank.get(r - 1, []) + by_rank.get(r + 1, [])
             targets += by_rank.get(SPACE, []) if r in space else []
             out += [f"move {pid} {ids[t]}" for t in targets if t != src]
-        return out
-
-    def homes(self, layout: Layout, card: str) -> list[int]:
-        """The families a card fits (the quick form of `fits_foundation`): its suit's
-        king's family and ace's family are the only candidates."""
-        out = []
-        k = SUITS.index(card[-1])
-        for f, step, base in ((k, -1, "K"), (k + 4, 1, "A")):
-            f += self.index["f1"]
-            pile = layout.piles[f]
-            if not pile:
-                if card[:-1] == base:
-                    out.append(f)
-            elif len(pile) < 13 and rank(card) == rank(pile[-1]) + step:
-                out.append(f)
         return out
 
     def safe(self, layout: Layout, move: str, ctx: Ctx) -> bool:

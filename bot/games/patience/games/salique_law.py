@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._group1 import Wants, drawn, draws, following, parse_draw, spend
+from bot.games.patience.games._group1 import Wants, drawn, draws, following, parse_draw
 
 KINGS = 8
 
@@ -133,7 +133,7 @@ class SaliqueLaw(Wants):
         reason = self.fits_foundation(layout, dst, layout.piles[src][-depth], ctx)
         if reason is not None:
             raise IllegalAction(reason)
-        return spend(drawn(layout, src, depth, dst), 0)
+        return drawn(layout, src, depth, dst).spend(0)
 
     def won(self, layout: Layout) -> bool:
         """The eight families at their knaves."""

@@ -14,12 +14,8 @@ rule the player may not look beneath the top card of a pile.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.games.options import Option
-from bot.games.patience.engine import Build, Ctx, Kind, Layout, Spec, Zone, rank
-
-ANY_CARD = Build(steps=tuple(range(-12, 13)))
+from bot.games.patience.engine import ANY_CARD, Build, Ctx, Kind, Layout, Spec, Zone, rank, take_up
 
 
 class Solitaire(Spec):
@@ -45,6 +41,7 @@ class Solitaire(Spec):
         Zone("f", Kind.FOUNDATION, count=4, base=1, build=Build(steps=(1,))),
         Zone("t", Kind.TABLEAU, count=4, build=ANY_CARD, sources="w", hidden=True),
     )
+    place_first = True
     options = (
         Option(
             "solitaire_way",
@@ -77,10 +74,6 @@ class Solitaire(Spec):
             return "The harder way, the families follow suit."
         return reason
 
-    def can_deal(self, layout: Layout, ctx: Ctx) -> bool:
-        """Turn a card when the last one turned has been placed."""
-        return super().can_deal(layout, ctx) and not layout.piles[self.index["w"]]
-
     def gathered(self) -> list[int]:
         """The harder way's redeal takes up the four piles."""
         return self.of_kind[Kind.TABLEAU]
@@ -95,11 +88,8 @@ class Solitaire(Spec):
 
     def do_redeal(self, layout: Layout, ctx: Ctx) -> Layout:
         """Take up the piles, shuffle them, and make them the pack."""
-        cards: list[str] = [c for i in self.gathered() for c in layout.piles[i]]
-        ctx.rng(layout.shuffles).shuffle(cards)
-        cleared = layout.put(dict.fromkeys(self.gathered(), ()), {})
-        after = self.with_stock(cleared, cards)
-        return replace(after, passes=layout.passes + 1, shuffles=layout.shuffles + 1)
+        cleared, cards = take_up(layout, self.gathered(), ctx, shuffle=True, turned=True)
+        return self.with_stock(cleared, cards)
 
     def no_redeal(self, layout: Layout) -> str:
         """Why a redeal is refused."""

@@ -19,15 +19,13 @@ makes the taken-up cards the pack again and deals its first round at once.
 from __future__ import annotations
 
 from bot.games.options import Option
-from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
+from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, take_up
 from bot.games.patience.games._group2 import (
     ACE_BASES,
     FAMILIES,
     FAMILY_WORDS,
     KING_BASES,
     TwoWay,
-    deal_round,
-    take_up,
 )
 
 MARRY = Build(steps=(-1, 1))
@@ -84,7 +82,7 @@ class StHelena(TwoWay):
 
     def do_deal(self, layout: Layout, ctx: Ctx) -> Layout:
         """One card on each pile, in the book's order."""
-        return deal_round(self, layout, [self.index[p] for p in ORDER])
+        return self.deal_round(layout, [self.index[p] for p in ORDER])
 
     def accepts(
         self, layout: Layout, src: int, cards: tuple[str, ...], dst: int, ctx: Ctx
@@ -102,7 +100,7 @@ class StHelena(TwoWay):
         """Take up the piles, shuffle them (by the option), and lay the first round."""
         piles = [self.index[p] for p in ORDER]
         shuffle = bool(ctx.options.get("st_helena_shuffle", True))
-        cleared, cards = take_up(layout, piles, shuffle, ctx)
+        cleared, cards = take_up(layout, piles, ctx, shuffle)
         return self.do_deal(self.with_stock(cleared, cards), ctx)
 
 

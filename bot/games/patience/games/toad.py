@@ -15,10 +15,7 @@ five piles may be looked through. A card turned must be placed before the next i
 
 from __future__ import annotations
 
-from bot.games.patience.engine import RANK_OF, Build, Ctx, Kind, Layout, Spec, Zone, rank
-
-ANY_CARD = Build(steps=tuple(range(-12, 13)))
-"""A waiting pile takes any card."""
+from bot.games.patience.engine import ANY_CARD, RANK_OF, Build, Ctx, Kind, Layout, Spec, Zone, rank
 
 
 class Toad(Spec):
@@ -46,6 +43,7 @@ class Toad(Spec):
         Zone("f", Kind.FOUNDATION, count=8, base=1, build=Build(steps=(1,))),
         Zone("t", Kind.TABLEAU, count=5, build=ANY_CARD, sources="w"),
     )
+    place_first = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -55,10 +53,6 @@ class Toad(Spec):
         """Thirteen cards to the Toad (the first at the bottom); the rest is the pack."""
         toad = self.empty().put({self.index["r"]: tuple(deck[:13])}, {})
         return self.with_stock(toad, deck[13:])
-
-    def can_deal(self, layout: Layout, ctx: Ctx) -> bool:
-        """Turn a card when the last one turned has been placed."""
-        return super().can_deal(layout, ctx) and not layout.piles[self.index["w"]]
 
     def no_deal(self, layout: Layout) -> str:
         """Why the next card may not be turned."""
