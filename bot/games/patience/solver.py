@@ -45,17 +45,23 @@ def weigh(spec: Spec, layout: Layout, move: str, ctx: Ctx) -> int:
         score += 1
     if score == 0 and dst_zone.kind is Kind.TABLEAU and left > 0:
         after = spec.transfer(layout, src, dst, n)
-        uncovered = f"move {words[1]} "
-        before_home = {m for m in spec.card_moves(layout, ctx) if _homeward(spec, m)}
-        now_home = {m for m in spec.card_moves(after, ctx) if _homeward(spec, m)}
-        if any(m.startswith(uncovered) for m in now_home - before_home):
+        if _homes(spec, after, src, ctx) - _homes(spec, layout, src, ctx):
             score += _WEIGHT["enable"]
     return score
 
 
-def _homeward(spec: Spec, move: str) -> bool:
-    words = move.split(" ")
-    return words[0] == "move" and spec.zone_of[spec.index[words[2]]].kind is Kind.FOUNDATION
+def _homes(spec: Spec, layout: Layout, src: int, ctx: Ctx) -> set[int]:
+    """The families the top card of pile `src` may go to: exactly the targets of the
+    moves `move <src> <family>` among the layout's card moves, found without listing
+    every other pile's moves."""
+    top = dict(spec.movable(layout, src)).get(1)
+    if top is None:
+        return set()
+    return {
+        f
+        for f in spec.of_kind.get(Kind.FOUNDATION, [])
+        if spec.accepts(layout, src, top, f, ctx) is None
+    }
 
 
 def hint(spec: Spec, layout: Layout, ctx: Ctx) -> str | None:
