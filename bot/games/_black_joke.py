@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from bot.games._chips import apply_transfers, pay_debts
 from bot.games._rng import shuffled
+from bot.games._stakes import coverers, dump_moved, load_moved, next_seat, rotation_dealer
+from bot.games._state import put
 from bot.games.base import Transfer
 from bot.games.cards import yankee_pack
 
 ORDER, EXTRA, OVER = "order", "extra", "over"
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +72,6 @@ def pack(no_zeros: bool) -> tuple[str, ...]:
     return _PACKS[no_zeros]
 
 
-def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """The tuple with one item replaced."""
-    return (*values[:index], value, *values[index + 1 :])
-
-
 def face_total(hand: tuple[str, ...]) -> int:
     """The sum of the Faces' numbers in a hand (0F adds nothing, a black joke is 0)."""
     return sum(int(card[0]) for card in hand if card[1] == "F")
@@ -83,14 +79,11 @@ def face_total(hand: tuple[str, ...]) -> int:
 
 def seating(started: int, stacks: tuple[int, ...]) -> tuple[int, tuple[bool, ...], int]:
     """Deal `started - 1` seated from the stacks: its banker, who sits out, who acts first."""
-    n = len(stacks)
     # The bank goes to the seat whose turn it is by rotation or, if that seat is broke, to
     # the next seat on its left with chips: the deal still counts towards the game's length.
-    banker = (started - 1) % n
-    while stacks[banker] == 0:
-        banker = (banker + 1) % n
-    done = tuple(s == banker or stacks[s] == 0 for s in range(n))
-    turn = next((banker + i) % n for i in range(1, n) if not done[(banker + i) % n])
+    banker = rotation_dealer(started - 1, stacks)
+    done = tuple(s == banker or c == 0 for s, c in enumerate(stacks))
+    turn = next_seat(banker, [not d for d in done])
     return banker, done, turn
 
 
@@ -131,11 +124,6 @@ def first_deal(
     return open_deal(blank, 0, stacks, None, (), deck)
 
 
-def live_seats(stacks: tuple[int, ...]) -> int:
-    """How many seats have chips."""
-    return sum(1 for c in stacks if c > 0)
-
-
 def open_deal(
     st: BlackJokeState,
     index: int,
@@ -145,7 +133,7 @@ def open_deal(
     deck: tuple[str, ...] | None = None,
 ) -> BlackJokeState:
     """Deal number `index` (from 0) dealt and seated, or the game over if it cannot be."""
-    if index >= st.deals or live_seats(stacks) < 2:
+    if index >= st.deals or coverers(stacks, 1) < 2:  # fewer than two seats have chips
         return replace(st, stacks=stacks, last=last, moved=moved, phase=OVER, turn=-1)
     cards = deck if deck is not None else shuffled(_PACKS[st.no_zeros], st.seed, index)
     banker, done, turn = seating(index + 1, stacks)
@@ -264,7 +252,7 @@ def _settle(
         paid[t.dst] = t.amount
     last = LastDeal(st.started, banker, hands, rates, owed, tuple(paid))
     moved += payouts
-    if st.started < st.deals and live_seats(stacks) >= 2:
+    if st.started < st.deals and coverers(stacks, 1) >= 2:
         return open_deal(st, st.started, stacks, last, moved)
     # The game is over: the final deal's cards stay where they lie (all of them now seen).
     return replace(
@@ -325,7 +313,7 @@ def dump_state(st: BlackJokeState) -> dict[str, Any]:
     data = {name: getattr(st, name) for name in _SCALARS}
     data |= {name: list(getattr(st, name)) for name in _LISTS}
     data["hands"] = [list(h) for h in st.hands]
-    data["moved"] = [[t.src, t.dst, t.amount, t.reason] for t in st.moved]
+    data["moved"] = dump_moved(st.moved)
     data["last"] = reveal(st.last)
     return data
 
@@ -350,7 +338,7 @@ def load_state(data: Mapping[str, Any]) -> BlackJokeState:
         rates=tuple(data["rates"]),
         done=tuple(data["done"]),
         last=None if last is None else _unreveal(last),
-        moved=tuple(Transfer(*t) for t in data["moved"]),
+        moved=load_moved(data["moved"]),
     )
 
 

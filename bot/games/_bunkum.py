@@ -8,15 +8,23 @@ function from a state to a new one; nothing here checks whether an action is all
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games._chips import apply_transfers, pay_debts, split_evenly
 from bot.games._fifteens import discard_fifteens, rotation, tie_break, tied_lowest
 from bot.games._rng import shuffled
-from bot.games._state import dump_frozen, load_frozen
+from bot.games._stakes import (
+    ante_in,
+    coverers,
+    covers,
+    dump_table,
+    load_table,
+    next_seat,
+    players_from,
+)
+from bot.games._state import dump_frozen, evolver, put
 from bot.games.base import POT, Transfer
 from bot.games.cards import yankee_pack
 
@@ -96,23 +104,8 @@ class BunkumState:
     """The transfers caused by the action that made this state."""
 
 
-_FIELDS = tuple(BunkumState.__dataclass_fields__)
-_INDEX = {name: i for i, name in enumerate(_FIELDS)}
-_ALL = operator.attrgetter(*_FIELDS)
-
-
-def evolve(st: BunkumState, **changes: Any) -> BunkumState:
-    """The state with some fields changed: dataclasses.replace, several times faster (it
-    runs on every action)."""
-    values = list(_ALL(st))
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
-    return BunkumState(*values)
-
-
-def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """The tuple with one item replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+evolve = evolver(BunkumState)
+"""The state with some fields changed: dataclasses.replace, made cheap for the hot path."""
 
 
 def first_deal(
@@ -154,11 +147,6 @@ def first_deal(
     return open_deal(blank, 0, stacks, None, (), deck)
 
 
-def able(st: BunkumState, stacks: tuple[int, ...]) -> tuple[bool, ...]:
-    """The seats that can cover the ante."""
-    return tuple(c >= st.ante for c in stacks)
-
-
 def open_deal(
     st: BunkumState,
     index: int,
@@ -169,7 +157,7 @@ def open_deal(
 ) -> BunkumState:
     """Deal number `index` (from 0) shuffled, dealt and seated (no chip moves: the antes
     go in with the deal's first action), or the game over if it cannot be played."""
-    playing = able(st, stacks)
+    playing = covers(stacks, st.ante)
     if index >= st.deals or sum(playing) < 2:
         return evolve(st, stacks=stacks, last=last, moved=moved, turn=-1)
     cards = deck if deck is not None else shuffled(PACK, st.seed, index)
@@ -188,7 +176,7 @@ def deal(
     """The cards dealt one at a time from elder to the players, then the reserve."""
     n = st.seats
     dealer = (started - 1) % n
-    order = [s for s in rotation((dealer + 1) % n, n) if playing[s]]
+    order = players_from(dealer, playing)
     size = HAND_SIZE[len(order)]
     hands: list[tuple[str, ...]] = [()] * n
     for i, s in enumerate(order):
@@ -225,7 +213,7 @@ def deal(
 
 def reseat(st: BunkumState) -> BunkumState:
     """The waiting deal dealt again from its shuffle around the seats' new stacks."""
-    playing = able(st, st.stacks)
+    playing = covers(st.stacks, st.ante)
     if sum(playing) < 2:
         return evolve(st, turn=-1, moved=())
     return deal(st, st.started, st.stacks, playing, st.deck, st.last, ())
@@ -233,19 +221,15 @@ def reseat(st: BunkumState) -> BunkumState:
 
 def pay_antes(st: BunkumState) -> BunkumState:
     """The antes into the pot, as the deal's first action begins."""
-    antes = tuple(Transfer(s, POT, st.ante, "ante") for s in range(st.seats) if st.playing[s])
-    stacks, pot = apply_transfers(st.stacks, st.pot, antes)
+    payers = (s for s, p in enumerate(st.playing) if p)
+    stacks, pot, antes = ante_in(st.stacks, st.pot, st.ante, payers)
     put_in = tuple(st.ante if p else 0 for p in st.playing)
     return evolve(st, stacks=stacks, pot=pot, anted=True, put_in=put_in, moved=antes)
 
 
 def next_bidder(st: BunkumState, seat: int, passed: tuple[bool, ...]) -> int:
     """The next seat after `seat`, clockwise, still in the current card's auction."""
-    for i in range(1, st.seats + 1):
-        s = (seat + i) % st.seats
-        if st.playing[s] and not passed[s]:
-            return s
-    return -1
+    return next_seat(seat, st.playing, passed)
 
 
 def bid(st: BunkumState, seat: int, amount: int, moved: tuple[Transfer, ...]) -> BunkumState:
@@ -346,7 +330,7 @@ def _showdown(st: BunkumState, abandoned: bool) -> BunkumState:
         discarded=len(st.reserve) if abandoned else 0,
     )
     moved_all = (*st.moved, *moved)
-    if st.started < st.deals and sum(able(st, stacks)) >= 2:
+    if st.started < st.deals and coverers(stacks, st.ante) >= 2:
         return open_deal(st, st.started, stacks, last, moved_all)
     # The game is over: the final deal's cards stay where they lie.
     return evolve(
@@ -371,19 +355,9 @@ def reveal(last: LastDeal | None) -> dict[str, Any] | None:
 
 def dump_state(st: BunkumState) -> dict[str, Any]:
     """The state as JSON-safe data."""
-    data = dump_frozen(evolve(st, last=None, moved=()))
-    data["last"] = None if st.last is None else dump_frozen(st.last)
-    data["moved"] = [[t.src, t.dst, t.amount, t.reason] for t in st.moved]
-    return data
+    return dump_table(st, st.last)
 
 
 def load_state(data: Mapping[str, Any]) -> BunkumState:
     """The state from dump_state's data."""
-    last = data["last"]
-    plain = {**data, "last": None, "moved": []}
-    st = load_frozen(BunkumState, plain)
-    return replace(
-        st,
-        last=None if last is None else load_frozen(LastDeal, last),
-        moved=tuple(Transfer(*t) for t in data["moved"]),
-    )
+    return load_table(BunkumState, LastDeal, data)

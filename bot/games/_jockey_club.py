@@ -16,9 +16,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.games._chips import apply_transfers, split_evenly
+from bot.games._chips import apply_transfers
+from bot.games._fifteens import tie_break
 from bot.games._rng import shuffled
-from bot.games._state import dump_frozen, load_frozen
+from bot.games._stakes import (
+    ante_in,
+    close_pot,
+    coverers,
+    covers,
+    dump_table,
+    load_table,
+    next_seat,
+    players_from,
+    rotation_dealer,
+)
+from bot.games._state import evolver, put
 from bot.games.base import POT, Transfer
 from bot.games.cards import yankee_pack
 
@@ -100,10 +112,8 @@ class JockeyClubState:
     """The transfers caused by the action that made this state."""
 
 
-def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """The tuple with one item replaced."""
-    return (*values[:index], value, *values[index + 1 :])
-
+evolve = evolver(JockeyClubState)
+"""The state with some fields changed: dataclasses.replace, made cheap for the hot path."""
 
 _RANKS = {card: int(card[0]) for card in _PACKS[False]}
 
@@ -116,13 +126,6 @@ def total(hand: Sequence[str]) -> int:
 def claims(hand: Sequence[str]) -> bool:
     """Whether a hand claims the pot: its total is exactly 5 times its number of cards."""
     return bool(hand) and total(hand) == 5 * len(hand)
-
-
-def tie_break(claimants: Sequence[int], hands: Sequence[Sequence[str]], elder: int) -> int:
-    """The winner among several claimants (§6.2): the most cards, then the earliest in
-    rotation from elder hand."""
-    n = len(hands)
-    return max(claimants, key=lambda s: (len(hands[s]), -((s - elder) % n)))
 
 
 def offer_text(value: int) -> str:
@@ -145,27 +148,8 @@ def seating(index: int, stacks: tuple[int, ...], ante: int) -> tuple[int, tuple[
     """Deal number `index` (from 0) seated: its dealer and who is dealt in. The deal goes
     round to the left; a rotation dealer who cannot cover the ante hands it to the next
     seat on his left who can. Assumes at least two seats can cover the ante."""
-    n = len(stacks)
-    dealt = tuple(c >= ante for c in stacks)
-    dealer = index % n
-    while not dealt[dealer]:
-        dealer = (dealer + 1) % n
-    return dealer, dealt
-
-
-def coverers(stacks: tuple[int, ...], ante: int) -> int:
-    """How many seats can cover the ante."""
-    return sum(1 for c in stacks if c >= ante)
-
-
-def next_seat(start: int, ok: Sequence[bool]) -> int:
-    """The first seat after `start`, clockwise, for which ok is true; -1 if none."""
-    n = len(ok)
-    for i in range(1, n + 1):
-        seat = (start + i) % n
-        if ok[seat]:
-            return seat
-    return -1
+    dealt = covers(stacks, ante)
+    return rotation_dealer(index, dealt), dealt
 
 
 def deal(
@@ -174,7 +158,7 @@ def deal(
     """n + 1 cards to each seat dealt in, one at a time from elder, then the turn-up (a
     turned-up 5 is buried and the next card turned): hands, turn-up, buried, stock."""
     n = len(dealt)
-    order = [(dealer + i) % n for i in range(1, n + 1) if dealt[(dealer + i) % n]]
+    order = players_from(dealer, dealt)
     hands: list[list[str]] = [[] for _ in range(n)]
     count = len(order) + 1
     for i in range(count * len(order)):
@@ -257,35 +241,13 @@ def _dealt(
     dealer, dealt = seating(index, stacks, st.ante)
     hands, turnup, buried, deck = deal(cards, dealer, dealt)
     elder = next_seat(dealer, dealt)
-    return JockeyClubState(
-        seats=st.seats,
-        seed=st.seed,
-        ante=st.ante,
-        no_fives=st.no_fives,
-        dealer_may_console=st.dealer_may_console,
-        deals=st.deals,
-        basis=st.basis,
-        stacks=stacks,
-        pot=pot,
-        started=index + 1,
-        shuffles=st.shuffles + 1,
-        dealer=dealer,
-        elder=elder,
-        phase=AUCTION,
-        turn=elder,
-        dealt=dealt,
-        anted=False,
-        deck=deck,
-        hands=hands,
-        turnup=turnup,
-        buried=buried,
-        offer=0,
-        holder=NO_HOLDER,
-        consoled=(False,) * st.seats,
-        passed=(False,) * st.seats,
-        last=last,
-        moved=moved,
-    )
+    unset = (False,) * st.seats
+    return evolve(
+        st, stacks=stacks, pot=pot, started=index + 1, shuffles=st.shuffles + 1, dealer=dealer,
+        elder=elder, phase=AUCTION, turn=elder, dealt=dealt, anted=False, deck=deck, hands=hands,
+        turnup=turnup, buried=buried, offer=0, holder=NO_HOLDER, consoled=unset, passed=unset,
+        last=last, moved=moved,
+    )  # fmt: skip
 
 
 def redeal(st: JockeyClubState) -> JockeyClubState:
@@ -302,12 +264,7 @@ def redeal(st: JockeyClubState) -> JockeyClubState:
 def finish(st: JockeyClubState) -> JockeyClubState:
     """The game over: any pot left is split evenly among the seats, the odd chips one at
     a time from the last deal's elder (reason 'close')."""
-    n = st.seats
-    shares = split_evenly(st.pot, n)
-    close = tuple(
-        Transfer(POT, (st.elder + i) % n, a, "close") for i, a in enumerate(shares) if a > 0
-    )
-    stacks, pot = apply_transfers(st.stacks, st.pot, close)
+    stacks, pot, close = close_pot(st.stacks, st.pot, st.elder)
     return replace(st, stacks=stacks, pot=pot, moved=st.moved + close, phase=OVER, turn=-1)
 
 
@@ -316,9 +273,7 @@ def _antes(st: JockeyClubState) -> tuple[tuple[int, ...], int, tuple[Transfer, .
     action)."""
     if st.anted:
         return st.stacks, st.pot, ()
-    moved = tuple(Transfer(s, POT, st.ante, "ante") for s in range(st.seats) if st.dealt[s])
-    stacks, pot = apply_transfers(st.stacks, st.pot, moved)
-    return stacks, pot, moved
+    return ante_in(st.stacks, st.pot, st.ante, (s for s, d in enumerate(st.dealt) if d))
 
 
 def make_offer(st: JockeyClubState, seat: int, value: int) -> JockeyClubState:
@@ -346,41 +301,17 @@ def _advance(
     passed: tuple[bool, ...],
 ) -> JockeyClubState:
     """After an offer or a pass: the next active seat's turn, or the auction over."""
-    dealt = st.dealt
-    active = tuple(dealt[s] and not passed[s] and s != holder for s in range(st.seats))
-    turn = next_seat(st.turn, active)
+    # The next seat still in the auction, passing over the holder of the standing offer.
+    turn = next_seat(st.turn, st.dealt, passed)
+    if turn == holder >= 0:
+        turn = next_seat(holder, st.dealt, passed)
+        turn = -1 if turn == holder else turn
     if turn < 0:
         return _showdown(st, stacks, pot, moved, offer, holder)
-    # Built directly: replace() costs several times more, and this runs every action.
-    return JockeyClubState(
-        seats=st.seats,
-        seed=st.seed,
-        ante=st.ante,
-        no_fives=st.no_fives,
-        dealer_may_console=st.dealer_may_console,
-        deals=st.deals,
-        basis=st.basis,
-        stacks=stacks,
-        pot=pot,
-        started=st.started,
-        shuffles=st.shuffles,
-        dealer=st.dealer,
-        elder=st.elder,
-        phase=st.phase,
-        turn=turn,
-        dealt=st.dealt,
-        anted=True,
-        deck=st.deck,
-        hands=st.hands,
-        turnup=st.turnup,
-        buried=st.buried,
-        offer=offer,
-        holder=holder,
-        consoled=consoled,
-        passed=passed,
-        last=st.last,
-        moved=moved,
-    )
+    return evolve(
+        st, stacks=stacks, pot=pot, turn=turn, anted=True, offer=offer, holder=holder,
+        consoled=consoled, passed=passed, moved=moved,
+    )  # fmt: skip
 
 
 def _showdown(
@@ -405,7 +336,11 @@ def _showdown(
             price = (Transfer(POT, holder, -offer, "console"),)
     stacks, pot = apply_transfers(stacks, pot, price)
     claimants = tuple(s for s in range(st.seats) if st.dealt[s] and claims(hands[s]))
-    winner = tie_break(claimants, hands, st.elder) if claimants else -1
+    winner = -1
+    if claimants:
+        # §6.2 with equal totals: the most cards wins, then the earliest from elder hand.
+        counts = {s: len(hands[s]) for s in claimants}
+        winner = tie_break(dict.fromkeys(claimants, 0), counts, st.elder, st.seats)
     payout = (Transfer(POT, winner, pot, "payout"),) if winner >= 0 and pot > 0 else ()
     won = pot if winner >= 0 else 0
     stacks, pot = apply_transfers(stacks, pot, payout)
@@ -454,18 +389,9 @@ def reveal(last: LastDeal | None) -> dict[str, Any] | None:
 
 def dump_state(st: JockeyClubState) -> dict[str, Any]:
     """The state as JSON-safe data."""
-    data = dump_frozen(st)
-    data["last"] = None if st.last is None else dump_frozen(st.last)
-    data["moved"] = [[t.src, t.dst, t.amount, t.reason] for t in st.moved]
-    return data
+    return dump_table(st, st.last)
 
 
 def load_state(data: Mapping[str, Any]) -> JockeyClubState:
     """The state from dump_state's data."""
-    st = load_frozen(JockeyClubState, {**data, "last": None, "moved": []})
-    last = data["last"]
-    return replace(
-        st,
-        last=None if last is None else load_frozen(LastDeal, last),
-        moved=tuple(Transfer(*t) for t in data["moved"]),
-    )
+    return load_table(JockeyClubState, LastDeal, data)

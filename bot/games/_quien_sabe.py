@@ -9,13 +9,21 @@ an action is allowed (the game object does that first).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from operator import attrgetter
+from dataclasses import dataclass
 from typing import Any
 
-from bot.games._chips import apply_transfers, pay_debts, split_evenly
+from bot.games._chips import apply_transfers, pay_debts
 from bot.games._rng import shuffled
-from bot.games._state import dump_frozen, load_frozen
+from bot.games._stakes import (
+    ante_in,
+    close_pot,
+    coverers,
+    covers,
+    dump_table,
+    load_table,
+    players_from,
+)
+from bot.games._state import evolver
 from bot.games.base import POT, Transfer
 from bot.games.cards import yankee_pack
 
@@ -107,18 +115,8 @@ class QuienSabeState:
     """The transfers caused by the action that made this state."""
 
 
-_NAMES = tuple(f.name for f in fields(QuienSabeState))
-_ALL = attrgetter(*_NAMES)
-_INDEX = {name: i for i, name in enumerate(_NAMES)}
-
-
-def evolve(st: QuienSabeState, **changes: Any) -> QuienSabeState:
-    """The state with some fields changed: dataclasses.replace, made cheap for the hot path
-    (it runs on every action; simulate must play thousands of deals a second)."""
-    values = list(_ALL(st))
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
-    return QuienSabeState(*values)
+evolve = evolver(QuienSabeState)
+"""The state with some fields changed: dataclasses.replace, made cheap for the hot path."""
 
 
 def qsn(st: QuienSabeState) -> int:
@@ -129,9 +127,7 @@ def qsn(st: QuienSabeState) -> int:
 def seat_players(dealer: int, stacks: tuple[int, ...], ante: int, soft: bool) -> tuple[int, ...]:
     """Who is dealt in, from the dealer's left: everyone in soft score, else each seat that
     can cover the ante (§18)."""
-    n = len(stacks)
-    order = [(dealer + i) % n for i in range(1, n + 1)]
-    return tuple(s for s in order if soft or stacks[s] >= ante)
+    return players_from(dealer, (True,) * len(stacks) if soft else covers(stacks, ante))
 
 
 def first_deal(
@@ -181,7 +177,7 @@ def game_ends(st: QuienSabeState, stacks: tuple[int, ...], scores: tuple[int, ..
         return True
     if st.soft:
         return max(scores) >= st.target
-    return len(seat_players(0, stacks, st.ante, False)) < 2
+    return coverers(stacks, st.ante) < 2
 
 
 def open_deal(
@@ -281,11 +277,7 @@ def finish(st: QuienSabeState, last: Settled | None, moved: tuple[Transfer, ...]
     pool, stacks = st.pool, st.stacks
     if pool and not st.soft:
         elder = st.players[0] if st.players else (st.dealer + 1) % st.seats
-        shares = split_evenly(pool, st.seats)
-        close = tuple(
-            Transfer(POT, (elder + i) % st.seats, a, "close") for i, a in enumerate(shares) if a
-        )
-        stacks, pool = apply_transfers(stacks, pool, close)
+        stacks, pool, close = close_pot(stacks, pool, elder)
         moved += close
     return evolve(
         st, stacks=stacks, pool=pool, last=last, moved=moved, phase=OVER, turn=-1, due=False
@@ -298,8 +290,7 @@ def _antes(st: QuienSabeState) -> QuienSabeState:
     if st.soft:
         scores = tuple(p - ante if s in players else p for s, p in enumerate(st.scores))
         return evolve(st, scores=scores, pool=st.pool + ante * len(players), due=False, moved=())
-    antes = tuple(Transfer(s, POT, ante, "ante") for s in sorted(players))
-    stacks, pool = apply_transfers(st.stacks, st.pool, antes)
+    stacks, pool, antes = ante_in(st.stacks, st.pool, ante, sorted(players))
     anted = tuple(ante if s in players else 0 for s in range(st.seats))
     return evolve(st, stacks=stacks, pool=pool, anted=anted, due=False, moved=antes)
 
@@ -383,6 +374,7 @@ def call(st: QuienSabeState, caller: int) -> QuienSabeState:
     pool = st.pool if good else 0
     # A good call: each other player owes the caller; a bad one: the caller owes each.
     diff = (t - q) * st.rate + (st.bonus if t == q else 0) if good else (q - t) * st.rate
+    pays: tuple[Transfer, ...] = ()
     if st.soft:
         scores = list(st.scores)
         sign = 1 if good else -1
@@ -392,34 +384,20 @@ def call(st: QuienSabeState, caller: int) -> QuienSabeState:
         scores[caller] += pool
         net = tuple(a - b for a, b in zip(scores, st.scores, strict=True))
         after = evolve(st, scores=tuple(scores), pool=st.pool - pool)
-        return _settled(st, after, caller, t, net, pool, ())
-    pays: tuple[Transfer, ...] = ()
-    if good:
-        if pool:
-            pays = (Transfer(POT, caller, pool, "payout"),)
-        for s in others:
-            pays += pay_debts(s, {caller: diff}, st.stacks[s], st.seats, "difference")
     else:
-        debts = dict.fromkeys(others, diff)
-        pays = pay_debts(caller, debts, st.stacks[caller], st.seats, "difference")
-    stacks, left = apply_transfers(st.stacks, st.pool, pays)
-    net = tuple(a - b for a, b in zip(stacks, st.stacks, strict=True))
-    after = evolve(st, stacks=stacks, pool=left)
-    return _settled(st, after, caller, t, net, pool, pays)
-
-
-def _settled(
-    st: QuienSabeState,
-    after: QuienSabeState,
-    caller: int,
-    t: int,
-    net: tuple[int, ...],
-    pool: int,
-    pays: tuple[Transfer, ...],
-) -> QuienSabeState:
-    """Record the reveal and deal the next deal (or end the game)."""
+        if good:
+            pays = (Transfer(POT, caller, pool, "payout"),) if pool else ()
+            for s in others:
+                pays += pay_debts(s, {caller: diff}, st.stacks[s], st.seats, "difference")
+        else:
+            debts = dict.fromkeys(others, diff)
+            pays = pay_debts(caller, debts, st.stacks[caller], st.seats, "difference")
+        stacks, left = apply_transfers(st.stacks, st.pool, pays)
+        net = tuple(a - b for a, b in zip(stacks, st.stacks, strict=True))
+        after = evolve(st, stacks=stacks, pool=left)
+    # The reveal recorded, then the next deal dealt (or the game ended).
     hidden = (0,) * st.seats
-    last = Settled(st.shuffles, "call", caller, st.up, st.down, hidden, t, qsn(st), net, pool)
+    last = Settled(st.shuffles, "call", caller, st.up, st.down, hidden, t, q, net, pool)
     return open_deal(after, last, pays)
 
 
@@ -428,37 +406,11 @@ def is_fresh(st: QuienSabeState) -> bool:
     return st.soft or st.phase == OVER or not any(st.anted)
 
 
-def reveal(last: Settled | None) -> dict[str, Any] | None:
-    """The last deal's ending as JSON-safe data (for views)."""
-    if last is None:
-        return None
-    return {
-        "deal": last.deal,
-        "kind": last.kind,
-        "caller": None if last.caller < 0 else last.caller,
-        "face_up": [list(c) for c in last.up],
-        "face_down": [list(c) for c in last.down],
-        "unseen": list(last.hidden),
-        "total": last.total,
-        "qsn": last.qsn,
-        "net": list(last.net),
-        "pool": last.pool,
-    }
-
-
 def dump_state(st: QuienSabeState) -> dict[str, Any]:
     """The state as JSON-safe data."""
-    data = dump_frozen(st)
-    data["moved"] = [[t.src, t.dst, t.amount, t.reason] for t in st.moved]
-    data["last"] = None if st.last is None else dump_frozen(st.last)
-    return data
+    return dump_table(st, st.last)
 
 
 def load_state(data: Mapping[str, Any]) -> QuienSabeState:
     """The state from dump_state's data."""
-    fields = dict(data)
-    moved = tuple(Transfer(*t) for t in data["moved"])
-    last = data["last"]
-    fields["moved"], fields["last"] = [], None
-    st = load_frozen(QuienSabeState, fields)
-    return evolve(st, moved=moved, last=None if last is None else load_frozen(Settled, last))
+    return load_table(QuienSabeState, Settled, data)

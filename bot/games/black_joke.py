@@ -8,7 +8,9 @@ Choices without an option: seat 0 banks first and the bank passes left every dea
 deal reshuffles the whole pack; a seat with no chips sits the deal out, and a broke
 banker's deal goes to the next seat on his left with chips; a pass in an extra round ends
 that punter's buying for the deal, so every deal is finite. The state and the flow of a
-deal live in `_black_joke.py`; here are the game object, its actions and its views.
+deal live in `_black_joke.py`, the table picture in `_black_joke_view.py`, and what every
+chip game does alike (stacks, top-ups, the result) in `_stakes.py`; here are the game
+object, its actions and its views.
 """
 
 from __future__ import annotations
@@ -27,27 +29,33 @@ from bot.games._black_joke import (
     dump_state,
     first_deal,
     is_fresh,
-    live_seats,
     load_state,
     pack,
     pass_turn,
-    put,
     reveal,
     seat_deal,
     status,
 )
+from bot.games._black_joke_view import table_scene
 from bot.games._chips import net_transfers
-from bot.games._rng import deal_commitment, deal_seed, shuffled
-from bot.games.base import ChipGame, GameInfo, Outcome, Transfer, View
-from bot.games.cards import FACE_NAMES, Pack, stacked_deck
+from bot.games._rng import deal_commitment, deal_seed
+from bot.games._stakes import (
+    StakesGame,
+    check_seat,
+    chip_outcome,
+    chips_plural,
+    coverers,
+    first_cards,
+    restack,
+)
+from bot.games.base import GameInfo, Outcome, Transfer, View
+from bot.games.cards import Pack
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
-from bot.games.scene import Scene, group, scene, seat
 
 __all__ = ["GAME", "BlackJoke", "BlackJokeState"]
 
 KEY = "black-joke"
-DEFAULT_STACK = 100
 _MAX_ACTION_CHARS = 32
 _COUNT = "number of cards"
 _BUY = {
@@ -116,8 +124,7 @@ def _check_turn(st: BlackJokeState, seat: int) -> None:
     """Refuse a seat that is not the one awaited, saying why."""
     if st.phase == OVER:
         raise IllegalAction("The game is over: no more cards are sold.")
-    if not isinstance(seat, int) or not 0 <= seat < st.seats:
-        raise IllegalAction(f"There is no seat {seat} at this table.")
+    check_seat(seat, st.seats)
     if seat == st.turn:
         return
     if seat == st.banker:
@@ -173,7 +180,7 @@ the deal out, and a bank with no chips passes to the next player who has some. T
 ends after its rounds of deals, or sooner when fewer than two players have chips left."""
 
 
-class BlackJoke(ChipGame[BlackJokeState]):
+class BlackJoke(StakesGame[BlackJokeState]):
     """Black Joke (RULES.md §7): punters buy cards from a rotating bank; Faces pay."""
 
     info = GameInfo(
@@ -216,21 +223,11 @@ class BlackJoke(ChipGame[BlackJokeState]):
         stacks: Sequence[int] | None = None,
     ) -> BlackJokeState:
         """A new game: the first deal shuffled (or stacked with `deck`) and seated."""
-        self.check_seats(seats)
-        opts = self.options(options)
+        opts, chips = self.opening(seats, options, stacks)
         no_zeros = bool(opts["black_joke_no_zeros"])
-        chips = _check_stacks(seats, stacks)
-        first = (
-            stacked_deck(deck, pack(no_zeros), Pack.YANKEE)
-            if deck is not None
-            else shuffled(pack(no_zeros), seed, 0)
-        )
+        first = first_cards(deck, pack(no_zeros), seed)
         limits = (int(opts["max_rate"]), int(opts["rounds"]) * seats)
         return first_deal(seats, seed, no_zeros, limits, chips, first)
-
-    def awaiting(self, state: BlackJokeState) -> frozenset[int]:
-        """The one punter to act; empty when the game is over."""
-        return frozenset() if state.turn < 0 else frozenset((state.turn,))
 
     def legal_actions(self, state: BlackJokeState, seat: int) -> list[str]:
         """Every buy the seat can afford from the deck left, and pass, sorted."""
@@ -263,7 +260,7 @@ class BlackJoke(ChipGame[BlackJokeState]):
     def view(self, state: BlackJokeState, seat: int | None) -> View:
         """The table as the seat sees it: stacks, rates, card counts, its own hand."""
         out = self._facts(state, seat)
-        out["scene"] = _scene(state, seat)
+        out["scene"] = table_scene(state, seat)
         return out
 
     def ai_view(self, state: BlackJokeState, seat: int) -> View:
@@ -307,16 +304,7 @@ class BlackJoke(ChipGame[BlackJokeState]):
         """Once over: each seat's chips won or lost, the biggest winners, the net transfers."""
         if state.phase != OVER:
             return None
-        points = tuple(s - b for s, b in zip(state.stacks, state.basis, strict=True))
-        best = max(points)
-        winners = tuple(s for s, p in enumerate(points) if p == best > 0)
-        transfers = net_transfers({s: p for s, p in enumerate(points) if p}, "result")
-        if winners:
-            who = " and ".join(f"seat {s}" for s in winners)
-            summary = f"{who.capitalize()} finished {best} chips ahead."
-        else:
-            summary = "Nobody finished ahead: every stack ended where it began."
-        return Outcome(points=points, winners=winners, summary=summary, transfers=transfers)
+        return chip_outcome(state.stacks, state.basis, chips_plural)
 
     def dump(self, state: BlackJokeState) -> dict[str, Any]:
         """The state as JSON-safe data."""
@@ -355,17 +343,9 @@ class BlackJoke(ChipGame[BlackJokeState]):
             return f"Buy {_cards(count).replace(' ', ' more ')}"
         return f"Buy {_cards(count)} at {_count(int(words[2]), 'chip')} each"
 
-    def stacks(self, state: BlackJokeState) -> tuple[int, ...]:
-        """The chips in front of each seat."""
-        return state.stacks
-
     def pot(self, state: BlackJokeState) -> int:
         """Always 0: in Black Joke every chip goes straight to the bank or a punter."""
         return 0
-
-    def last_transfers(self, state: BlackJokeState) -> tuple[Transfer, ...]:
-        """The wager of the last buy and, if it ended the buying, the bank's payouts."""
-        return state.moved
 
     def between_hands(self, state: BlackJokeState) -> bool:
         """Whether nobody has acted yet in the current deal, or the game is over."""
@@ -373,23 +353,10 @@ class BlackJoke(ChipGame[BlackJokeState]):
 
     def adjust_stack(self, state: BlackJokeState, seat: int, delta: int) -> BlackJokeState:
         """A top-up or cash-out between deals; the waiting deal is seated again around it."""
-        if not is_fresh(state):
-            raise IllegalAction("Stacks change only between deals: wait until this one is paid.")
-        if not isinstance(seat, int) or not 0 <= seat < state.seats:
-            raise IllegalAction(f"There is no seat {seat} at this table.")
-        if isinstance(delta, bool) or not isinstance(delta, int):
-            raise IllegalAction("A stack changes by a whole number of chips.")
-        chips = state.stacks[seat] + delta
-        if chips < 0:
-            raise IllegalAction(
-                f"Seat {seat} has only {_count(state.stacks[seat], 'chip')} to take out."
-            )
-        stacks = put(state.stacks, seat, chips)
-        basis = put(state.basis, seat, state.basis[seat] + delta)
-        st = replace(state, stacks=stacks, basis=basis, moved=())
+        st = restack(state, seat, delta, is_fresh(state), "wait until this one is paid")
         if st.phase == OVER:
             return st
-        if live_seats(stacks) < 2:
+        if coverers(st.stacks, 1) < 2:  # fewer than two seats have chips
             return replace(st, phase=OVER, turn=-1)
         return seat_deal(st)
 
@@ -404,58 +371,4 @@ class BlackJoke(ChipGame[BlackJokeState]):
         return net_transfers(back, "refund")
 
 
-def _check_stacks(seats: int, stacks: Sequence[int] | None) -> tuple[int, ...]:
-    """The seats' starting stacks (100 each by default), refusing anything but chips."""
-    if stacks is None:
-        return (DEFAULT_STACK,) * seats
-    chips = tuple(stacks)
-    if len(chips) != seats:
-        raise IllegalAction(f"Give one stack per seat: {seats} seats need {seats} stacks.")
-    if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in chips):
-        raise IllegalAction("A stack is a whole number of chips, 0 or more.")
-    return chips
-
-
 GAME = BlackJoke()
-
-
-def _scene(st: BlackJokeState, viewer: int | None) -> Scene:
-    """The table picture's content: each seat's stack, role, rate and cards (face up only
-    for the viewer), the deck, and the last deal's result."""
-    seats = []
-    for s in range(st.seats):
-        role = status(s, st.banker, st.stacks[s], st.rates[s], st.done[s])
-        own = s == viewer
-        seats.append(
-            seat(
-                cards=st.hands[s] if own else (),
-                backs=0 if own else len(st.hands[s]),
-                chips=st.stacks[s],
-                badge="bank" if role == "bank" else ("out" if role == "out" else ""),
-                note=f"rate {st.rates[s]}"
-                if st.rates[s]
-                else ("passed" if role == "passed" else ""),
-                active=s == st.turn and st.phase != OVER,
-            )
-        )
-    lines = []
-    if st.last is not None:
-        for s, (owed, paid) in enumerate(zip(st.last.owed, st.last.paid, strict=True)):
-            if st.last.rates[s]:
-                faces = ", ".join(
-                    f"{FACE_NAMES[int(c[0])]} ({c})" for c in st.last.hands[s] if c.endswith("F")
-                )
-                faces = faces or "a black joke"
-                short = f" (owed {owed})" if paid < owed else ""
-                lines.append(f"Last deal, seat {s + 1}: {faces}, paid {paid}{short}")
-    title = (
-        f"Black Joke - deal {st.started} of {st.deals}" if st.phase != OVER else "Black Joke - over"
-    )
-    return scene(
-        Pack.YANKEE,
-        title,
-        seats,
-        [group("pile", "Deck", backs=len(st.deck))] if st.phase != OVER else [],
-        [("Cards left", len(st.deck)), ("Top rate", st.max_rate)],
-        lines,
-    )

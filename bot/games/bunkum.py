@@ -17,14 +17,14 @@ fifteens are laid aside for every player automatically (the most batches, then t
 fewest cards, `_fifteens.py`); no side bets. With split ties, the pot is shared by
 `split_evenly` among the tied players in rotation from elder (odd chips to the earliest),
 and each loser's difference x rate is shared the same way among them, each share a debt
-paid under §18. The state and flow live in `_bunkum.py`.
+paid under §18. The state and flow live in `_bunkum.py`, the table picture in
+`_bunkum_view.py`, and what every chip game does alike in `_stakes.py`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.games._bunkum import (
@@ -36,29 +36,30 @@ from bot.games._bunkum import (
     load_state,
     pass_card,
     pay_antes,
-    put,
     reseat,
     reveal,
 )
-from bot.games._chips import net_transfers
+from bot.games._bunkum_view import table_scene
 from bot.games._rng import deal_commitment, deal_seed
-from bot.games.base import POT, ChipGame, GameInfo, Outcome, Transfer, View
-from bot.games.cards import Pack, stacked_deck
+from bot.games._stakes import (
+    StakesGame,
+    check_seat,
+    chip_outcome,
+    chips,
+    first_cards,
+    refunds,
+    restack,
+)
+from bot.games.base import GameInfo, Outcome, Transfer, View
+from bot.games.cards import Pack
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
-from bot.games.scene import Scene, group, scene, seat
 
 __all__ = ["GAME", "Bunkum", "BunkumState"]
 
 KEY = "bunkum"
-DEFAULT_STACK = 100
 _BID = re.compile(r"bid ([1-9][0-9]{0,8})")
 _USAGE = "Write 'bid N' to bid N chips for the reserve card, or 'pass'."
-
-
-def chips(n: int) -> str:
-    """'1 chip', '3 chips'."""
-    return f"{n} chip" if n == 1 else f"{n} chips"
 
 
 def purse(st: BunkumState, seat: int) -> int:
@@ -94,8 +95,7 @@ def _check_turn(st: BunkumState, seat: int) -> None:
     """Refuse a seat that is not the one awaited, saying why."""
     if st.turn < 0:
         raise IllegalAction("The game is over: no more reserve cards are sold.")
-    if not isinstance(seat, int) or not 0 <= seat < st.seats:
-        raise IllegalAction(f"There is no seat {seat} at this table.")
+    check_seat(seat, st.seats)
     if seat == st.turn:
         return
     if not st.playing[seat]:
@@ -153,7 +153,7 @@ player deals once) or more if the table says so, and ends sooner when fewer than
 players can pay the ante."""
 
 
-class Bunkum(ChipGame[BunkumState]):
+class Bunkum(StakesGame[BunkumState]):
     """Bunkum (RULES.md §6): auctioned blind reserve cards; fifteens; lowest total wins."""
 
     info = GameInfo(
@@ -204,21 +204,14 @@ class Bunkum(ChipGame[BunkumState]):
         stacks: Sequence[int] | None = None,
     ) -> BunkumState:
         """A new game: the first deal shuffled (or stacked with `deck`), dealt and seated."""
-        self.check_seats(seats)
-        opts = self.options(options)
-        chips_in = _check_stacks(seats, stacks)
-        first = stacked_deck(deck, PACK, Pack.YANKEE) if deck is not None else None
+        opts, chips_in = self.opening(seats, options, stacks)
         settings = (
             int(opts["ante"]),
             int(opts["rate"]),
             bool(opts["bunkum_split_ties"]),
             int(opts["rounds"]) * seats,
         )
-        return first_deal(seats, seed, settings, chips_in, first)
-
-    def awaiting(self, state: BunkumState) -> frozenset[int]:
-        """The one seat to bid or pass; empty when the game is over."""
-        return frozenset() if state.turn < 0 else frozenset((state.turn,))
+        return first_deal(seats, seed, settings, chips_in, first_cards(deck, PACK, seed))
 
     def legal_actions(self, state: BunkumState, seat: int) -> list[str]:
         """Every bid above the standing one the seat can pay, and pass, sorted."""
@@ -241,7 +234,7 @@ class Bunkum(ChipGame[BunkumState]):
     def view(self, state: BunkumState, seat: int | None) -> View:
         """The table as the seat sees it: stacks, the auction, counts, its own hand."""
         out = _facts(state, seat)
-        out["scene"] = _scene(state, seat)
+        out["scene"] = table_scene(state, seat)
         return out
 
     def ai_view(self, state: BunkumState, seat: int) -> View:
@@ -260,16 +253,7 @@ class Bunkum(ChipGame[BunkumState]):
         """Once over: each seat's chips won or lost, the biggest winners, the net transfers."""
         if state.turn >= 0:
             return None
-        points = tuple(s - b for s, b in zip(state.stacks, state.basis, strict=True))
-        best = max(points)
-        winners = tuple(s for s, p in enumerate(points) if p == best > 0)
-        transfers = net_transfers({s: p for s, p in enumerate(points) if p}, "result")
-        if winners:
-            who = " and ".join(f"seat {s}" for s in winners)
-            summary = f"{who.capitalize()} finished {chips(best)} ahead."
-        else:
-            summary = "Nobody finished ahead: every stack ended where it began."
-        return Outcome(points=points, winners=winners, summary=summary, transfers=transfers)
+        return chip_outcome(state.stacks, state.basis)
 
     def dump(self, state: BunkumState) -> dict[str, Any]:
         """The state as JSON-safe data."""
@@ -305,17 +289,9 @@ class Bunkum(ChipGame[BunkumState]):
             return f"Bid {chips(int(words[1]))} for the reserve card"
         return action.capitalize()
 
-    def stacks(self, state: BunkumState) -> tuple[int, ...]:
-        """The chips in front of each seat."""
-        return state.stacks
-
     def pot(self, state: BunkumState) -> int:
         """The chips in the pot: this deal's antes and winning bids."""
         return state.pot
-
-    def last_transfers(self, state: BunkumState) -> tuple[Transfer, ...]:
-        """The antes (with a deal's first action), a sold card's bid, the showdown's pay."""
-        return state.moved
 
     def between_hands(self, state: BunkumState) -> bool:
         """Whether no chip of the current deal has moved yet, or the game is over."""
@@ -323,37 +299,14 @@ class Bunkum(ChipGame[BunkumState]):
 
     def adjust_stack(self, state: BunkumState, seat: int, delta: int) -> BunkumState:
         """A top-up or cash-out between deals; the waiting deal is dealt again around it."""
-        if not self.between_hands(state):
-            raise IllegalAction("Stacks change only between deals: wait for the showdown.")
-        if not isinstance(seat, int) or not 0 <= seat < state.seats:
-            raise IllegalAction(f"There is no seat {seat} at this table.")
-        if isinstance(delta, bool) or not isinstance(delta, int):
-            raise IllegalAction("A stack changes by a whole number of chips.")
-        have = state.stacks[seat] + delta
-        if have < 0:
-            raise IllegalAction(f"Seat {seat} has only {chips(state.stacks[seat])} to take out.")
-        stacks = put(state.stacks, seat, have)
-        basis = put(state.basis, seat, state.basis[seat] + delta)
-        st = replace(state, stacks=stacks, basis=basis, moved=())
+        st = restack(state, seat, delta, self.between_hands(state), "wait for the showdown")
         return st if st.turn < 0 else reseat(st)
 
     def hand_refunds(self, state: BunkumState) -> tuple[Transfer, ...]:
         """The pot gives back each seat's antes and bids of the current deal."""
         if self.between_hands(state):
             return ()
-        return tuple(Transfer(POT, s, a, "refund") for s, a in enumerate(state.put_in) if a)
-
-
-def _check_stacks(seats: int, stacks: Sequence[int] | None) -> tuple[int, ...]:
-    """The seats' starting stacks (100 each by default), refusing anything but chips."""
-    if stacks is None:
-        return (DEFAULT_STACK,) * seats
-    given = tuple(stacks)
-    if len(given) != seats:
-        raise IllegalAction(f"Give one stack per seat: {seats} seats need {seats} stacks.")
-    if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in given):
-        raise IllegalAction("A stack is a whole number of chips, 0 or more.")
-    return given
+        return refunds(state.put_in)
 
 
 GAME = Bunkum()
@@ -401,64 +354,3 @@ def _facts(st: BunkumState, viewer: int | None) -> View:
         out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.started)]
         out["final_stacks"] = list(st.stacks)
     return out
-
-
-def _seat_note(st: BunkumState, s: int) -> str:
-    """A seat's part in the auction, in a few words."""
-    if not st.playing[s]:
-        return ""
-    bought = len(st.hands[s]) - st.dealt
-    parts = [f"bid {st.bid}"] if s == st.bidder else (["passed"] if st.passed[s] else [])
-    if bought:
-        parts.append(f"bought {bought}")
-    return ", ".join(parts)
-
-
-def _showdown_picture(st: BunkumState) -> tuple[list[Any], list[str]]:
-    """The last deal's fifteens, batch by batch, and each player's total, as groups and lines."""
-    last = st.last
-    if last is None:
-        return [], []
-    groups, lines = [], []
-    for s in range(st.seats):
-        if last.totals[s] < 0:
-            continue
-        for i, batch in enumerate(last.batches[s], start=1):
-            groups.append(group("fan", f"Seat {s + 1}: fifteen {i}", batch))
-        groups.append(group("row", f"Seat {s + 1} keeps {last.totals[s]}", last.kept[s]))
-        if s in last.winners:
-            lines.append(
-                f"Deal {last.deal}: seat {s + 1} wins the pot of {last.won[s]}"
-                f" with {last.totals[s]} ({len(last.kept[s])} cards kept)"
-            )
-        elif last.owed[s]:
-            short = f" of {last.owed[s]} owed" if last.paid[s] < last.owed[s] else ""
-            lines.append(f"Seat {s + 1}: {last.totals[s]}, pays {last.paid[s]}{short}")
-    if last.discarded:
-        lines.append(f"{last.discarded} reserve cards thrown away unsold")
-    return groups, lines
-
-
-def _scene(st: BunkumState, viewer: int | None) -> Scene:
-    """The table picture: each seat's stack and cards (face up only for the viewer), the
-    reserve, and the last deal's fifteens and showdown."""
-    over = st.turn < 0
-    seats = []
-    for s in range(st.seats):
-        own = s == viewer or over
-        seats.append(
-            seat(
-                cards=st.hands[s] if own else (),
-                backs=0 if own else len(st.hands[s]),
-                chips=st.stacks[s],
-                badge="" if st.playing[s] else "out",
-                note=_seat_note(st, s),
-                active=s == st.turn,
-            )
-        )
-    groups, lines = _showdown_picture(st)
-    if not over:
-        groups.insert(0, group("pile", "Reserve", backs=len(st.reserve)))
-    title = f"Bunkum - deal {st.started} of {st.deals}" if not over else "Bunkum - over"
-    counters = [("Pot", st.pot), ("Reserve", len(st.reserve)), ("Bid", st.bid)]
-    return scene(Pack.YANKEE, title, seats, groups, counters, lines)

@@ -16,21 +16,20 @@ in full (never more than the stack), so no §18 shortfall can arise; a stack cha
 deals that changes who is dealt in (or who deals) deals the waiting deal again from a
 fresh shuffle; a pot left when the game ends is split evenly among the seats, the odd
 chips from the last deal's elder. The state and the flow of a deal live in
-`_jockey_club.py`; here are the game object, its actions and its views.
+`_jockey_club.py`, the rules text and table picture in `_jockey_club_view.py`, and what
+every chip game does alike in `_stakes.py`; here are the game object, its actions and its
+views.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from bot.games._chips import net_transfers
 from bot.games._jockey_club import (
     OVER,
     JockeyClubState,
     bid_stack,
-    claims,
     dump_state,
     first_deal,
     is_fresh,
@@ -40,35 +39,33 @@ from bot.games._jockey_club import (
     offer_text,
     pack,
     pass_turn,
-    put,
     redeal,
     reveal,
-    total,
 )
-from bot.games._rng import deal_commitment, deal_seed, shuffled
-from bot.games.base import POT, ChipGame, GameInfo, Outcome, Transfer, View
-from bot.games.cards import Pack, stacked_deck
+from bot.games._jockey_club_view import RULES_TEXT, seat_status, table_scene
+from bot.games._rng import deal_commitment, deal_seed
+from bot.games._stakes import (
+    StakesGame,
+    check_seat,
+    chip_outcome,
+    chips,
+    first_cards,
+    refunds,
+    restack,
+)
+from bot.games.base import GameInfo, Outcome, Transfer, View
+from bot.games.cards import Pack
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
-from bot.games.scene import Scene, group, scene, seat
 
 __all__ = ["GAME", "JockeyClub", "JockeyClubState"]
 
 KEY = "jockey-club"
-DEFAULT_STACK = 100
 _MAX_ACTION_CHARS = 32
 _USAGE = (
     "Write 'bid B' to pay B chips into the pot for the turn-up, 'console C' to take it if "
     "the pot pays you C chips, or 'pass'."
 )
-
-
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
-
-
-def _chips(n: int) -> str:
-    return _count(n, "chip")
 
 
 def _parse(action: object) -> int | None:
@@ -99,8 +96,7 @@ def _check_turn(st: JockeyClubState, seat: int) -> None:
     """Refuse a seat that is not the one awaited, saying why."""
     if st.phase == OVER:
         raise IllegalAction("The game is over: there is no turn-up to offer for.")
-    if not isinstance(seat, int) or not 0 <= seat < st.seats:
-        raise IllegalAction(f"There is no seat {seat} at this table.")
+    check_seat(seat, st.seats)
     if seat == st.turn:
         return
     if not st.dealt[seat]:
@@ -133,7 +129,7 @@ def _check_offer(st: JockeyClubState, seat: int, value: int) -> None:
         if not _can_console(st, seat):
             raise IllegalAction("The dealer may not console at this table: bid or pass.")
         if -value > pot:
-            raise IllegalAction(f"The pot holds {_chips(pot)}: a consolation is at most {pot}.")
+            raise IllegalAction(f"The pot holds {chips(pot)}: a consolation is at most {pot}.")
     else:
         if st.consoled[seat]:
             raise IllegalAction(
@@ -142,7 +138,7 @@ def _check_offer(st: JockeyClubState, seat: int, value: int) -> None:
             )
         stack = bid_stack(st, seat)
         if value > stack:
-            raise IllegalAction(f"You have {_chips(stack)}: you cannot bid {value}.")
+            raise IllegalAction(f"You have {chips(stack)}: you cannot bid {value}.")
     if st.holder >= 0 and value <= st.offer:
         raise IllegalAction(
             f"The standing offer is '{offer_text(st.offer)}' by seat {st.holder}, and yours "
@@ -150,57 +146,7 @@ def _check_offer(st: JockeyClubState, seat: int, value: int) -> None:
         )
 
 
-def _check_stacks(seats: int, stacks: Sequence[int] | None) -> tuple[int, ...]:
-    """The seats' starting stacks (100 each by default), refusing anything but chips."""
-    if stacks is None:
-        return (DEFAULT_STACK,) * seats
-    chips = tuple(stacks)
-    if len(chips) != seats:
-        raise IllegalAction(f"Give one stack per seat: {seats} seats need {seats} stacks.")
-    if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in chips):
-        raise IllegalAction("A stack is a whole number of chips, 0 or more.")
-    return chips
-
-
-RULES_TEXT = """\
-Jockey Club is a game for two to five players with the Yankee Notion pack less its five \
-zeros: 45 cards, ranks 1 to 9 in five suits. The aim is to hold a hand that averages \
-exactly 5: its cards add up to 5 times how many there are.
-
-The deal. Every deal, each player puts the ante (5 chips unless the table says \
-otherwise) into the pot; a player who cannot cover it sits the deal out. With n players \
-in the deal, each gets n + 1 cards, one at a time from the dealer's left, and the next \
-card is turned face up: the turn-up. A turned-up 5 is buried and the next card turned, \
-since a 5 never changes whether a hand averages 5. With the option jockey_remove_fives \
-the 5s leave the pack altogether.
-
-The turn-up. Starting on the dealer's left, players make offers for the turn-up, each \
-better for the pot than the one standing, or pass and drop out of the auction. From \
-worst to best for the pot the offers run: 'console 10' (I will take the card if the pot \
-pays me 10), down to 'console 0' (I will take it for nothing), then 'bid 1' (I will pay \
-1 into the pot for it), 'bid 2' and upwards. A consolation can be no more than the pot \
-holds, a bid no more than your stack. Once you have consoled you may still offer a \
-smaller consolation, but you may never bid: you cannot turn the corner. Players who have \
-not consoled may do either. When everyone but the holder of the best offer has passed, \
-he takes the turn-up into his hand and is paid his consolation from the pot, or pays his \
-bid into it. If nobody offers anything, the turn-up is buried. The dealer, acting last, \
-may often take a card nobody wants for nothing; with dealer_may_console set to false he \
-may only bid or pass.
-
-Jockeying. Bluffing is part of the game: console for a card you want, or bid to drive up \
-the price. But a bluff called can leave you holding a useless card at a steep price.
-
-The showdown. All hands are shown. A hand claims if its total is exactly 5 times its \
-number of cards (three cards adding to 15, four to 20). One claimant takes the whole \
-pot. Among several, the one with the most cards wins, then the one nearest the dealer's \
-left. If nobody claims, the pot stays on the table for the next deal.
-
-Chips. You play with the stack you brought. The deal passes to the left after every \
-deal; the game ends after its rounds of deals, or sooner when fewer than two players can \
-cover the ante. A pot left at the end is shared out evenly."""
-
-
-class JockeyClub(ChipGame[JockeyClubState]):
+class JockeyClub(StakesGame[JockeyClubState]):
     """Jockey Club (RULES.md §8): an auction for the turn-up; a hand averaging 5 takes the pot."""
 
     info = GameInfo(
@@ -245,15 +191,9 @@ class JockeyClub(ChipGame[JockeyClubState]):
         stacks: Sequence[int] | None = None,
     ) -> JockeyClubState:
         """A new game: the first deal shuffled (or stacked with `deck`), dealt and seated."""
-        self.check_seats(seats)
-        opts = self.options(options)
+        opts, given = self.opening(seats, options, stacks)
         no_fives = bool(opts["jockey_remove_fives"])
-        chips = _check_stacks(seats, stacks)
-        cards = (
-            stacked_deck(deck, pack(no_fives), Pack.YANKEE)
-            if deck is not None
-            else shuffled(pack(no_fives), seed, 0)
-        )
+        cards = first_cards(deck, pack(no_fives), seed)
         setup = (
             seats,
             seed,
@@ -262,11 +202,7 @@ class JockeyClub(ChipGame[JockeyClubState]):
             bool(opts["dealer_may_console"]),
             int(opts["rounds"]) * seats,
         )
-        return first_deal(setup, chips, cards)
-
-    def awaiting(self, state: JockeyClubState) -> frozenset[int]:
-        """The one seat to offer or pass; empty when the game is over."""
-        return frozenset() if state.turn < 0 else frozenset((state.turn,))
+        return first_deal(setup, given, cards)
 
     def legal_actions(self, state: JockeyClubState, seat: int) -> list[str]:
         """Every consolation and bid better than the standing offer that the seat may make
@@ -300,7 +236,7 @@ class JockeyClub(ChipGame[JockeyClubState]):
             deal_commitment(state.seed, state.shuffles - 1) if state.shuffles else None
         )
         out["last_deal"] = reveal(state.last)
-        out["scene"] = _scene(state, seat)
+        out["scene"] = table_scene(state, seat)
         return out
 
     def ai_view(self, state: JockeyClubState, seat: int) -> View:
@@ -317,7 +253,7 @@ class JockeyClub(ChipGame[JockeyClubState]):
                 "dealt_in": st.dealt[s],
                 "consoled": st.consoled[s],
                 "passed": st.passed[s],
-                "status": _status(st, s),
+                "status": seat_status(st, s),
             }
             for s in range(st.seats)
         ]
@@ -353,16 +289,7 @@ class JockeyClub(ChipGame[JockeyClubState]):
         """Once over: each seat's chips won or lost, the biggest winners, the net transfers."""
         if state.phase != OVER:
             return None
-        points = tuple(s - b for s, b in zip(state.stacks, state.basis, strict=True))
-        best = max(points)
-        winners = tuple(s for s, p in enumerate(points) if p == best > 0)
-        transfers = net_transfers({s: p for s, p in enumerate(points) if p}, "result")
-        if winners:
-            who = " and ".join(f"seat {s}" for s in winners)
-            summary = f"{who.capitalize()} finished {_chips(best)} ahead."
-        else:
-            summary = "Nobody finished ahead: every stack ended where it began."
-        return Outcome(points=points, winners=winners, summary=summary, transfers=transfers)
+        return chip_outcome(state.stacks, state.basis)
 
     def dump(self, state: JockeyClubState) -> dict[str, Any]:
         """The state as JSON-safe data."""
@@ -400,24 +327,16 @@ class JockeyClub(ChipGame[JockeyClubState]):
         if len(words) == 2 and words[1].isascii() and words[1].isdigit():
             amount = int(words[1])
             if words[0] == "bid":
-                return f"Bid {_chips(amount)} for the turn-up"
+                return f"Bid {chips(amount)} for the turn-up"
             if words[0] == "console":
                 return (
                     "Take it for nothing" if amount == 0 else f"Take it if the pot pays me {amount}"
                 )
         return action.capitalize()
 
-    def stacks(self, state: JockeyClubState) -> tuple[int, ...]:
-        """The chips in front of each seat."""
-        return state.stacks
-
     def pot(self, state: JockeyClubState) -> int:
         """The chips in the pot (this deal's antes once they have moved, and any carried)."""
         return state.pot
-
-    def last_transfers(self, state: JockeyClubState) -> tuple[Transfer, ...]:
-        """The antes, the taker's price, the payout and any closing share of the last action."""
-        return state.moved
 
     def between_hands(self, state: JockeyClubState) -> bool:
         """Whether this deal's antes have not moved yet, or the game is over."""
@@ -425,18 +344,7 @@ class JockeyClub(ChipGame[JockeyClubState]):
 
     def adjust_stack(self, state: JockeyClubState, seat: int, delta: int) -> JockeyClubState:
         """A top-up or cash-out between deals; the waiting deal is seated again around it."""
-        if not is_fresh(state):
-            raise IllegalAction("Stacks change only between deals: wait until this one is shown.")
-        if not isinstance(seat, int) or not 0 <= seat < state.seats:
-            raise IllegalAction(f"There is no seat {seat} at this table.")
-        if isinstance(delta, bool) or not isinstance(delta, int):
-            raise IllegalAction("A stack changes by a whole number of chips.")
-        chips = state.stacks[seat] + delta
-        if chips < 0:
-            raise IllegalAction(f"Seat {seat} has only {_chips(state.stacks[seat])} to take out.")
-        stacks = put(state.stacks, seat, chips)
-        basis = put(state.basis, seat, state.basis[seat] + delta)
-        st = replace(state, stacks=stacks, basis=basis, moved=())
+        st = restack(state, seat, delta, is_fresh(state), "wait until this one is shown")
         return st if st.phase == OVER else redeal(st)
 
     def hand_refunds(self, state: JockeyClubState) -> tuple[Transfer, ...]:
@@ -444,75 +352,7 @@ class JockeyClub(ChipGame[JockeyClubState]):
         showdown; a pot carried from earlier deals stays)."""
         if is_fresh(state):
             return ()
-        st = state
-        return tuple(Transfer(POT, s, st.ante, "refund") for s in range(st.seats) if st.dealt[s])
+        return refunds([state.ante if d else 0 for d in state.dealt])
 
 
 GAME = JockeyClub()
-
-
-def _status(st: JockeyClubState, seat: int) -> str:
-    """A seat's part in the auction: out (sits the deal out), passed, holding or in."""
-    if not st.dealt[seat]:
-        return "out"
-    if st.passed[seat]:
-        return "passed"
-    return "holding" if seat == st.holder else "in"
-
-
-def _showdown_lines(st: JockeyClubState) -> list[str]:
-    """The last deal's showdown in a few lines: the turn-up's fate, each hand, the pot."""
-    last = st.last
-    if last is None:
-        return []
-    if last.taker < 0:
-        lines = [f"Deal {last.deal}: nobody offered; the turn-up {last.turnup} was buried"]
-    else:
-        price = offer_text(last.price).replace("console", "consoled").replace("bid", "bid")
-        lines = [
-            f"Deal {last.deal}: seat {last.taker + 1} took the turn-up {last.turnup} ({price})"
-        ]
-    for s, hand in enumerate(last.hands):
-        if hand:
-            mark = ", claims" if claims(hand) else ""
-            lines.append(f"Seat {s + 1}: {' '.join(hand)} = {total(hand)} of {5 * len(hand)}{mark}")
-    if last.winner >= 0:
-        lines.append(f"Seat {last.winner + 1} takes the pot of {_chips(last.won)}")
-    else:
-        lines.append(f"Nobody claims: the pot of {_chips(last.carried)} carries over")
-    return lines
-
-
-def _scene(st: JockeyClubState, viewer: int | None) -> Scene:
-    """The table picture's content: each seat's stack, role, offer and cards (face up only
-    for the viewer), the turn-up and buried cards, the pot and the last showdown."""
-    seats = []
-    for s in range(st.seats):
-        own = s == viewer or st.phase == OVER
-        status = _status(st, s)
-        note = "passed" if status == "passed" else ("consoled" if st.consoled[s] else "")
-        if status == "holding":
-            note = offer_text(st.offer)
-        seats.append(
-            seat(
-                cards=st.hands[s] if own else (),
-                backs=0 if own else len(st.hands[s]),
-                chips=st.stacks[s],
-                badge="dealer" if s == st.dealer else ("out" if status == "out" else ""),
-                note=note,
-                active=s == st.turn,
-            )
-        )
-    groups = []
-    if st.turnup:
-        groups.append(group("row", "Turn-up", [st.turnup]))
-    if st.buried:
-        groups.append(group("row", "Buried", st.buried))
-    standing = "none" if st.holder < 0 else f"{offer_text(st.offer)} (seat {st.holder + 1})"
-    title = (
-        f"Jockey Club - deal {st.started} of {st.deals}"
-        if st.phase != OVER
-        else ("Jockey Club - over")
-    )
-    counters = [("Pot", offer_pot(st)), ("Standing offer", standing), ("Ante", st.ante)]
-    return scene(Pack.YANKEE, title, seats, groups, counters, _showdown_lines(st))

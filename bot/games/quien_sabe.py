@@ -18,16 +18,16 @@ are not; a deal nobody called shows no face-down card; in soft score no chip eve
 someone to the target (several at once: the highest score wins, equal ones share) or after
 SOFT_DEALS deals with the leader winning; when a game for chips ends, a pool left over is
 shared evenly, the odd chips one at a time from the last deal's elder. The state and the
-flow of a deal live in `_quien_sabe.py`; here are the game object, its actions and views.
+flow of a deal live in `_quien_sabe.py`, the table picture and the last deal's story in
+`_quien_sabe_view.py`, and what every chip game does alike in `_stakes.py`; here are the
+game object, its actions and views.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from bot.games._chips import net_transfers
 from bot.games._quien_sabe import (
     DECIDE,
     MAX_REDEALS,
@@ -43,21 +43,28 @@ from bot.games._quien_sabe import (
     load_state,
     pass_choice,
     play_card,
-    qsn,
     reseat,
-    reveal,
 )
-from bot.games._rng import deal_commitment, deal_seed, shuffled
-from bot.games.base import POT, ChipGame, GameInfo, Outcome, Transfer, View
-from bot.games.cards import Pack, card_name, parse_card, stacked_deck
+from bot.games._quien_sabe_view import reveal, table_scene
+from bot.games._rng import deal_commitment, deal_seed
+from bot.games._stakes import (
+    StakesGame,
+    check_seat,
+    chip_outcome,
+    chips_plural,
+    first_cards,
+    net_result,
+    refunds,
+    restack,
+)
+from bot.games.base import GameInfo, Outcome, Transfer, View
+from bot.games.cards import Pack, card_name, parse_card
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
-from bot.games.scene import Scene, group, scene, seat
 
 __all__ = ["GAME", "QuienSabe", "QuienSabeState"]
 
 KEY = "quien-sabe"
-DEFAULT_STACK = 100
 _USAGE = "Write 'play' and one of your cards, like 'play 7F'; or 'call' or 'pass' when you choose."
 
 RULES_TEXT = """\
@@ -100,7 +107,7 @@ def _max_actions(seats: int) -> int:
     return seats * per_deal
 
 
-class QuienSabe(ChipGame[QuienSabeState]):
+class QuienSabe(StakesGame[QuienSabeState]):
     """Quien Sabe (RULES.md §5): play cards up, then down, and call at or over the QSN."""
 
     info = GameInfo(
@@ -161,17 +168,8 @@ class QuienSabe(ChipGame[QuienSabeState]):
         stacks: Sequence[int] | None = None,
     ) -> QuienSabeState:
         """A new game, its first deal shuffled (or stacked with `deck`) and dealt."""
-        self.check_seats(seats)
-        opts = self.options(options)
-        chips = _check_stacks(seats, stacks)
-        first = (
-            stacked_deck(deck, PACK, Pack.YANKEE) if deck is not None else shuffled(PACK, seed, 0)
-        )
-        return first_deal(seats, seed, opts, chips, first)
-
-    def awaiting(self, state: QuienSabeState) -> frozenset[int]:
-        """The one seat to play or to choose; empty when the game is over."""
-        return frozenset() if state.turn < 0 else frozenset((state.turn,))
+        opts, chips = self.opening(seats, options, stacks)
+        return first_deal(seats, seed, opts, chips, first_cards(deck, PACK, seed))
 
     def legal_actions(self, state: QuienSabeState, seat: int) -> list[str]:
         """A card of the hand to play, or call and pass, sorted."""
@@ -232,7 +230,7 @@ class QuienSabe(ChipGame[QuienSabeState]):
         if st.phase == OVER:
             out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.shuffles)]
             out["final_stacks"] = list(st.stacks)
-        out["scene"] = _scene(st, seat)
+        out["scene"] = table_scene(st, seat)
         return out
 
     def ai_view(self, state: QuienSabeState, seat: int) -> View:
@@ -243,22 +241,14 @@ class QuienSabe(ChipGame[QuienSabeState]):
         """Once over: chips won or lost per seat (none in soft score), and the winners."""
         if state.phase != OVER:
             return None
-        points = tuple(s - b for s, b in zip(state.stacks, state.basis, strict=True))
-        transfers = net_transfers({s: p for s, p in enumerate(points) if p}, "result")
-        if state.soft:
-            best = max(state.scores)
-            winners = tuple(s for s, p in enumerate(state.scores) if p == best)
-            who = " and ".join(f"seat {s}" for s in winners)
-            how = "reached" if best >= state.target else f"led after {state.dealt} deals with"
-            summary = f"{who.capitalize()} {how} {best} points and won."
-            return Outcome(points, winners, summary, transfers)
-        best = max(points)
-        winners = tuple(s for s, p in enumerate(points) if p == best > 0)
-        if winners:
-            who = " and ".join(f"seat {s}" for s in winners)
-            summary = f"{who.capitalize()} finished {best} chips ahead."
-        else:
-            summary = "Nobody finished ahead: every stack ended where it began."
+        if not state.soft:
+            return chip_outcome(state.stacks, state.basis, chips_plural)
+        points, transfers = net_result(state.stacks, state.basis)
+        best = max(state.scores)
+        winners = tuple(s for s, p in enumerate(state.scores) if p == best)
+        who = " and ".join(f"seat {s}" for s in winners)
+        how = "reached" if best >= state.target else f"led after {state.dealt} deals with"
+        summary = f"{who.capitalize()} {how} {best} points and won."
         return Outcome(points, winners, summary, transfers)
 
     def dump(self, state: QuienSabeState) -> dict[str, Any]:
@@ -306,17 +296,9 @@ class QuienSabe(ChipGame[QuienSabeState]):
             return f"Play {name} ({card})"
         return action.capitalize()
 
-    def stacks(self, state: QuienSabeState) -> tuple[int, ...]:
-        """The chips in front of each seat."""
-        return state.stacks
-
     def pot(self, state: QuienSabeState) -> int:
         """The chips in the pool (0 in soft score, where the pool is points on paper)."""
         return 0 if state.soft else state.pool
-
-    def last_transfers(self, state: QuienSabeState) -> tuple[Transfer, ...]:
-        """The antes of a deal's first card, a call's payments, the closing share-out."""
-        return state.moved
 
     def between_hands(self, state: QuienSabeState) -> bool:
         """Whether no chip of the current deal has moved yet (always, in soft score)."""
@@ -324,18 +306,8 @@ class QuienSabe(ChipGame[QuienSabeState]):
 
     def adjust_stack(self, state: QuienSabeState, seat: int, delta: int) -> QuienSabeState:
         """A top-up or cash-out between deals; the waiting deal is seated again around it."""
-        if not is_fresh(state):
-            raise IllegalAction("Stacks change only between deals: wait until this one is paid.")
-        if not isinstance(seat, int) or not 0 <= seat < state.seats:
-            raise IllegalAction(f"There is no seat {seat} at this table.")
-        if isinstance(delta, bool) or not isinstance(delta, int):
-            raise IllegalAction("A stack changes by a whole number of chips.")
-        chips = state.stacks[seat] + delta
-        if chips < 0:
-            raise IllegalAction(f"Seat {seat} has only {state.stacks[seat]} chips to take out.")
-        stacks = (*state.stacks[:seat], chips, *state.stacks[seat + 1 :])
-        basis = (*state.basis[:seat], state.basis[seat] + delta, *state.basis[seat + 1 :])
-        st = replace(state, stacks=stacks, basis=basis, moved=())
+        fresh = is_fresh(state)
+        st = restack(state, seat, delta, fresh, "wait until this one is paid", chips_plural)
         if st.phase == OVER or st.soft:
             return st
         return reseat(st)
@@ -344,7 +316,7 @@ class QuienSabe(ChipGame[QuienSabeState]):
         """The pool gives back this deal's antes (a pool carried over stays where it is)."""
         if state.phase == OVER or state.soft:
             return ()
-        return tuple(Transfer(POT, s, a, "refund") for s, a in enumerate(state.anted) if a)
+        return refunds(state.anted)
 
 
 def _core(st: QuienSabeState, seat: int | None) -> View:
@@ -373,8 +345,7 @@ def _check_turn(st: QuienSabeState, seat: int, action: object) -> None:
     """Refuse a seat that is not the one awaited, saying why."""
     if st.phase == OVER:
         raise IllegalAction("The game is over: no more cards are played.")
-    if not isinstance(seat, int) or not 0 <= seat < st.seats:
-        raise IllegalAction(f"There is no seat {seat} at this table.")
+    check_seat(seat, st.seats)
     if st.phase == PLAY and action in ("call", "pass") and seat in st.players:
         if st.round == 1:
             raise IllegalAction(
@@ -403,89 +374,4 @@ def _card_of(st: QuienSabeState, action: object) -> str:
     return parse_card(words[1], Pack.YANKEE)
 
 
-def _check_stacks(seats: int, stacks: Sequence[int] | None) -> tuple[int, ...]:
-    """The seats' starting stacks (100 each by default), refusing anything but chips."""
-    if stacks is None:
-        return (DEFAULT_STACK,) * seats
-    chips = tuple(stacks)
-    if len(chips) != seats:
-        raise IllegalAction(f"Give one stack per seat: {seats} seats need {seats} stacks.")
-    if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in chips):
-        raise IllegalAction("A stack is a whole number of chips, 0 or more.")
-    return chips
-
-
 GAME = QuienSabe()
-
-
-def _scene(st: QuienSabeState, viewer: int | None) -> Scene:
-    """The table picture's content: each seat's played cards (face-down ones as backs but
-    to their owner), the viewer's hand, the pool and the QSN, and the last deal's story."""
-    seats = []
-    for s in range(st.seats):
-        own = s == viewer
-        down = st.down[s]
-        note = ("down " + " ".join(down)) if own and down else (f"{len(down)} down" if down else "")
-        if s not in st.players and st.phase != OVER:
-            note = "sits out"
-        seats.append(
-            seat(
-                cards=st.up[s],
-                backs=0 if own else len(down),
-                chips=None if st.soft else st.stacks[s],
-                score=st.scores[s] if st.soft else None,
-                badge="dealer" if s == st.dealer and st.phase != OVER else "",
-                note=note,
-                active=s == st.turn,
-            )
-        )
-    groups = []
-    if viewer is not None and 0 <= viewer < st.seats:
-        groups.append(group("row", "Your hand", st.hands[viewer]))
-        if st.down[viewer]:
-            groups.append(group("row", "Your face-down cards", st.down[viewer]))
-    counters = [
-        ("Pool", st.pool),
-        ("QSN", qsn(st)),
-        ("Face up", st.total_up),
-        ("Round", f"{st.round} of {ROUNDS}"),
-    ]
-    title = f"Quien Sabe - deal {st.dealt}" + ("" if st.soft else f" of {st.deals}")
-    title = title if st.phase != OVER else "Quien Sabe - over"
-    return scene(Pack.YANKEE, title, seats, groups, counters, _story(st))
-
-
-def _story(st: QuienSabeState) -> list[str]:
-    """A few lines: whose turn it is, and how the last deal ended (the reveal and the pay)."""
-    lines = []
-    if st.phase == DECIDE:
-        lines.append(
-            f"Seat {st.players[st.lead] + 1} played face down: "
-            f"seat {st.turn + 1} says Quien sabe or I pass."
-        )
-    last = st.last
-    if last is None:
-        return lines
-    unit = "points" if st.soft else "chips"
-    if last.kind == "void":
-        lines.append(
-            f"Deal {last.deal} void: the face-up cards made {last.total}, within 10 of the QSN "
-            f"{last.qsn}; redealt, the pool kept."
-        )
-        return lines
-    if last.kind == "nocall":
-        lines.append(f"Deal {last.deal}: nobody called in six rounds; the pool carries over.")
-        return lines
-    verdict = "good" if last.total >= last.qsn else "short"
-    lines.append(
-        f"Deal {last.deal}: seat {last.caller + 1} called Quien sabe at {last.total} "
-        f"(QSN {last.qsn}, {verdict})"
-        + (f" and took the pool of {last.pool}." if last.pool else ".")
-    )
-    for s in range(st.seats):
-        cards = last.up[s] + last.down[s]
-        if cards or last.net[s]:
-            net = last.net[s]
-            change = f", {net:+d} {unit if abs(net) != 1 else unit[:-1]}" if net else ""
-            lines.append(f"Seat {s + 1}: {' '.join(cards) or '-'}{change}")
-    return lines
