@@ -1,0 +1,291 @@
+"""The patience engine's move finder (see engine.py): `Spec.card_moves` worked out by
+indexing the free cards by key and looking up, for each target pile, the cards it takes,
+with the tables it needs built once per game. A mixin of `Spec`; its methods are Spec's.
+"""
+
+# mypy takes a self-type only from a superclass or a protocol; these methods are Spec's.
+# mypy: disable-error-code="misc"
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from bot.games.patience import engine
+from bot.games.patience.model import (
+    _KEYS_OF,
+    RANK_OF,
+    Ctx,
+    Group,
+    Key,
+    Kind,
+    Layout,
+    T,
+    TargetRow,
+    Zone,
+    build_keys,
+    rank,
+    suit,
+)
+
+if TYPE_CHECKING:
+    from bot.games.patience.engine import Spec
+
+
+class _Finder:
+    """`Spec`'s move finder: which cards may go where, found quickly. Its checks of
+    whether a game overrides a hook compare against `engine.Spec`, looked up when asked
+    (engine.py imports this module)."""
+
+    def _move_tables(self: Spec) -> None:
+        """What the move generator can know before the game starts: the piles whose top
+        card may leave by the engine's `movable` (and whether only that card), the
+        sources each target takes from (when the rules' check is known to ask), and
+        the targets whose `takes` is the zone's own."""
+        shut = (Kind.STOCK, Kind.INDICATOR, Kind.DISCARD)
+        self._feeders: list[tuple[int, bool]] = [
+            (i, z.kind is not Kind.TABLEAU or z.unit == "top")
+            for i, z in enumerate(self.zone_of)
+            if z.kind not in shut and (z.kind is not Kind.FOUNDATION or z.takeback)
+        ]
+        trusted = self._generic() or self.narrows
+        self._fed: list[frozenset[int] | None] = [
+            frozenset(j for j, y in enumerate(self.zone_of) if y.name in z.sources.split("+"))
+            if z.sources and trusted
+            else None
+            for z in self.zone_of
+        ]
+        self._keyed: list[bool] = [
+            self.narrows
+            or (self._generic() and (z.kind is not Kind.FOUNDATION or self._plain_foundation()))
+            for z in self.zone_of
+        ]
+        self._host_keys: list[dict[str, tuple[Key, ...]]] = [{} for _ in self.zone_of]
+        self._any_rank: list[bool] = [
+            z.kind is Kind.TABLEAU
+            and z.build is not None
+            and z.build.suit == "any"
+            and all(len(build_keys(z.build, f"{r}S")) == 13 for r in RANK_OF)
+            for z in self.zone_of
+        ]
+        """Tableau piles whose build lays any card on any card."""
+        self._all_rows: list[TargetRow] = [
+            (
+                i,
+                self._fed[i],
+                self._keyed[i],
+                self._any_rank[i] if z.kind is Kind.TABLEAU else None,
+                1
+                if z.kind is Kind.CELL
+                else z.length
+                if z.kind is Kind.FOUNDATION
+                else z.max_cards or 10**9,
+                None if z.build is None or z.kind is Kind.CELL else self._host_keys[i],
+                self._sure(z),
+            )
+            for i, z in ((i, self.zone_of[i]) for i in self.move_targets)
+        ]
+        feeders = {i for i, _ in self._feeders}
+        self._target_rows = [r for r in self._all_rows if r[1] is None or r[1] & feeders]
+        """Each target: its pile, the sources it is fed by, whether `zone_takes` is exact
+        for it, for a tableau pile whether it takes any card, the cards that fill it, its
+        keys by top card (None: nothing is built on it), how many cards found by key may
+        go there unasked."""
+
+    def kept(
+        self: Spec, slot: str, layout: Layout, ctx: Ctx, work: Callable[[Layout, Ctx], T]
+    ) -> T:
+        """`work(layout, ctx)`, kept (in `slot`) for the last layout asked about: the same
+        object while the layout is, so copy it before changing it. `work` must depend on
+        the layout and the context alone."""
+        last = self._kept.get(slot)
+        if last is not None and last[0] is layout and last[1] is ctx:
+            found: T = last[2]
+            return found
+        found = work(layout, ctx)
+        self._kept[slot] = (layout, ctx, found)
+        return found
+
+    def find_moves(self: Spec, layout: Layout, ctx: Ctx) -> list[str]:
+        """`card_moves` worked out afresh (see there)."""
+        index: dict[Key, list[Group]] = {}
+        groups: list[Group] = []
+        by_src: dict[int, list[Group]] = {}
+        plain = type(self).movable is engine.Spec.movable
+        piles, down = layout.piles, layout.down
+        for group in self._tops(layout) if plain else self._groups(layout):
+            groups.append(group)
+            if group[0] in by_src:
+                by_src[group[0]].append(group)
+            else:
+                by_src[group[0]] = [group]
+            for key in _KEYS_OF[group[2][0]]:
+                if key in index:
+                    index[key].append(group)
+                else:
+                    index[key] = [group]
+        if not groups:
+            return []
+        out: list[str] = []
+        ids = self.ids
+        allows = self._allows if self._generic() else self._accepts_ok
+        own_takes = type(self).takes is not engine.Spec.takes
+        rows = self._target_rows if plain else self._all_rows
+        for dst, fed, keyed, any_rank, full, table, sure in rows:
+            pile = piles[dst]
+            keys: tuple[Key, ...] | None
+            if own_takes:
+                keys = self.takes(layout, dst, ctx)
+            elif not keyed:
+                keys = None
+            elif not pile:
+                keys = self.zone_takes(layout, dst)
+            elif len(pile) >= full or table is None:
+                continue  # a full cell or family, or nothing is built on it
+            elif any_rank is not None:
+                if down[dst] >= len(pile):
+                    continue  # a tableau pile's top card lies face down
+                keys = None if any_rank else table.get(pile[-1]) or self.keys_on(dst, pile[-1])
+            else:
+                keys = table.get(pile[-1]) or self.keys_on(dst, pile[-1])
+            if keys is None:
+                found = groups if fed is None else [g for i in fed for g in by_src.get(i, ())]
+            elif len(keys) == 1:
+                found = index.get(keys[0], [])
+            else:
+                found = [g for key in keys for g in index.get(key, ())]
+            # On a started pile a card found by its key fits the build: the engine's own
+            # check could refuse only a run (to a family, or past a pile's size limit).
+            most = sure if pile else 0
+            for src, n, cards in found:
+                if src == dst or (fed is not None and src not in fed):
+                    continue
+                if n <= most or allows(layout, src, cards, dst, ctx):
+                    out.append(f"move {ids[src]} {ids[dst]}" + (f" {n}" if n > 1 else ""))
+        return out
+
+    def _tops(self: Spec, layout: Layout) -> list[Group]:
+        """The groups the engine's own `movable` gives: the face-up top card of every pile
+        that gives one up, and runs where the zone allows them."""
+        out: list[Group] = []
+        piles, down = layout.piles, layout.down
+        for src, single in self._feeders:
+            pile = piles[src]
+            if pile and down[src] < len(pile):
+                if single:
+                    out.append((src, 1, pile[-1:]))
+                else:
+                    out += [(src, n, cards) for n, cards in self.movable(layout, src)]
+        return out
+
+    def _groups(self: Spec, layout: Layout) -> Iterable[Group]:
+        """(pile, how many, the cards) of every group the game's `movable` lets leave."""
+        for src in range(len(self.ids)):
+            for n, cards in self.movable(layout, src):
+                yield src, n, cards
+
+    def takes(self: Spec, layout: Layout, dst: int, ctx: Ctx) -> tuple[Key, ...] | None:
+        """The cards a target pile may take now, as distinct (rank, suit letter, colour
+        "R"/"B" or "*") keys covering every card `accepts` allows there (None: it cannot
+        say, so every free card is tried). By default the zone's rules say, when the game
+        keeps the engine's `accepts` and (for a family) `fits_foundation`, or `narrows`;
+        a game that changes them otherwise overrides this to keep the generator quick."""
+        if self.narrows:
+            return self.zone_takes(layout, dst)
+        if not self._generic():
+            return None
+        if self.zone_of[dst].kind is Kind.FOUNDATION and not self._plain_foundation():
+            return None
+        return self.zone_takes(layout, dst)
+
+    def zone_takes(self: Spec, layout: Layout, dst: int) -> tuple[Key, ...] | None:
+        """`takes` as the zone's own rules say: a family's base or the card its build
+        takes, a tableau pile's build on its top card, nothing on a full cell (None for
+        an empty pile with no fixed base)."""
+        zone, pile = self.zone_of[dst], layout.piles[dst]
+        kind = zone.kind
+        if kind is Kind.FOUNDATION:
+            if not pile:
+                first = self.base_card(layout, dst)
+                if first is not None:
+                    return ((rank(first), suit(first)),)
+                base = self.base_rank(layout, dst)
+                return None if base is None else ((base, "*"),)
+            if len(pile) >= zone.length or zone.build is None:
+                return ()
+            return self.keys_on(dst, pile[-1])
+        if kind is Kind.TABLEAU and pile:
+            if zone.build is None or layout.down[dst] >= len(pile):
+                return ()
+            return self.keys_on(dst, pile[-1])
+        if kind is Kind.CELL and pile:
+            return ()
+        return None
+
+    def _sure(self: Spec, zone: Zone) -> int:
+        """How many cards found by their key on a started pile of the zone may be moved
+        there without asking `accepts` (when the engine's own rules decide)."""
+        if not self._generic() or self.narrows or type(self).takes is not engine.Spec.takes:
+            return 0
+        if zone.kind is Kind.FOUNDATION:
+            return 1 if self._plain_foundation() else 0
+        if zone.kind is Kind.TABLEAU:
+            return 1 if zone.max_cards else 10**9
+        return 0
+
+    def keys_on(self: Spec, dst: int, host: str) -> tuple[Key, ...]:
+        """The keys of the cards the build of dst's zone lets be laid on `host`."""
+        table = self._host_keys[dst]
+        keys = table.get(host)
+        if keys is None:
+            build = self.zone_of[dst].build
+            assert build is not None
+            keys = table[host] = build_keys(build, host)
+        return keys
+
+    def _generic(self: Spec) -> bool:
+        """Whether the game keeps the engine's own `accepts` (so the fast check is exact)."""
+        return type(self).accepts is engine.Spec.accepts
+
+    def _accepts_ok(
+        self: Spec, layout: Layout, src: int, cards: tuple[str, ...], dst: int, ctx: Ctx
+    ) -> bool:
+        return self.accepts(layout, src, cards, dst, ctx) is None
+
+    def _allows(
+        self: Spec, layout: Layout, src: int, cards: tuple[str, ...], dst: int, ctx: Ctx
+    ) -> bool:
+        """`accepts(...) is None` without writing the reasons (the move generator's path);
+        the game's own fits_foundation and fits_empty hooks are still asked."""
+        zone, pile = self.zone_of[dst], layout.piles[dst]
+        if zone.sources and self.zone_of[src].name not in zone.sources.split("+"):
+            return False
+        kind = zone.kind
+        if kind is Kind.FOUNDATION:
+            if len(cards) > 1:
+                return False
+            if self._plain_foundation():
+                if not pile:
+                    first = self.base_card(layout, dst)
+                    if first is not None:
+                        return cards[0] == first
+                    base = self.base_rank(layout, dst)
+                    return base is None or rank(cards[0]) == base
+                build = zone.build
+                return (
+                    len(pile) < zone.length and build is not None and build.fits(pile[-1], cards[0])
+                )
+            return self.fits_foundation(layout, dst, cards[0], ctx) is None
+        if kind is Kind.CELL:
+            return not pile and len(cards) == 1
+        if kind is not Kind.TABLEAU:
+            return False
+        if zone.max_cards and len(pile) + len(cards) > zone.max_cards:
+            return False
+        if not pile:
+            return self.fits_empty(layout, src, cards, dst, ctx) is None
+        build = zone.build
+        return build is not None and layout.down[dst] < len(pile) and build.fits(pile[-1], cards[0])
+
+    def _plain_foundation(self: Spec) -> bool:
+        return type(self).fits_foundation is engine.Spec.fits_foundation
