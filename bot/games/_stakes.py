@@ -11,7 +11,7 @@ its own rules of play and its own sentences for them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
@@ -51,11 +51,6 @@ L = TypeVar("L")
 def chips(n: int) -> str:
     """'1 chip', '3 chips'."""
     return f"{n} chip" if n == 1 else f"{n} chips"
-
-
-def chips_plural(n: int) -> str:
-    """'1 chips', '3 chips': the wording Black Joke and Quien Sabe have always used."""
-    return f"{n} chips"
 
 
 def check_seat(seat: object, seats: int) -> None:
@@ -114,7 +109,6 @@ def restack(
     delta: int,
     fresh: bool,
     wait: str,
-    count: Callable[[int], str] = chips,
 ) -> T:
     """The state with a seat's stack (and its basis) changed by `delta` between deals, and
     no transfer; refused mid-deal (`wait` says until when), for a seat the table does not
@@ -127,7 +121,7 @@ def restack(
     stacks, basis = state.stacks, state.basis
     have = stacks[seat] + delta
     if have < 0:
-        raise IllegalAction(f"Seat {seat} has only {count(stacks[seat])} to take out.")
+        raise IllegalAction(f"Seat {seat} has only {chips(stacks[seat])} to take out.")
     stacks = (*stacks[:seat], have, *stacks[seat + 1 :])
     basis = (*basis[:seat], basis[seat] + delta, *basis[seat + 1 :])
     changed: T = replace(state, stacks=stacks, basis=basis, moved=())  # type: ignore[type-var]
@@ -140,7 +134,7 @@ def net_result(stacks: Stacks, basis: Stacks) -> tuple[Stacks, tuple[Transfer, .
     return points, net_transfers({s: p for s, p in enumerate(points) if p}, "result")
 
 
-def chip_outcome(stacks: Stacks, basis: Stacks, count: Callable[[int], str] = chips) -> Outcome:
+def chip_outcome(stacks: Stacks, basis: Stacks) -> Outcome:
     """A finished game for chips: the chips won or lost per seat, the biggest winners (if
     anyone finished ahead) and the net transfers."""
     points, transfers = net_result(stacks, basis)
@@ -148,7 +142,7 @@ def chip_outcome(stacks: Stacks, basis: Stacks, count: Callable[[int], str] = ch
     winners = tuple(s for s, p in enumerate(points) if p == best > 0)
     if winners:
         who = " and ".join(f"seat {s}" for s in winners)
-        summary = f"{who.capitalize()} finished {count(best)} ahead."
+        summary = f"{who.capitalize()} finished {chips(best)} ahead."
     else:
         summary = "Nobody finished ahead: every stack ended where it began."
     return Outcome(points=points, winners=winners, summary=summary, transfers=transfers)

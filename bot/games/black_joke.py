@@ -43,7 +43,6 @@ from bot.games._stakes import (
     StakesGame,
     check_seat,
     chip_outcome,
-    chips_plural,
     coverers,
     first_cards,
     restack,
@@ -304,7 +303,7 @@ class BlackJoke(StakesGame[BlackJokeState]):
         """Once over: each seat's chips won or lost, the biggest winners, the net transfers."""
         if state.phase != OVER:
             return None
-        return chip_outcome(state.stacks, state.basis, chips_plural)
+        return chip_outcome(state.stacks, state.basis)
 
     def dump(self, state: BlackJokeState) -> dict[str, Any]:
         """The state as JSON-safe data."""

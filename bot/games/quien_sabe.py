@@ -51,7 +51,6 @@ from bot.games._stakes import (
     StakesGame,
     check_seat,
     chip_outcome,
-    chips_plural,
     first_cards,
     net_result,
     refunds,
@@ -242,7 +241,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
         if state.phase != OVER:
             return None
         if not state.soft:
-            return chip_outcome(state.stacks, state.basis, chips_plural)
+            return chip_outcome(state.stacks, state.basis)
         points, transfers = net_result(state.stacks, state.basis)
         best = max(state.scores)
         winners = tuple(s for s, p in enumerate(state.scores) if p == best)
@@ -307,7 +306,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
     def adjust_stack(self, state: QuienSabeState, seat: int, delta: int) -> QuienSabeState:
         """A top-up or cash-out between deals; the waiting deal is seated again around it."""
         fresh = is_fresh(state)
-        st = restack(state, seat, delta, fresh, "wait until this one is paid", chips_plural)
+        st = restack(state, seat, delta, fresh, "wait until this one is paid")
         if st.phase == OVER or st.soft:
             return st
         return reseat(st)
