@@ -7,57 +7,46 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import rank
 from bot.games.patience.game import pile_top
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("bethel")
+KIT = Kit("bethel")
+GAME: Any = KIT.game
 ROW = ["AS", "2S", "3S", "4S"]
 
 
-def stacked(first: list[str]) -> list[str]:
-    """The full pack with these cards on top, the rest in pack order."""
-    rest = list(GAME.spec.pack())
-    for card in first:
-        rest.remove(card)
-    return [*first, *rest]
-
-
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
-
-
 def test_turned_card_goes_to_a_family_or_a_pile() -> None:
-    state = GAME.new(1, 0, deck=stacked([*ROW, "2H", "KC"]))
+    state = GAME.new(1, 0, deck=KIT.stacked([*ROW, "2H", "KC"]))
     assert [pile_top(state.layout, GAME.spec, f"f{k}") for k in range(1, 5)] == ROW
-    state = play(state, ["deal", "move w f1", "deal", "move w t2"])
+    state = KIT.play(state, ["deal", "move w f1", "deal", "move w t2"])
     assert pile_top(state.layout, GAME.spec, "f1") == "2H"
     assert pile_top(state.layout, GAME.spec, "t2") == "KC"
 
 
 def test_refusals_leave_the_state_alone() -> None:
-    state = play(GAME.new(1, 0, deck=stacked([*ROW, "KC", "QC"])), ["deal"])
+    state = KIT.play(GAME.new(1, 0, deck=KIT.stacked([*ROW, "KC", "QC"])), ["deal"])
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="climbs by 1"):
         GAME.apply(state, 0, "move w f1")
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, "deal")  # the turned card must be placed first
-    state = play(state, ["move w t1", "deal", "move w t2"])
+    state = KIT.play(state, ["move w t1", "deal", "move w t2"])
     with pytest.raises(IllegalAction, match="only from the card turned"):
         GAME.apply(state, 0, "move t2 t1")
-    assert GAME.dump(play(GAME.new(1, 0, deck=stacked([*ROW, "KC", "QC"])), ["deal"])) == before
+    assert (
+        GAME.dump(KIT.play(GAME.new(1, 0, deck=KIT.stacked([*ROW, "KC", "QC"])), ["deal"]))
+        == before
+    )
 
 
 def test_a_pile_top_goes_up_when_it_fits_by_the_family_step() -> None:
     # Family 4 climbs by fours: 4, 8, queen, 3 (16 less 13).
-    state = GAME.new(1, 0, deck=stacked([*ROW, "QH", "8H", "3H"]))
-    state = play(state, ["deal", "move w t1", "deal", "move w f4", "move t1 f4", "deal"])
+    state = GAME.new(1, 0, deck=KIT.stacked([*ROW, "QH", "8H", "3H"]))
+    state = KIT.play(state, ["deal", "move w t1", "deal", "move w f4", "move t1 f4", "deal"])
     assert pile_top(state.layout, GAME.spec, "f4") == "QH"
-    state = play(state, ["move w f4"])
+    state = KIT.play(state, ["move w f4"])
     assert pile_top(state.layout, GAME.spec, "f4") == "3H"
 
 
@@ -71,6 +60,6 @@ def test_stacked_deal_played_to_the_win() -> None:
             rest.remove(card)
             order.append(card)
             actions += ["deal", f"move w f{k + 1}"]
-    state = play(GAME.new(1, 0, deck=ROW + order), actions)
+    state = KIT.play(GAME.new(1, 0, deck=ROW + order), actions)
     assert state.end == "won"
     assert GAME.outcome(state).winners == (0,)

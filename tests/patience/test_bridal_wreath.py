@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("bridal-wreath")
+KIT = Kit("bridal-wreath")
+GAME: Any = KIT.game
 WIN_SEED = 7
 ACTIONS_TEXT = (
     "take next card,move b1 f1,deal,move w b1,deal,deal,deal,deal,move w f1,move b2 f1,"
@@ -41,42 +42,22 @@ ACTIONS_TEXT = (
 WIN_ACTIONS = ACTIONS_TEXT.split(",")
 
 
-def stacked(first: list[str]) -> list[str]:
-    """Both packs with these cards on top, the rest in pack order."""
-    rest = list(GAME.spec.pack())
-    for card in first:
-        rest.remove(card)
-    return [*first, *rest]
-
-
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    """A pile's cards, bottom first."""
-    return state.layout.piles[GAME.spec.index[pid]]  # type: ignore[no-any-return]
-
-
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
-
-
 # The wreath: twenty cards, then the 6 of clubs at its end; ten bridesmaids with the 7 of
 # hearts first; the pack begins with the 5 of spades, then the 8 of diamonds.
 WREATH = ["2S"] * 2 + ["3S"] * 2 + ["4S"] * 2 + ["2H"] * 2 + ["3H"] * 2 + ["4H"] * 2
 WREATH += ["2D"] * 2 + ["3D"] * 2 + ["4D"] * 2 + ["2C", "3C", "6C"]
 MAIDS = ["7H", "9S", "9S", "9H", "9H", "9D", "9D", "9C", "9C", "10S"]
-DECK = stacked([*WREATH, *MAIDS, "5S", "8D"])
+DECK = KIT.stacked([*WREATH, *MAIDS, "5S", "8D"])
 
 
 def test_next_card_starts_the_families_and_the_end_card_follows() -> None:
     state = GAME.new(1, 0, deck=DECK)
     assert GAME.legal_actions(state, 0) == ["hint", "resign", "take next card", "wait for aces"]
     state = GAME.apply(state, 0, "take next card")
-    assert pile(state, "f1") == ("5S",) and state.layout.marks == (5,)
-    state = play(state, ["move r f1", "move b1 f1", "deal", "move w f1"])
-    assert pile(state, "f1") == ("5S", "6C", "7H", "8D")
-    assert pile(state, "r")[-1] == "3C"
+    assert KIT.pile(state, "f1") == ("5S",) and state.layout.marks == (5,)
+    state = KIT.play(state, ["move r f1", "move b1 f1", "deal", "move w f1"])
+    assert KIT.pile(state, "f1") == ("5S", "6C", "7H", "8D")
+    assert KIT.pile(state, "r")[-1] == "3C"
 
 
 def test_refusals_before_and_after_the_choice() -> None:
@@ -93,15 +74,15 @@ def test_refusals_before_and_after_the_choice() -> None:
 
 
 def test_bridesmaid_places_filled_only_from_the_waste() -> None:
-    state = play(GAME.new(1, 0, deck=DECK), ["take next card", "move r f1", "move b1 f1"])
-    assert pile(state, "b1") == ()
+    state = KIT.play(GAME.new(1, 0, deck=DECK), ["take next card", "move r f1", "move b1 f1"])
+    assert KIT.pile(state, "b1") == ()
     with pytest.raises(IllegalAction, match="only from the waste"):
         GAME.apply(state, 0, "move r b1")
-    state = play(state, ["deal", "move w b1"])
-    assert pile(state, "b1") == ("8D",)
+    state = KIT.play(state, ["deal", "move w b1"])
+    assert KIT.pile(state, "b1") == ("8D",)
 
 
 def test_deal_played_to_the_win() -> None:
-    state = play(GAME.new(1, WIN_SEED), WIN_ACTIONS)
+    state = KIT.play(GAME.new(1, WIN_SEED), WIN_ACTIONS)
     assert state.end == "won"
     assert GAME.outcome(state).winners == (0,)

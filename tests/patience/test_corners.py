@@ -4,13 +4,8 @@ only to leave a space."""
 
 from __future__ import annotations
 
-import pytest
-
-from bot.games import registry
-from bot.games.cards import french_pack
-from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Spec
-from bot.games.patience.game import PatienceGame, PatienceState
+from tests.patience.helpers import deck_with, patience, pile, play, refused
 
 WIN_SEED = 9
 WIN = (
@@ -34,37 +29,8 @@ WIN = (
 )
 
 
-def game() -> PatienceGame:
-    found = registry.get("corners")
-    assert isinstance(found, PatienceGame)
-    return found
-
-
-def play(g: PatienceGame, state: PatienceState, *actions: str) -> PatienceState:
-    for action in actions:
-        state = g.apply(state, 0, action)
-    return state
-
-
-def refused(g: PatienceGame, state: PatienceState, action: str, words: str) -> None:
-    before = g.dump(state)
-    with pytest.raises(IllegalAction) as err:
-        g.apply(state, 0, action)
-    assert words in err.value.reason
-    assert g.dump(state) == before
-
-
-def deck_with(top: list[str]) -> list[str]:
-    """A full pack with these cards on top, the rest in pack order."""
-    return [*top, *(c for c in french_pack() if c not in top)]
-
-
-def pile(g: PatienceGame, state: PatienceState, pid: str) -> tuple[str, ...]:
-    return state.layout.piles[g.spec.index[pid]]
-
-
 def test_the_first_card_fixes_the_base_and_its_rank_takes_the_corners_in_the_deal() -> None:
-    g = game()
+    g = patience("corners")
     state = g.new(1, 1, deck=deck_with(["9S", "KH", "9H", "QS", "QD", "8S", "7D", "JC", "10S"]))
     assert pile(g, state, "f1") == ("9S",) and pile(g, state, "f2") == ("9H",)
     assert [pile(g, state, f"t{k}") for k in range(1, 6)] == [
@@ -82,7 +48,7 @@ def test_the_first_card_fixes_the_base_and_its_rank_takes_the_corners_in_the_dea
 
 
 def test_a_card_not_one_lower_is_refused_and_nothing_changes() -> None:
-    g = game()
+    g = patience("corners")
     state = g.new(1, 1, deck=deck_with(["9S", "KH", "9H", "QS", "QD", "8S", "7D", "JC", "10S"]))
     state = play(g, state, "deal")
     refused(g, state, "move w t1", "one lower")
@@ -91,7 +57,7 @@ def test_a_card_not_one_lower_is_refused_and_nothing_changes() -> None:
 
 
 def test_a_place_s_card_moves_onto_another_only_to_leave_a_space() -> None:
-    g = game()
+    g = patience("corners")
     deck = deck_with(["9S", "KH", "9H", "QS", "QD", "8S", "7D", "JC", "10S"])
     state = play(g, g.new(1, 1, deck=deck), "deal", "move w t3")
     refused(g, state, "move t3 t2", "leaves a space")
@@ -103,7 +69,7 @@ def test_a_place_s_card_moves_onto_another_only_to_leave_a_space() -> None:
 
 
 def test_families_turn_the_corner_but_the_places_do_not() -> None:
-    g = game()
+    g = patience("corners")
     state = g.new(1, 1, deck=deck_with(["KS", "AH", "2C", "3D", "4D", "5D", "AS", "KC"]))
     state = play(g, state, "deal", "move w f1")
     assert pile(g, state, "f1") == ("KS", "AS")
@@ -114,7 +80,7 @@ def test_families_turn_the_corner_but_the_places_do_not() -> None:
 
 
 def test_the_fast_move_list_matches_the_rules() -> None:
-    g = game()
+    g = patience("corners")
     spec = g.spec
     for seed in range(4):
         state = g.new(1, seed)
@@ -130,7 +96,7 @@ def test_the_fast_move_list_matches_the_rules() -> None:
 
 
 def test_a_deal_known_to_be_won_is_played_to_the_win() -> None:
-    g = game()
+    g = patience("corners")
     state = play(g, g.new(1, WIN_SEED), *WIN.strip().split(" / "))
     assert state.end == "won"
     outcome = g.outcome(state)

@@ -3,29 +3,14 @@ at the end, the grading by piles left, and a won deal."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import cast
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
-from bot.games.patience.game import PatienceGame, PatienceState
+from bot.games.patience.game import PatienceState
 from bot.games.patience.games.double_jump import DoubleJump
-
-
-def patience(key: str) -> PatienceGame:
-    """A registered patience game."""
-    game = registry.get(key)
-    assert isinstance(game, PatienceGame)
-    return game
-
-
-def stacked(first: list[str], key: str) -> list[str]:
-    """The game's pack with these cards on top, in order, and the rest after them."""
-    rest = Counter(patience(key).spec.pack()) - Counter(first)
-    return first + sorted(rest.elements())
-
+from tests.patience.helpers import patience, stacked_sorted
 
 KEY = "double-jump"
 GAME = patience(KEY)
@@ -50,14 +35,14 @@ def row(state: PatienceState) -> list[tuple[str, ...]]:
 
 
 def test_a_pile_jumps_over_two_onto_its_suit() -> None:
-    state = GAME.new(1, 0, deck=stacked(["3S", "9H", "KD", "QS"], KEY))
+    state = GAME.new(1, 0, deck=stacked_sorted(["3S", "9H", "KD", "QS"], KEY))
     assert "jump 1 4" in GAME.legal_actions(state, 0)
     after = GAME.apply(state, 0, "jump 1 4")
     assert row(after) == [("9H",), ("KD",), ("QS", "3S")]
 
 
 def test_a_jump_over_one_or_onto_an_unlike_card_is_refused() -> None:
-    state = GAME.new(1, 0, deck=stacked(["3S", "9H", "3D", "QC"], KEY))
+    state = GAME.new(1, 0, deck=stacked_sorted(["3S", "9H", "3D", "QC"], KEY))
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="exactly two"):
         GAME.apply(state, 0, "jump 1 3")

@@ -12,9 +12,9 @@ import pytest
 
 from bot.games import registry
 from bot.games.cards import french_pack
-from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Spec
 from bot.games.patience.game import CONTROLS, PatienceGame, PatienceState
+from tests.patience.helpers import deck_with, patience, play, refused
 
 SOLITAIRE_WIN_SEED = 14
 SOLITAIRE_WIN = (
@@ -37,37 +37,11 @@ SOLITAIRE_WIN = (
 )
 
 
-def game(key: str) -> PatienceGame:
-    found = registry.get(key)
-    assert isinstance(found, PatienceGame)
-    return found
-
-
-def play(g: PatienceGame, state: PatienceState, *actions: str) -> PatienceState:
-    for action in actions:
-        state = g.apply(state, 0, action)
-    return state
-
-
-def refused(g: PatienceGame, state: PatienceState, action: str, words: str) -> None:
-    before = g.dump(state)
-    with pytest.raises(IllegalAction) as err:
-        g.apply(state, 0, action)
-    assert words in err.value.reason
-    assert g.dump(state) == before
-
-
-def deck_with(top: list[str]) -> list[str]:
-    """A full pack with these cards on top, the rest in pack order."""
-    rest = [c for c in french_pack() if c not in top]
-    return [*top, *rest]
-
-
 # -- Solitaire --------------------------------------------------------------------------
 
 
 def test_solitaire_deals_one_card_and_it_must_be_placed_before_the_next() -> None:
-    g = game("solitaire")
+    g = patience("solitaire")
     state = g.new(1, 1, deck=deck_with(["7S", "AH", "2C"]))
     assert g.legal_actions(state, 0) == ["deal", "hint", "resign"]
     state = play(g, state, "deal")
@@ -82,7 +56,7 @@ def test_solitaire_deals_one_card_and_it_must_be_placed_before_the_next() -> Non
 
 
 def test_solitaire_piles_take_only_the_turned_card_and_hide_what_is_beneath() -> None:
-    g = game("solitaire")
+    g = patience("solitaire")
     state = play(g, g.new(1, 1, deck=deck_with(["7S", "8S"])), "deal", "move w t1", "deal")
     state = play(g, state, "move w t1")
     refused(g, state, "move t1 t2", "takes cards only from the card turned")
@@ -93,7 +67,7 @@ def test_solitaire_piles_take_only_the_turned_card_and_hide_what_is_beneath() ->
 
 
 def test_solitaire_easier_lays_the_aces_out_and_harder_follows_suit() -> None:
-    g = game("solitaire")
+    g = patience("solitaire")
     easy = g.new(1, 5, {"solitaire_way": "easier"})
     tops = sorted(easy.layout.piles[g.spec.index[f"f{k}"]][-1] for k in range(1, 5))
     assert tops == ["AC", "AD", "AH", "AS"]
@@ -105,7 +79,7 @@ def test_solitaire_easier_lays_the_aces_out_and_harder_follows_suit() -> None:
 
 
 def test_a_solitaire_deal_known_to_be_won_is_played_to_the_win() -> None:
-    g = game("solitaire")
+    g = patience("solitaire")
     state = g.new(1, SOLITAIRE_WIN_SEED)
     state = play(g, state, *SOLITAIRE_WIN.split(" / "))
     assert state.end == "won"
@@ -128,7 +102,7 @@ def _to_redeal(g: PatienceGame, seed: int) -> PatienceState:
 
 
 def test_undo_and_redo_are_exact_across_a_reshuffle() -> None:
-    g = game("solitaire")
+    g = patience("solitaire")
     before = _to_redeal(g, 3)
     after = play(g, before, "redeal")
     assert after.layout.shuffles == 1 and after.layout.passes == 1
@@ -144,7 +118,7 @@ def test_undo_and_redo_are_exact_across_a_reshuffle() -> None:
 
 
 def test_a_new_move_clears_the_redo_list_and_undo_needs_a_move() -> None:
-    g = game("solitaire")
+    g = patience("solitaire")
     state = g.new(1, 2)
     refused(g, state, "undo", "nothing to undo")
     state = play(g, state, "deal", "undo")
@@ -154,7 +128,7 @@ def test_a_new_move_clears_the_redo_list_and_undo_needs_a_move() -> None:
 
 
 def test_a_hint_is_counted_suggests_progress_and_spoils_a_perfect_game() -> None:
-    g = game("solitaire")
+    g = patience("solitaire")
     state = play(g, g.new(1, 1, deck=deck_with(["AH"])), "deal", "hint")
     assert state.hints == 1 and state.hint == "move w f1"
     assert g.view(state, None)["hint"] == "move w f1"
@@ -163,7 +137,7 @@ def test_a_hint_is_counted_suggests_progress_and_spoils_a_perfect_game() -> None
 
 
 def test_auto_plays_every_safe_card_home_and_is_one_undo() -> None:
-    g = game("solitaire")
+    g = patience("solitaire")
     state = g.new(
         1, 1, {"solitaire_way": "easier"}, deck=deck_with(["AS", "AH", "AD", "AC", "2S", "3S"])
     )
@@ -176,7 +150,7 @@ def test_auto_plays_every_safe_card_home_and_is_one_undo() -> None:
 
 
 def test_resigning_ends_the_game_lost_and_a_finished_game_refuses_moves() -> None:
-    g = game("solitaire")
+    g = patience("solitaire")
     state = play(g, g.new(1, 1), "deal", "resign")
     assert state.end == "resigned" and g.awaiting(state) == frozenset()
     outcome = g.outcome(state)
@@ -185,7 +159,7 @@ def test_resigning_ends_the_game_lost_and_a_finished_game_refuses_moves() -> Non
 
 
 def test_the_move_limit_ends_an_endless_game() -> None:
-    g = game("solitaire")
+    g = patience("solitaire")
     state = g.new(1, 1, {"move_limit": 100})
     for _ in range(50):
         state = play(g, state, "deal", "undo")
@@ -193,7 +167,7 @@ def test_the_move_limit_ends_an_endless_game() -> None:
 
 
 def test_unknown_actions_and_piles_are_refused_in_words() -> None:
-    g = game("solitaire")
+    g = patience("solitaire")
     state = play(g, g.new(1, 1), "deal")
     refused(g, state, "fly", "Write a move")
     refused(g, state, "move w z9", "no pile 'z9'")
@@ -218,7 +192,7 @@ def _clock_deck(centre: list[str], hours: dict[int, list[str]]) -> list[str]:
 
 
 def test_the_clock_puts_each_card_under_its_hour_and_takes_that_pile_s_top() -> None:
-    g = game("clock")
+    g = patience("clock")
     deck = _clock_deck(["3H", "KS", "KH", "KD"], {3: ["5C", "2S", "2H", "2D"]})
     state = g.new(1, 1, deck=deck)
     assert g.legal_actions(state, 0) == ["auto", "hint", "next", "resign"]
@@ -232,7 +206,7 @@ def test_the_clock_puts_each_card_under_its_hour_and_takes_that_pile_s_top() -> 
 
 
 def test_the_fourth_king_too_soon_stops_the_clock() -> None:
-    g = game("clock")
+    g = patience("clock")
     deck = _clock_deck(["KC", "KS", "KH", "KD"], {})
     state = play(g, g.new(1, 1, deck=deck), "next", "next", "next", "next", "next")
     assert g.legal_actions(state, 0) == ["resign", "undo"]
@@ -244,7 +218,7 @@ def test_the_fourth_king_too_soon_stops_the_clock() -> None:
 
 
 def test_a_clock_known_to_come_out_is_won_by_one_auto() -> None:
-    g = game("clock")
+    g = patience("clock")
     state = play(g, g.new(1, 3), "auto")
     assert state.end == "won" and len(state.log) == 1
     assert g.spec.score(state.layout) == 52
@@ -262,7 +236,7 @@ def test_the_move_generator_agrees_with_the_rules_reasons(key: str) -> None:
     reason, for every card group and pile, and the engine's move generator finds the
     moves that trying every group against every pile with accepts() finds (the game's
     own list too, unless it makes its own), along random games."""
-    g = game(key)
+    g = patience(key)
     spec: Spec = g.spec
     rng = random.Random(key)
     for seed in range(3):
@@ -295,7 +269,7 @@ def test_the_move_generator_agrees_with_the_rules_reasons(key: str) -> None:
 
 def test_every_patience_game_says_its_rules_and_source() -> None:
     for key in PATIENCE:
-        info = game(key).info
+        info = patience(key).info
         assert info.rules and info.summary and info.source.startswith("rules/PATIENCE.md"), key
         assert info.min_seats == info.max_seats == 1
         assert textwrap.dedent(info.rules).strip() == info.rules.strip()
@@ -305,7 +279,7 @@ def test_every_patience_game_says_its_rules_and_source() -> None:
 def test_undo_then_redo_is_exact_everywhere_in_every_game(key: str) -> None:
     """Along random games (redeals and reshuffles included), undo gives back exactly the
     layout before the last move, and redo exactly the layout after it."""
-    g = game(key)
+    g = patience(key)
     rng = random.Random(f"undo:{key}")
     for seed in range(2):
         state = g.new(1, seed)

@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("flower-garden")
+KIT = Kit("flower-garden")
+GAME: Any = KIT.game
 WIN_SEED = 88
 ACTIONS_TEXT = (
     "move b16 f1,move b3 f2,move t2 f1,move t3 f3,move t4 f4,move b1 t6,move t4 t6,"
@@ -36,18 +37,6 @@ def arranged(fixed: dict[int, str]) -> list[str]:
     return [fixed[i] if i in fixed else rest.pop(0) for i in range(52)]
 
 
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    """A pile's cards, bottom first."""
-    return state.layout.piles[GAME.spec.index[pid]]  # type: ignore[no-any-return]
-
-
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
-
-
 # Bed 1 ends with the ace of spades, bed 2 with 9H 8C, bed 3 with the 10 of diamonds;
 # the bouquet begins 2S and ends with the ace of hearts.
 DECK = arranged({5: "AS", 10: "9H", 11: "8C", 17: "10D", 36: "2S", 51: "AH"})
@@ -55,9 +44,9 @@ DECK = arranged({5: "AS", 10: "9H", 11: "8C", 17: "10D", 36: "2S", 51: "AH"})
 
 def test_aces_go_up_from_bed_or_bouquet_and_build_in_suit() -> None:
     state = GAME.new(1, 0, deck=DECK)
-    assert len(pile(state, "t1")) == 6 and pile(state, "b16") == ("AH",)
-    state = play(state, ["move t1 f1", "move b1 f1", "move b16 f2"])
-    assert pile(state, "f1") == ("AS", "2S") and pile(state, "f2") == ("AH",)
+    assert len(KIT.pile(state, "t1")) == 6 and KIT.pile(state, "b16") == ("AH",)
+    state = KIT.play(state, ["move t1 f1", "move b1 f1", "move b16 f2"])
+    assert KIT.pile(state, "f1") == ("AS", "2S") and KIT.pile(state, "f2") == ("AH",)
 
 
 def test_refusals_leave_the_state_alone() -> None:
@@ -76,7 +65,7 @@ def test_a_sequence_moves_whole_and_an_empty_bed_takes_anything() -> None:
     state = GAME.new(1, 0, deck=DECK)
     assert "move t2 t3 2" in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "move t2 t3 2")
-    assert pile(state, "t3")[-3:] == ("10D", "9H", "8C")
+    assert KIT.pile(state, "t3")[-3:] == ("10D", "9H", "8C")
     spec = GAME.spec
     emptied = state.layout.put({spec.index["t4"]: ()}, {})
     assert "move b5 t4" in spec.moves(emptied, Ctx(0))  # any bouquet card
@@ -84,6 +73,6 @@ def test_a_sequence_moves_whole_and_an_empty_bed_takes_anything() -> None:
 
 
 def test_deal_played_to_the_win() -> None:
-    state = play(GAME.new(1, WIN_SEED), WIN_ACTIONS)
+    state = KIT.play(GAME.new(1, WIN_SEED), WIN_ACTIONS)
     assert state.end == "won"
     assert GAME.outcome(state).winners == (0,)

@@ -4,13 +4,9 @@ colours with runs moving together, the pack dealt in threes and turned while it 
 
 from __future__ import annotations
 
-import pytest
-
-from bot.games import registry
-from bot.games.cards import french_pack
-from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Spec, lay
 from bot.games.patience.game import PatienceGame, PatienceState
+from tests.patience.helpers import deck_with, patience, pile, play, refused
 
 WIN_SEED = 12
 WIN = (
@@ -35,37 +31,8 @@ WIN = (
 FOOL = ["2H", "5S", "QH", "4D", "6C", "JS", "KH", "10D", "2S", "AC", "QS", "3C", "8D"]
 
 
-def game() -> PatienceGame:
-    found = registry.get("fooliana")
-    assert isinstance(found, PatienceGame)
-    return found
-
-
-def play(g: PatienceGame, state: PatienceState, *actions: str) -> PatienceState:
-    for action in actions:
-        state = g.apply(state, 0, action)
-    return state
-
-
-def refused(g: PatienceGame, state: PatienceState, action: str, words: str) -> None:
-    before = g.dump(state)
-    with pytest.raises(IllegalAction) as err:
-        g.apply(state, 0, action)
-    assert words in err.value.reason
-    assert g.dump(state) == before
-
-
-def deck_with(top: list[str]) -> list[str]:
-    """A full pack with these cards on top, the rest in pack order."""
-    return [*top, *(c for c in french_pack() if c not in top)]
-
-
-def pile(g: PatienceGame, state: PatienceState, pid: str) -> tuple[str, ...]:
-    return state.layout.piles[g.spec.index[pid]]
-
-
 def opening(options: dict[str, object] | None = None) -> tuple[PatienceGame, PatienceState]:
-    g = game()
+    g = patience("fooliana")
     return g, g.new(1, 1, options, deck=deck_with([*FOOL, "9S", "9H", "10C", "7S", "9C"]))
 
 
@@ -90,7 +57,7 @@ def test_a_card_of_the_same_colour_is_refused_and_nothing_changes() -> None:
 
 
 def test_when_the_fool_is_out_a_space_takes_the_bottom_card_of_the_pack() -> None:
-    g = game()
+    g = patience("fooliana")
     spec = g.spec
     layout = lay(spec.empty(), spec, {"t2": ["KD"], "t3": ["5C"], "t4": ["JH"], "w": ["QS"]})
     layout = spec.with_stock(layout, ["4H", "7C", "2D"]).mark(0, 6)
@@ -130,7 +97,7 @@ def test_the_waste_turns_while_it_helps_and_once_more_and_undo_is_exact() -> Non
 
 
 def test_the_fast_move_list_matches_the_rules() -> None:
-    g = game()
+    g = patience("fooliana")
     spec = g.spec
     for options in ({}, {"fooliana_spaces": "waste"}):
         for seed in range(4):
@@ -148,7 +115,7 @@ def test_the_fast_move_list_matches_the_rules() -> None:
 
 
 def test_a_deal_known_to_be_won_is_played_to_the_win() -> None:
-    g = game()
+    g = patience("fooliana")
     state = play(g, g.new(1, WIN_SEED), *WIN.strip().split(" / "))
     assert state.end == "won"
     outcome = g.outcome(state)

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
-from bot.games.patience.game import pile_top
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("fours")
+KIT = Kit("fours")
+GAME: Any = KIT.game
 SPEC: Any = GAME.spec
 STILL = ["KS", "10S", "8S", "6S", "4S", "KH", "JH", "9H", "7H", "5H", "3H", "KD"]
 """Top cards of t1..t12 among which nothing moves."""
@@ -50,26 +50,14 @@ def in_fours(tops: list[str], under: dict[int, list[str]] | None = None) -> list
     return deck
 
 
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
-
-
-def top(state: Any, pid: str) -> str | None:
-    """The top card of a pile."""
-    return pile_top(state.layout, SPEC, pid)
-
-
 def test_aces_go_home_and_cards_marry_down_in_suit() -> None:
     deck = in_fours([*STILL[:11], "2H", "QS"], {12: ["AH"]})
     state = GAME.new(1, 0, deck=deck)
     assert [len(p) for p in state.layout.piles[SPEC.index["t1"] :]] == [4] * 13
-    assert top(state, "t13") == "QS" and top(state, "t12") == "2H"
-    state = play(state, ["move t13 t1"])
-    assert top(state, "t1") == "QS" and top(state, "t13") == "AH"
-    state = play(state, ["move t13 f1", "move t12 f1"])
+    assert KIT.top(state, "t13") == "QS" and KIT.top(state, "t12") == "2H"
+    state = KIT.play(state, ["move t13 t1"])
+    assert KIT.top(state, "t1") == "QS" and KIT.top(state, "t13") == "AH"
+    state = KIT.play(state, ["move t13 f1", "move t12 f1"])
     assert state.layout.piles[SPEC.index["f1"]] == ("AH", "2H")
 
 
@@ -84,12 +72,12 @@ def test_refusals_leave_the_state_alone() -> None:
 
 
 def test_the_piles_are_gathered_in_order_and_laid_in_fours() -> None:
-    state = play(GAME.new(1, 0, deck=in_fours([*STILL, "QS"], {12: ["10D"]})), ["move t13 t1"])
+    state = KIT.play(GAME.new(1, 0, deck=in_fours([*STILL, "QS"], {12: ["10D"]})), ["move t13 t1"])
     assert GAME.legal_actions(state, 0) == ["hint", "redeal", "resign", "undo"]
     tableau = state.layout.piles[SPEC.index["t1"] :]
     order = [c for pile in tableau for c in pile]
     assert len(tableau[0]) == 5 and len(tableau[12]) == 3
-    after = play(state, ["redeal"])
+    after = KIT.play(state, ["redeal"])
     again = after.layout.piles[SPEC.index["t1"] :]
     assert again == tuple(tuple(order[4 * k : 4 * k + 4]) for k in range(13))
     assert after.layout.passes == 1
@@ -103,15 +91,15 @@ def test_a_deal_that_gives_no_move_ends_the_game() -> None:
 
 
 def test_undo_and_redo_across_a_redeal_are_exact() -> None:
-    state = play(GAME.new(1, 0, deck=in_fours([*STILL, "QS"])), ["move t13 t1"])
-    after = play(state, ["redeal"])
-    undone = play(after, ["undo"])
+    state = KIT.play(GAME.new(1, 0, deck=in_fours([*STILL, "QS"])), ["move t13 t1"])
+    after = KIT.play(state, ["redeal"])
+    undone = KIT.play(after, ["undo"])
     assert undone.layout == state.layout
-    redone = play(undone, ["redo"])
+    redone = KIT.play(undone, ["redo"])
     assert redone.layout == after.layout
 
 
 def test_a_deal_is_won() -> None:
-    state = play(GAME.new(1, WIN_SEED), WIN)
+    state = KIT.play(GAME.new(1, WIN_SEED), WIN)
     assert state.end == "won"
     assert GAME.outcome(state).winners == (0,)

@@ -3,27 +3,11 @@ swap, the gathering when the pack is out, and a won deal."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
-from bot.games.patience.game import PatienceGame, PatienceState
-
-
-def patience(key: str) -> PatienceGame:
-    """A registered patience game."""
-    game = registry.get(key)
-    assert isinstance(game, PatienceGame)
-    return game
-
-
-def stacked(first: list[str], key: str) -> list[str]:
-    """The game's pack with these cards on top, in order, and the rest after them."""
-    rest = Counter(patience(key).spec.pack()) - Counter(first)
-    return first + sorted(rest.elements())
-
+from bot.games.patience.game import PatienceState
+from tests.patience.helpers import patience, stacked_sorted
 
 KEY = "fourteen"
 GAME = patience(KEY)
@@ -49,7 +33,7 @@ def top(state: PatienceState, pid: str) -> str:
 
 
 def test_a_pair_in_a_column_is_thrown_out_and_refilled_in_laying_order() -> None:
-    deck = stacked(["KS", *LOW[1:10], "AH", *LOW[11:25], "9C", "8C"], KEY)
+    deck = stacked_sorted(["KS", *LOW[1:10], "AH", *LOW[11:25], "9C", "8C"], KEY)
     state = GAME.new(1, 0, deck=deck)
     assert "remove a1 c1" in GAME.legal_actions(state, 0)
     after = GAME.apply(state, 0, "remove c1 a1")
@@ -58,7 +42,7 @@ def test_a_pair_in_a_column_is_thrown_out_and_refilled_in_laying_order() -> None
 
 
 def test_a_pair_not_in_one_line_or_not_fourteen_is_refused() -> None:
-    deck = stacked(["KS", *LOW[1:6], "AH", *LOW[7:25]], KEY)
+    deck = stacked_sorted(["KS", *LOW[1:6], "AH", *LOW[7:25]], KEY)
     state = GAME.new(1, 0, deck=deck)
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="same row or the same column"):
@@ -69,7 +53,7 @@ def test_a_pair_not_in_one_line_or_not_fourteen_is_refused() -> None:
 
 
 def test_the_swap_comes_once_when_nothing_can_go() -> None:
-    state = GAME.new(1, 0, deck=stacked(LOW[:25], KEY))
+    state = GAME.new(1, 0, deck=stacked_sorted(LOW[:25], KEY))
     legal = GAME.legal_actions(state, 0)
     assert "swap a1 e5" in legal
     assert not [a for a in legal if a.startswith("remove")]

@@ -3,27 +3,11 @@ rank, the piles closing up, four alike thrown out, the gathering redeal, and a w
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
-from bot.games.patience.game import PatienceGame, PatienceState
-
-
-def patience(key: str) -> PatienceGame:
-    """A registered patience game."""
-    game = registry.get(key)
-    assert isinstance(game, PatienceGame)
-    return game
-
-
-def stacked(first: list[str], key: str) -> list[str]:
-    """The game's pack with these cards on top, in order, and the rest after them."""
-    rest = Counter(patience(key).spec.pack()) - Counter(first)
-    return first + sorted(rest.elements())
-
+from bot.games.patience.game import PatienceState
+from tests.patience.helpers import patience, stacked_sorted
 
 KEY = "gamblers-patience"
 GAME = patience(KEY)
@@ -39,7 +23,7 @@ def piles(state: PatienceState) -> list[tuple[str, ...]]:
 
 
 def test_a_card_goes_left_onto_its_rank_and_the_piles_close_up() -> None:
-    state = GAME.new(1, 0, deck=stacked(["7S", "2H", "7D", "KC"], KEY))
+    state = GAME.new(1, 0, deck=stacked_sorted(["7S", "2H", "7D", "KC"], KEY))
     assert "put 3 1" in GAME.legal_actions(state, 0)
     after = GAME.apply(state, 0, "put 3 1")
     assert piles(after) == [("7S", "7D"), ("2H",), ("KC",), ()]
@@ -48,7 +32,7 @@ def test_a_card_goes_left_onto_its_rank_and_the_piles_close_up() -> None:
 
 
 def test_right_to_left_only_and_the_same_rank_only() -> None:
-    state = GAME.new(1, 0, deck=stacked(["7S", "2H", "7D", "KC"], KEY))
+    state = GAME.new(1, 0, deck=stacked_sorted(["7S", "2H", "7D", "KC"], KEY))
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="right to left"):
         GAME.apply(state, 0, "put 1 3")

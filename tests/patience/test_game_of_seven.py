@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
-from bot.games.patience.game import pile_top
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("game-of-seven")
+KIT = Kit("game-of-seven")
+GAME: Any = KIT.game
 SPEC: Any = GAME.spec
 ROW = ["AS", "8S", "7H", "5C", "KD", "9D", "2H"]
 WIN_SEED = 14
@@ -38,38 +38,18 @@ WIN = (
 )
 
 
-def stacked(first: list[str]) -> list[str]:
-    """The pack with these cards on top, the rest in pack order."""
-    rest = list(SPEC.pack())
-    for card in first:
-        rest.remove(card)
-    return [*first, *rest]
-
-
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
-
-
-def top(state: Any, pid: str) -> str | None:
-    """The top card of a pile."""
-    return pile_top(state.layout, SPEC, pid)
-
-
 def test_seven_cards_in_a_row_marry_in_alternate_colours() -> None:
-    state = GAME.new(1, 0, deck=stacked(ROW))
-    assert [top(state, f"t{k}") for k in range(1, 8)] == ROW
+    state = GAME.new(1, 0, deck=KIT.stacked(ROW))
+    assert [KIT.top(state, f"t{k}") for k in range(1, 8)] == ROW
     legal = GAME.legal_actions(state, 0)
     assert "move t1 f1" in legal and "move t3 t2" in legal
-    state = play(state, ["move t1 f1", "move t3 t2", "deal"])
-    assert top(state, "f1") == "AS" and top(state, "t2") == "7H"
-    assert top(state, "w") == "2S"  # the pack's first card, in pack order
+    state = KIT.play(state, ["move t1 f1", "move t3 t2", "deal"])
+    assert KIT.top(state, "f1") == "AS" and KIT.top(state, "t2") == "7H"
+    assert KIT.top(state, "w") == "2S"  # the pack's first card, in pack order
 
 
 def test_refusals_leave_the_state_alone() -> None:
-    state = play(GAME.new(1, 0, deck=stacked(ROW)), ["move t1 f1"])
+    state = KIT.play(GAME.new(1, 0, deck=KIT.stacked(ROW)), ["move t1 f1"])
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="other colour"):
         GAME.apply(state, 0, "move t4 t2")  # the 5 of clubs on the 8 of spades
@@ -81,16 +61,16 @@ def test_refusals_leave_the_state_alone() -> None:
 
 
 def test_a_space_takes_the_waste_the_row_or_a_family_card() -> None:
-    state = play(GAME.new(1, 0, deck=stacked(ROW)), ["move t1 f1", "move t3 t2", "deal"])
+    state = KIT.play(GAME.new(1, 0, deck=KIT.stacked(ROW)), ["move t1 f1", "move t3 t2", "deal"])
     legal = GAME.legal_actions(state, 0)
     assert {"move w t1", "move t2 t1", "move f1 t1", "move t4 t1"} <= set(legal)
-    taken = play(state, ["move f1 t1"])
-    assert top(taken, "t1") == "AS" and not taken.layout.piles[SPEC.index["f1"]]
-    filled = play(state, ["move w t1"])
-    assert top(filled, "t1") == "2S"
+    taken = KIT.play(state, ["move f1 t1"])
+    assert KIT.top(taken, "t1") == "AS" and not taken.layout.piles[SPEC.index["f1"]]
+    filled = KIT.play(state, ["move w t1"])
+    assert KIT.top(filled, "t1") == "2S"
 
 
 def test_a_deal_is_won() -> None:
-    state = play(GAME.new(1, WIN_SEED), WIN)
+    state = KIT.play(GAME.new(1, WIN_SEED), WIN)
     assert state.end == "won"
     assert GAME.outcome(state).winners == (0,)

@@ -6,18 +6,14 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import rank
+from tests.patience.helpers import Kit, actions
 
-GAME: Any = registry.get("grandfathers")
+KIT = Kit("grandfathers")
+GAME: Any = KIT.game
 SPEC = GAME.spec
 PLAIN = sorted(c for c in SPEC.pack() if rank(c) not in (1, 13) and c[-1] in "DC")
-
-
-def actions(text: str) -> list[str]:
-    """A recorded game's actions, written comma-separated."""
-    return text.split(",")
 
 
 WIN = actions(
@@ -48,36 +44,24 @@ WIN = actions(
 )
 
 
-def stacked(front: list[str]) -> list[str]:
-    """The front cards, then the rest of the two packs."""
-    rest = list(SPEC.pack())
-    for card in front:
-        rest.remove(card)
-    return [*front, *rest]
-
-
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    return tuple(state.layout.piles[SPEC.index[pid]])
-
-
 def test_an_ace_goes_up_as_it_comes_and_a_two_follows() -> None:
-    state = GAME.new(1, 7, deck=stacked(["AS", "2S", *PLAIN[:19]]))
-    assert pile(state, "f1") == ("AS",)
-    assert pile(state, "t1") == ("2S",)
+    state = GAME.new(1, 7, deck=KIT.stacked(["AS", "2S", *PLAIN[:19]]))
+    assert KIT.pile(state, "f1") == ("AS",)
+    assert KIT.pile(state, "t1") == ("2S",)
     assert "move t1 f1" in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "move t1 f1")
-    assert pile(state, "f1") == ("AS", "2S")
-    assert pile(state, "t1") == ()
+    assert KIT.pile(state, "f1") == ("AS", "2S")
+    assert KIT.pile(state, "t1") == ()
 
 
 def test_a_card_of_another_suit_is_refused() -> None:
-    state = GAME.new(1, 7, deck=stacked(["AS", "2S", "3H", *PLAIN[:18]]))
+    state = GAME.new(1, 7, deck=KIT.stacked(["AS", "2S", "3H", *PLAIN[:18]]))
     with pytest.raises(IllegalAction, match="in suit"):
         GAME.apply(state, 0, "move t2 f1")
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, "move t1 t2")
-    assert pile(state, "f1") == ("AS",)
-    assert pile(state, "t2") == ("3H",)
+    assert KIT.pile(state, "f1") == ("AS",)
+    assert KIT.pile(state, "t2") == ("3H",)
 
 
 def play_to_full(deck: list[str]) -> Any:
@@ -89,7 +73,7 @@ def play_to_full(deck: list[str]) -> Any:
 
 
 def test_three_cards_may_be_laid_past_two_deep_and_no_more() -> None:
-    state = play_to_full(stacked(PLAIN[:44]))
+    state = play_to_full(KIT.stacked(PLAIN[:44]))
     legal = GAME.legal_actions(state, 0)
     assert "move w t1" not in legal
     with pytest.raises(IllegalAction, match="at most 2"):
@@ -97,7 +81,7 @@ def test_three_cards_may_be_laid_past_two_deep_and_no_more() -> None:
     for k in (1, 2, 3):
         assert f"lay t{k}" in GAME.legal_actions(state, 0)
         state = GAME.apply(state, 0, f"lay t{k}")
-        assert len(pile(state, f"t{k}")) == 3
+        assert len(KIT.pile(state, f"t{k}")) == 3
         state = GAME.apply(state, 0, "deal")
     assert state.layout.used[0] == 3
     with pytest.raises(IllegalAction, match="three times"):
@@ -105,14 +89,14 @@ def test_three_cards_may_be_laid_past_two_deep_and_no_more() -> None:
 
 
 def test_one_draw_brings_a_buried_card_home() -> None:
-    state = GAME.new(1, 7, deck=stacked(["AS", "2S", *PLAIN[:19], "3H"]))
+    state = GAME.new(1, 7, deck=KIT.stacked(["AS", "2S", *PLAIN[:19], "3H"]))
     state = GAME.apply(state, 0, "deal")
     state = GAME.apply(state, 0, "move w t1")
-    assert pile(state, "t1") == ("2S", "3H")
+    assert KIT.pile(state, "t1") == ("2S", "3H")
     assert "draw t1 2 f1" in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "draw t1 2 f1")
-    assert pile(state, "f1") == ("AS", "2S")
-    assert pile(state, "t1") == ("3H",)
+    assert KIT.pile(state, "f1") == ("AS", "2S")
+    assert KIT.pile(state, "t1") == ("3H",)
     assert state.layout.used[1] == 1
     # the second draw waits until the pack is out
     assert not [a for a in GAME.legal_actions(state, 0) if a.startswith("draw")]

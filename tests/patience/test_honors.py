@@ -6,18 +6,14 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, lay
+from tests.patience.helpers import Kit, actions
 
-GAME: Any = registry.get("honors")
+KIT = Kit("honors")
+GAME: Any = KIT.game
 SPEC = GAME.spec
 CTX = Ctx(0, GAME.options({}))
-
-
-def actions(text: str) -> list[str]:
-    """A recorded game's actions, written comma-separated."""
-    return text.split(",")
 
 
 WIN = actions(
@@ -49,21 +45,9 @@ WIN = actions(
 )
 
 
-def stacked(front: list[str]) -> list[str]:
-    """The front cards, then the rest of the two packs."""
-    rest = list(SPEC.pack())
-    for card in front:
-        rest.remove(card)
-    return [*front, *rest]
-
-
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    return tuple(state.layout.piles[SPEC.index[pid]])
-
-
 def test_the_named_cards_are_laid_first_and_built_on() -> None:
-    state = GAME.new(1, 3, deck=stacked(["3S", "5D"]))
-    assert [pile(state, f"f{k}") for k in range(1, 9)] == [
+    state = GAME.new(1, 3, deck=KIT.stacked(["3S", "5D"]))
+    assert [KIT.pile(state, f"f{k}") for k in range(1, 9)] == [
         ("2S",),
         ("KH",),
         ("AD",),
@@ -73,28 +57,28 @@ def test_the_named_cards_are_laid_first_and_built_on() -> None:
         ("JD",),
         ("10C",),
     ]
-    assert pile(state, "t1") == ("3S",)
+    assert KIT.pile(state, "t1") == ("3S",)
     assert "move t1 f1" in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "move t1 f1")
-    assert pile(state, "f1") == ("2S", "3S")
+    assert KIT.pile(state, "f1") == ("2S", "3S")
 
 
 def test_a_down_family_refuses_a_card_going_up() -> None:
-    state = GAME.new(1, 3, deck=stacked(["3S", "5D"]))
+    state = GAME.new(1, 3, deck=KIT.stacked(["3S", "5D"]))
     with pytest.raises(IllegalAction, match="one lower, in suit"):
         GAME.apply(state, 0, "move t1 f5")
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, "move t2 t1")
-    assert pile(state, "t1") == ("3S",)
+    assert KIT.pile(state, "t1") == ("3S",)
 
 
 def test_the_families_go_round_the_corner() -> None:
-    state = GAME.new(1, 3, deck=stacked(["AH", "KH", "JC"]))
+    state = GAME.new(1, 3, deck=KIT.stacked(["AH", "KH", "JC"]))
     assert "move t1 f2" in GAME.legal_actions(state, 0)  # ace on the king of hearts
     assert "move t2 f6" not in GAME.legal_actions(state, 0)  # the queen of hearts goes down
     assert "move t3 f4" not in GAME.legal_actions(state, 0)  # the clubs end at the knave
     state = GAME.apply(state, 0, "move t1 f2")
-    assert pile(state, "f2") == ("KH", "AH")
+    assert KIT.pile(state, "f2") == ("KH", "AH")
 
 
 def test_after_the_pack_an_empty_place_takes_the_top_of_a_double_pile() -> None:

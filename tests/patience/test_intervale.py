@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import RANK_TEXT, Ctx, Spec
-from bot.games.patience.game import pile_top
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("intervale")
+KIT = Kit("intervale")
+GAME: Any = KIT.game
 SPEC: Any = GAME.spec
 ROWS: list[list[str | None]] = [
     ["3S", *[None] * 10],
@@ -42,25 +42,13 @@ def levels() -> list[str]:
     return [RANK_TEXT[r] + s for r in range(1, 14) for s in "SHDCSHDC"]
 
 
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
-
-
-def top(state: Any, pid: str) -> str | None:
-    """The top card of a pile."""
-    return pile_top(state.layout, SPEC, pid)
-
-
 def test_the_lower_aces_go_out_and_cards_marry_up_or_down() -> None:
     state = GAME.new(1, 0, deck=grid(ROWS))
-    assert top(state, "f1") == "AS" and top(state, "t1") == "2S"
+    assert KIT.top(state, "f1") == "AS" and KIT.top(state, "t1") == "2S"
     legal = GAME.legal_actions(state, 0)
     wanted = {"move t1 f1", "move t2 t3", "move t3 t2", "move t6 t4", "move t5 t7 2"}
     assert wanted <= set(legal)
-    state = play(state, ["move t5 t7 2", "move t6 t4"])
+    state = KIT.play(state, ["move t5 t7 2", "move t6 t4"])
     assert state.layout.piles[SPEC.index["t7"]][-3:] == ("6C", "5C", "4C")
     assert state.layout.piles[SPEC.index["t4"]][-3:] == ("7C", "6C", "7C")
 
@@ -76,12 +64,12 @@ def test_never_two_cards_upon_two() -> None:
 
 
 def test_a_space_is_filled_only_from_the_waste() -> None:
-    state = play(GAME.new(1, 0, deck=grid(ROWS)), ["move t1 f1", "move t1 f1"])
+    state = KIT.play(GAME.new(1, 0, deck=grid(ROWS)), ["move t1 f1", "move t1 f1"])
     assert not state.layout.piles[SPEC.index["t1"]]
     with pytest.raises(IllegalAction, match="filled only from the waste"):
         GAME.apply(state, 0, "move t2 t1")
-    state = play(state, ["deal", "move w t1"])
-    assert top(state, "t1") == state.deck[33]
+    state = KIT.play(state, ["deal", "move w t1"])
+    assert KIT.top(state, "t1") == state.deck[33]
 
 
 def test_the_quick_move_finder_agrees_with_the_engine() -> None:

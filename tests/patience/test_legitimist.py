@@ -7,18 +7,14 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, lay
+from tests.patience.helpers import Kit, actions
 
-GAME: Any = registry.get("legitimist")
+KIT = Kit("legitimist")
+GAME: Any = KIT.game
 SPEC = GAME.spec
 CTX = Ctx(0, GAME.options({}))
-
-
-def actions(text: str) -> list[str]:
-    """A recorded game's actions, written comma-separated."""
-    return text.split(",")
 
 
 WIN = actions(
@@ -48,37 +44,25 @@ WIN = actions(
 )
 
 
-def stacked(front: list[str]) -> list[str]:
-    """The front cards, then the rest of the two packs."""
-    rest = list(SPEC.pack())
-    for card in front:
-        rest.remove(card)
-    return [*front, *rest]
-
-
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    return tuple(state.layout.piles[SPEC.index[pid]])
-
-
 def test_a_queen_may_go_on_the_king_or_open_the_queens() -> None:
-    state = GAME.new(1, 2, deck=stacked(["KS", "QH", "JD"]))
-    assert pile(state, "f1") == ("KS",)
+    state = GAME.new(1, 2, deck=KIT.stacked(["KS", "QH", "JD"]))
+    assert KIT.pile(state, "f1") == ("KS",)
     state = GAME.apply(state, 0, "deal")
     legal = GAME.legal_actions(state, 0)
     assert "move w f1" in legal and "move w f2" in legal
     state = GAME.apply(state, 0, "move w f2")
-    assert pile(state, "f2") == ("QH",)
+    assert KIT.pile(state, "f2") == ("QH",)
 
 
 def test_a_family_opens_only_after_the_one_before() -> None:
-    state = GAME.new(1, 2, deck=stacked(["KS", "JD", "QH"]))
+    state = GAME.new(1, 2, deck=KIT.stacked(["KS", "JD", "QH"]))
     state = GAME.apply(state, 0, "deal")
     with pytest.raises(IllegalAction, match="opens after"):
         GAME.apply(state, 0, "move w f3")
     with pytest.raises(IllegalAction, match="one lower"):
         GAME.apply(state, 0, "move w f1")
-    assert pile(state, "w") == ("JD",)
-    assert pile(state, "f3") == ()
+    assert KIT.pile(state, "w") == ("JD",)
+    assert KIT.pile(state, "f3") == ()
 
 
 def test_families_go_round_the_corner_to_thirteen_cards() -> None:
@@ -111,11 +95,11 @@ def test_without_reshuffle_the_waste_is_turned_over() -> None:
     state = GAME.new(1, 9, options={"legitimist_reshuffle": False})
     while "deal" in GAME.legal_actions(state, 0):
         state = GAME.apply(state, 0, "deal")
-    waste = pile(state, "w")
+    waste = KIT.pile(state, "w")
     state = GAME.apply(state, 0, "redeal")
-    assert pile(state, "s") == waste[::-1]
+    assert KIT.pile(state, "s") == waste[::-1]
     state = GAME.apply(state, 0, "deal")
-    assert pile(state, "w") == waste[:1]  # the bottom card of the waste comes first
+    assert KIT.pile(state, "w") == waste[:1]  # the bottom card of the waste comes first
 
 
 def test_a_known_deal_is_won() -> None:

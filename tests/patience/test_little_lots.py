@@ -6,18 +6,14 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, lay
+from tests.patience.helpers import Kit, actions
 
-GAME: Any = registry.get("little-lots")
+KIT = Kit("little-lots")
+GAME: Any = KIT.game
 SPEC = GAME.spec
 CTX = Ctx(0, GAME.options({}))
-
-
-def actions(text: str) -> list[str]:
-    """A recorded game's actions, written comma-separated."""
-    return text.split(",")
 
 
 WIN = actions(
@@ -27,41 +23,29 @@ WIN = actions(
 )
 
 
-def stacked(front: list[str]) -> list[str]:
-    """The front cards, then the rest of the Euchre pack."""
-    rest = list(SPEC.pack())
-    for card in front:
-        rest.remove(card)
-    return [*front, *rest]
-
-
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    return tuple(state.layout.piles[SPEC.index[pid]])
-
-
 FRONT = ["7S", "8S", "9S", "10S", "7H", "8H", "9H", "10H", "JD"]
 
 
 def test_two_matching_tops_are_taken_off_and_the_next_cards_turned() -> None:
-    state = GAME.new(1, 2, deck=stacked(FRONT))
-    assert pile(state, "t1")[-1] == "7S"
+    state = GAME.new(1, 2, deck=KIT.stacked(FRONT))
+    assert KIT.pile(state, "t1")[-1] == "7S"
     assert state.layout.down[SPEC.index["t1"]] == 3
     assert "remove t1 t2" in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "remove t1 t2")
-    assert pile(state, "x") == ("7S", "7H")
-    assert pile(state, "t1") == ("10S", "9S", "8S")
+    assert KIT.pile(state, "x") == ("7S", "7H")
+    assert KIT.pile(state, "t1") == ("10S", "9S", "8S")
     assert state.layout.down[SPEC.index["t1"]] == 2  # the 8 is turned up
 
 
 def test_unmatched_tops_are_refused() -> None:
-    state = GAME.new(1, 2, deck=stacked(FRONT))
+    state = GAME.new(1, 2, deck=KIT.stacked(FRONT))
     with pytest.raises(IllegalAction, match="do not match"):
         GAME.apply(state, 0, "remove t1 t3")
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, "remove t1 t1")
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, "move t1 t2")
-    assert pile(state, "x") == ()
+    assert KIT.pile(state, "x") == ()
 
 
 def test_a_two_card_lot_may_be_turned_up_once() -> None:

@@ -8,29 +8,15 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import RANK_TEXT, rank
 from bot.games.patience.game import pile_top
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("louises-game")
+KIT = Kit("louises-game")
+GAME: Any = KIT.game
 UPPER = [RANK_TEXT[k] + "S" for k in range(1, 9)]
 LOWER = ["2H", "4H", "6H", "8H", "10H", "QH", "AH", "3H"]
-
-
-def stacked(first: list[str]) -> list[str]:
-    """Both packs with these cards on top, the rest in pack order."""
-    rest = list(GAME.spec.pack())
-    for card in first:
-        rest.remove(card)
-    return [*first, *rest]
-
-
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
 
 
 def rows_actions() -> list[str]:
@@ -41,14 +27,14 @@ def rows_actions() -> list[str]:
 
 
 def test_row_cards_are_placed_as_they_come() -> None:
-    state = GAME.new(1, 0, deck=stacked(["3D", "6D"]))
-    state = play(state, ["deal", "move w i3", "deal", "move w f3"])
+    state = GAME.new(1, 0, deck=KIT.stacked(["3D", "6D"]))
+    state = KIT.play(state, ["deal", "move w i3", "deal", "move w f3"])
     assert pile_top(state.layout, GAME.spec, "i3") == "3D"
     assert pile_top(state.layout, GAME.spec, "f3") == "6D"
 
 
 def test_wrong_place_is_refused_and_state_kept() -> None:
-    state = play(GAME.new(1, 0, deck=stacked(["3D", "6D"])), ["deal"])
+    state = KIT.play(GAME.new(1, 0, deck=KIT.stacked(["3D", "6D"])), ["deal"])
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="takes a 4"):
         GAME.apply(state, 0, "move w i4")
@@ -58,20 +44,20 @@ def test_wrong_place_is_refused_and_state_kept() -> None:
 
 
 def test_families_wait_for_both_rows() -> None:
-    state = GAME.new(1, 0, deck=stacked(["2D", "3D", "2C", "3C"]))
-    state = play(state, ["deal", "move w f1", "deal"])
+    state = GAME.new(1, 0, deck=KIT.stacked(["2D", "3D", "2C", "3C"]))
+    state = KIT.play(state, ["deal", "move w f1", "deal"])
     with pytest.raises(IllegalAction, match="both rows are complete"):
         GAME.apply(state, 0, "move w f1")
-    state = GAME.new(1, 0, deck=stacked([*UPPER, *LOWER, "3C", "KC"]))
-    state = play(state, [*rows_actions(), "deal", "move w f1"])
+    state = GAME.new(1, 0, deck=KIT.stacked([*UPPER, *LOWER, "3C", "KC"]))
+    state = KIT.play(state, [*rows_actions(), "deal", "move w f1"])
     assert pile_top(state.layout, GAME.spec, "f1") == "3C"
-    state = play(state, ["deal"])  # column 8 climbs by 8: 3 and 8 make a jack, not a king
+    state = KIT.play(state, ["deal"])  # column 8 climbs by 8: 3 and 8 make a jack, not a king
     with pytest.raises(IllegalAction, match="takes a knave"):
         GAME.apply(state, 0, "move w f8")
 
 
 def test_laid_out_option_takes_the_rows_first() -> None:
-    state = GAME.new(1, 0, {"louise_rows": "laid-out"}, deck=stacked([*UPPER, *LOWER]))
+    state = GAME.new(1, 0, {"louise_rows": "laid-out"}, deck=KIT.stacked([*UPPER, *LOWER]))
     assert [pile_top(state.layout, GAME.spec, f"i{k}") for k in range(1, 9)] == UPPER
     assert [pile_top(state.layout, GAME.spec, f"f{k}") for k in range(1, 9)] == LOWER
 
@@ -89,6 +75,6 @@ def test_stacked_deal_played_to_the_win() -> None:
             rest.remove(card)
             order.append(card)
             actions += ["deal", f"move w f{k + 1}"]
-    state = play(GAME.new(1, 0, deck=UPPER + LOWER + order), actions)
+    state = KIT.play(GAME.new(1, 0, deck=UPPER + LOWER + order), actions)
     assert state.end == "won"
     assert GAME.outcome(state).winners == (0,)

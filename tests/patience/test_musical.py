@@ -7,28 +7,14 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import rank
 from bot.games.patience.game import pile_top
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("musical")
+KIT = Kit("musical")
+GAME: Any = KIT.game
 ROWS = ["AS", "2S", "3S", "4S", "2H", "4H", "6H", "8H"]
-
-
-def stacked(first: list[str]) -> list[str]:
-    """The full pack with these cards on top, the rest in pack order."""
-    rest = list(GAME.spec.pack())
-    for card in first:
-        rest.remove(card)
-    return [*first, *rest]
-
-
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
 
 
 def winning_deal() -> tuple[list[str], list[str]]:
@@ -46,16 +32,16 @@ def winning_deal() -> tuple[list[str], list[str]]:
 
 
 def test_rows_laid_and_a_card_goes_up() -> None:
-    state = GAME.new(1, 0, deck=stacked([*ROWS, "3C"]))
+    state = GAME.new(1, 0, deck=KIT.stacked([*ROWS, "3C"]))
     layout = state.layout
     assert [pile_top(layout, GAME.spec, f"i{k}") for k in range(1, 5)] == ROWS[:4]
     assert [pile_top(layout, GAME.spec, f"f{k}") for k in range(1, 5)] == ROWS[4:]
-    state = play(state, ["deal", "move w f1"])
+    state = KIT.play(state, ["deal", "move w f1"])
     assert pile_top(state.layout, GAME.spec, "f1") == "3C"
 
 
 def test_a_card_that_is_not_the_sum_is_refused() -> None:
-    state = play(GAME.new(1, 0, deck=stacked([*ROWS, "3C"])), ["deal"])
+    state = KIT.play(GAME.new(1, 0, deck=KIT.stacked([*ROWS, "3C"])), ["deal"])
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="climbs by 2"):
         GAME.apply(state, 0, "move w f2")
@@ -65,18 +51,18 @@ def test_a_card_that_is_not_the_sum_is_refused() -> None:
 
 
 def test_third_family_climbs_by_three_round_the_corner() -> None:
-    state = GAME.new(1, 0, deck=stacked([*ROWS, "9C", "QC", "2C", "3C"]))
-    state = play(state, ["deal", "move w f3", "deal", "move w f3", "deal", "move w f3"])
+    state = GAME.new(1, 0, deck=KIT.stacked([*ROWS, "9C", "QC", "2C", "3C"]))
+    state = KIT.play(state, ["deal", "move w f3", "deal", "move w f3", "deal", "move w f3"])
     assert GAME.spec.wanted(state.layout, GAME.spec.index["f3"]) == 5
-    state = play(state, ["deal"])
+    state = KIT.play(state, ["deal"])
     with pytest.raises(IllegalAction, match="takes a 5"):
         GAME.apply(state, 0, "move w f3")
 
 
 def test_waste_turned_twice_only() -> None:
-    state = play(GAME.new(1, 0, deck=stacked(ROWS)), ["deal"] * 44)
+    state = KIT.play(GAME.new(1, 0, deck=KIT.stacked(ROWS)), ["deal"] * 44)
     assert "redeal" in GAME.legal_actions(state, 0)
-    state = play(state, ["redeal", *["deal"] * 44, "redeal", *["deal"] * 44])
+    state = KIT.play(state, ["redeal", *["deal"] * 44, "redeal", *["deal"] * 44])
     assert "redeal" not in GAME.legal_actions(state, 0)
     with pytest.raises(IllegalAction, match="all 2 redeals"):
         GAME.apply(state, 0, "redeal")
@@ -84,6 +70,6 @@ def test_waste_turned_twice_only() -> None:
 
 def test_stacked_deal_played_to_the_win() -> None:
     deck, actions = winning_deal()
-    state = play(GAME.new(1, 0, deck=deck), actions)
+    state = KIT.play(GAME.new(1, 0, deck=deck), actions)
     assert state.end == "won"
     assert GAME.outcome(state).winners == (0,)

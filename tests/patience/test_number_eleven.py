@@ -3,27 +3,10 @@ in one row or one suit, refill from the pack, the two-pack game, and a won deal.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
-from bot.games.patience.game import PatienceGame
-
-
-def patience(key: str) -> PatienceGame:
-    """A registered patience game."""
-    game = registry.get(key)
-    assert isinstance(game, PatienceGame)
-    return game
-
-
-def stacked(first: list[str], key: str) -> list[str]:
-    """The game's pack with these cards on top, in order, and the rest after them."""
-    rest = Counter(patience(key).spec.pack()) - Counter(first)
-    return first + sorted(rest.elements())
-
+from tests.patience.helpers import patience, stacked_sorted
 
 KEY = "number-eleven"
 GAME = patience(KEY)
@@ -40,7 +23,7 @@ LOW = ["2S", "3S", "4S", "2H", "3H", "4H", "2D", "3D", "4D", "2C", "3C"]
 
 
 def test_a_pair_anywhere_is_thrown_out_and_refilled() -> None:
-    deck = stacked(["AS", *LOW[1:9], "10H", LOW[9], "9C"], KEY)
+    deck = stacked_sorted(["AS", *LOW[1:9], "10H", LOW[9], "9C"], KEY)
     state = GAME.new(1, 0, deck=deck)
     assert "remove a1 b4" in GAME.legal_actions(state, 0)
     after = GAME.apply(state, 0, "remove b4 a1")
@@ -49,7 +32,7 @@ def test_a_pair_anywhere_is_thrown_out_and_refilled() -> None:
 
 
 def test_courts_in_two_rows_and_suits_are_refused() -> None:
-    deck = stacked(["KS", "QH", *LOW[2:6], "JD", *LOW[6:10]], KEY)
+    deck = stacked_sorted(["KS", "QH", *LOW[2:6], "JD", *LOW[6:10]], KEY)
     state = GAME.new(1, 0, deck=deck)
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="one row or be all of one suit"):
@@ -60,16 +43,16 @@ def test_courts_in_two_rows_and_suits_are_refused() -> None:
 
 
 def test_king_queen_knave_go_together_in_one_row_or_one_suit() -> None:
-    row = stacked(["KS", "QH", "JD", *LOW[:8]], KEY)
+    row = stacked_sorted(["KS", "QH", "JD", *LOW[:8]], KEY)
     assert "remove a1 a2 a3" in GAME.legal_actions(GAME.new(1, 0, deck=row), 0)
-    suited = stacked(["KS", "QS", *LOW[:4], "JS", *LOW[4:8]], KEY)
+    suited = stacked_sorted(["KS", "QS", *LOW[:4], "JS", *LOW[4:8]], KEY)
     assert "remove a1 a2 b1" in GAME.legal_actions(GAME.new(1, 0, deck=suited), 0)
 
 
 def test_the_two_pack_game_uses_both_packs() -> None:
     key = "number-eleven-two-packs"
     double = patience(key)
-    state = double.new(1, 0, deck=stacked(["AS", "AS", *LOW[2:10], "10H"], key))
+    state = double.new(1, 0, deck=stacked_sorted(["AS", "AS", *LOW[2:10], "10H"], key))
     assert len(double.cards(state)) == 104
     legal = double.legal_actions(state, 0)
     assert {"remove a1 b5", "remove a2 b5"} <= set(legal)

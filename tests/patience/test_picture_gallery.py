@@ -3,29 +3,13 @@ covering pairs counting eleven, and a won deal."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import cast
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
-from bot.games.patience.game import PatienceGame
 from bot.games.patience.games.picture_gallery import PictureGallery
-
-
-def patience(key: str) -> PatienceGame:
-    """A registered patience game."""
-    game = registry.get(key)
-    assert isinstance(game, PatienceGame)
-    return game
-
-
-def stacked(first: list[str], key: str) -> list[str]:
-    """The game's pack with these cards on top, in order, and the rest after them."""
-    rest = Counter(patience(key).spec.pack()) - Counter(first)
-    return first + sorted(rest.elements())
-
+from tests.patience.helpers import patience, stacked_sorted
 
 KEY = "picture-gallery"
 GAME = patience(KEY)
@@ -40,7 +24,7 @@ LOW = ["2S", "3S", "4S", "2H", "3H", "4H", "2D", "3D", "4D", "2C"]
 
 
 def test_courts_go_under_the_pack_and_a_pair_is_covered() -> None:
-    deck = stacked(["KS", "AS", *LOW, "QH", "10H", "5C", "6C"], KEY)
+    deck = stacked_sorted(["KS", "AS", *LOW, "QH", "10H", "5C", "6C"], KEY)
     state = GAME.new(1, 0, deck=deck)
     assert state.layout.piles[SPEC.index["s"]][:2] == ("QH", "KS")  # at the bottom
     assert "cover a1 c4" in GAME.legal_actions(state, 0)
@@ -50,7 +34,7 @@ def test_courts_go_under_the_pack_and_a_pair_is_covered() -> None:
 
 
 def test_cards_not_counting_eleven_are_refused() -> None:
-    state = GAME.new(1, 0, deck=stacked(["AS", *LOW, "10H"], KEY))
+    state = GAME.new(1, 0, deck=stacked_sorted(["AS", *LOW, "10H"], KEY))
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="not eleven"):
         GAME.apply(state, 0, "cover a1 a2")

@@ -3,27 +3,11 @@ the shift once the pack is laid, and a stacked deal won with two cards left."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
-from bot.games.patience.game import PatienceGame, PatienceState
-
-
-def patience(key: str) -> PatienceGame:
-    """A registered patience game."""
-    game = registry.get(key)
-    assert isinstance(game, PatienceGame)
-    return game
-
-
-def stacked(first: list[str], key: str) -> list[str]:
-    """The game's pack with these cards on top, in order, and the rest after them."""
-    rest = Counter(patience(key).spec.pack()) - Counter(first)
-    return first + sorted(rest.elements())
-
+from bot.games.patience.game import PatienceState
+from tests.patience.helpers import patience, stacked_sorted
 
 KEY = "push-pin"
 GAME = patience(KEY)
@@ -58,7 +42,7 @@ def line(state: PatienceState) -> tuple[str, ...]:
 
 
 def test_a_card_between_two_of_a_suit_is_pushed_out() -> None:
-    state = GAME.new(1, 0, deck=stacked(["3S", "9H", "KS"], KEY))
+    state = GAME.new(1, 0, deck=stacked_sorted(["3S", "9H", "KS"], KEY))
     assert GAME.legal_actions(state, 0)[:1] == ["deal"]
     assert "push 2" in GAME.legal_actions(state, 0)
     after = GAME.apply(state, 0, "push 2")
@@ -67,7 +51,7 @@ def test_a_card_between_two_of_a_suit_is_pushed_out() -> None:
 
 
 def test_a_card_between_unlike_cards_is_refused() -> None:
-    state = GAME.new(1, 0, deck=stacked(["3S", "9H", "KD"], KEY))
+    state = GAME.new(1, 0, deck=stacked_sorted(["3S", "9H", "KD"], KEY))
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="not of one suit or one rank"):
         GAME.apply(state, 0, "push 2")
@@ -79,10 +63,10 @@ def test_a_card_between_unlike_cards_is_refused() -> None:
 
 
 def test_a_suit_run_between_two_of_a_rank_goes_out_together() -> None:
-    state = GAME.new(1, 0, deck=stacked(["7S", "2H", "KD", "9H", "7C"], KEY))
+    state = GAME.new(1, 0, deck=stacked_sorted(["7S", "2H", "KD", "9H", "7C"], KEY))
     state = GAME.apply(GAME.apply(state, 0, "deal"), 0, "deal")
     assert "push 2-4" not in GAME.legal_actions(state, 0)  # the run is not one suit
-    state = GAME.new(1, 0, deck=stacked(["7S", "2H", "KH", "9H", "7C"], KEY))
+    state = GAME.new(1, 0, deck=stacked_sorted(["7S", "2H", "KH", "9H", "7C"], KEY))
     state = GAME.apply(GAME.apply(state, 0, "deal"), 0, "deal")
     after = GAME.apply(state, 0, "push 2-4")
     assert line(after) == ("7S", "7C")

@@ -7,20 +7,16 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, lay
+from tests.patience.helpers import Kit, actions
 
-GAME: Any = registry.get("puzzle")
+KIT = Kit("puzzle")
+GAME: Any = KIT.game
 SPEC = GAME.spec
 CTX = Ctx(0, GAME.options({}))
 KINGS = ["KS", "KH", "KD", "KC"]
 LAST = ["QS", "AH", "JD", "QC"]
-
-
-def actions(text: str) -> list[str]:
-    """A recorded game's actions, written comma-separated."""
-    return text.split(",")
 
 
 WIN = actions(
@@ -39,17 +35,13 @@ def stacked() -> list[str]:
     return [*KINGS, *middle, *LAST]
 
 
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    return tuple(state.layout.piles[SPEC.index[pid]])
-
-
 def test_the_kings_go_above_and_a_queen_comes_up_from_below() -> None:
     state = GAME.new(1, 8, deck=stacked())
-    assert [pile(state, f"f{k}") for k in range(1, 5)] == [(k,) for k in KINGS]
-    assert pile(state, "t1")[-1] == "QS"
+    assert [KIT.pile(state, f"f{k}") for k in range(1, 5)] == [(k,) for k in KINGS]
+    assert KIT.pile(state, "t1")[-1] == "QS"
     assert "move t1 f1" in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "move t1 f1")
-    assert pile(state, "f1") == ("KS", "QS")
+    assert KIT.pile(state, "f1") == ("KS", "QS")
 
 
 def test_a_king_takes_cards_only_from_the_pile_beneath() -> None:
@@ -58,13 +50,13 @@ def test_a_king_takes_cards_only_from_the_pile_beneath() -> None:
         GAME.apply(state, 0, "move t4 f1")
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, "move t3 f3")
-    assert pile(state, "t4")[-1] == "QC"
+    assert KIT.pile(state, "t4")[-1] == "QC"
 
 
 def test_an_ace_on_top_is_set_aside() -> None:
     state = GAME.new(1, 8, deck=stacked())
-    assert pile(state, "x") == ("AH",)
-    assert len(pile(state, "t2")) == 6
+    assert KIT.pile(state, "x") == ("AH",)
+    assert len(KIT.pile(state, "t2")) == 6
 
 
 def test_relays_stop_when_they_would_only_repeat() -> None:

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
-from bot.games.patience.game import pile_top
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("queens-cotillon")
+KIT = Kit("queens-cotillon")
+GAME: Any = KIT.game
 SPEC: Any = GAME.spec
 LEFT = [["KH", "KH", "QH", "QH"], ["JH", "JH", "10H", "10H"], ["3S", "KC", "QC", "JC"]]
 """The left block by rows, top row first: l1..l4 end with 3S, KC, QC, JC."""
@@ -42,43 +42,23 @@ WIN = (
 )
 
 
-def stacked(first: list[str]) -> list[str]:
-    """Both packs with these cards on top, the rest in pack order."""
-    rest = list(SPEC.pack())
-    for card in first:
-        rest.remove(card)
-    return [*first, *rest]
-
-
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
-
-
-def top(state: Any, pid: str) -> str | None:
-    """The top card of a pile."""
-    return pile_top(state.layout, SPEC, pid)
-
-
 def deck() -> list[str]:
     """The left block, the square, then the pack in pack order."""
-    return stacked([c for row in LEFT for c in row] + SQUARE)
+    return KIT.stacked([c for row in LEFT for c in row] + SQUARE)
 
 
 def test_the_blocks_and_families_climbing_by_twos() -> None:
     state = GAME.new(1, 0, deck=deck())
-    assert [top(state, f"l{k}") for k in range(1, 5)] == ["3S", "KC", "QC", "JC"]
-    assert [top(state, f"r{k}") for k in range(1, 17)] == SQUARE
-    state = play(state, ["move r1 f1", "move r2 f5", "move l1 f1", "move r3 f5", "move r5 f1"])
+    assert [KIT.top(state, f"l{k}") for k in range(1, 5)] == ["3S", "KC", "QC", "JC"]
+    assert [KIT.top(state, f"r{k}") for k in range(1, 17)] == SQUARE
+    state = KIT.play(state, ["move r1 f1", "move r2 f5", "move l1 f1", "move r3 f5", "move r5 f1"])
     assert state.layout.piles[SPEC.index["f1"]] == ("AS", "3S", "5S")
     assert state.layout.piles[SPEC.index["f5"]] == ("2S", "4S")
-    assert top(state, "l1") == "JH"  # the card above the 3S is free now
+    assert KIT.top(state, "l1") == "JH"  # the card above the 3S is free now
 
 
 def test_refusals_leave_the_state_alone() -> None:
-    state = play(GAME.new(1, 0, deck=deck()), ["move r1 f1"])
+    state = KIT.play(GAME.new(1, 0, deck=deck()), ["move r1 f1"])
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="starts with the ace of hearts"):
         GAME.apply(state, 0, "move r4 f2")  # the second ace of spades starts no family
@@ -90,23 +70,23 @@ def test_refusals_leave_the_state_alone() -> None:
 
 
 def test_a_square_space_takes_the_waste_top() -> None:
-    state = play(GAME.new(1, 0, deck=deck()), ["move r1 f1", "deal"])
+    state = KIT.play(GAME.new(1, 0, deck=deck()), ["move r1 f1", "deal"])
     assert "move w r1" in GAME.legal_actions(state, 0)
-    card = top(state, "w")
-    state = play(state, ["move w r1"])
-    assert top(state, "r1") == card and not state.layout.piles[SPEC.index["w"]]
+    card = KIT.top(state, "w")
+    state = KIT.play(state, ["move w r1"])
+    assert KIT.top(state, "r1") == card and not state.layout.piles[SPEC.index["w"]]
 
 
 def test_the_bases_may_be_taken_out_first() -> None:
     state = GAME.new(1, 0, {"cotillon_bases_first": True}, deck=deck())
-    families = [top(state, f"f{k}") for k in range(1, 9)]
+    families = [KIT.top(state, f"f{k}") for k in range(1, 9)]
     assert families == ["AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"]
-    assert [top(state, f"l{k}") for k in range(1, 5)] == ["3S", "KC", "QC", "JC"]
-    assert top(state, "r1") == "4S" and top(state, "r2") == "AS"  # the second ace stays
+    assert [KIT.top(state, f"l{k}") for k in range(1, 5)] == ["3S", "KC", "QC", "JC"]
+    assert KIT.top(state, "r1") == "4S" and KIT.top(state, "r2") == "AS"  # the second ace stays
 
 
 def test_a_deal_is_won_with_one_pack_home() -> None:
-    state = play(GAME.new(1, WIN_SEED), WIN)
+    state = KIT.play(GAME.new(1, WIN_SEED), WIN)
     assert state.end == "won"
     assert GAME.outcome(state).winners == (0,)
     assert SPEC.score(state.layout) == 52

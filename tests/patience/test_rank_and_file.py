@@ -5,13 +5,9 @@ taken up by rows without shuffling; with the Appendix's house rules as options."
 
 from __future__ import annotations
 
-import pytest
-
-from bot.games import registry
-from bot.games.cards import french_pack
-from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Spec, lay
 from bot.games.patience.game import PatienceGame, PatienceState
+from tests.patience.helpers import patience, pile, play, refused, two_packs_with
 
 WIN_SEED = 774
 WIN = (
@@ -44,48 +40,16 @@ REFILLS = ["2H", "QC", "6D"]
 ROW2 = ["4H", "9S", "9D", "4S", "6S", "7C", "8C", "5S", "2D", "QS", "3H"]
 
 
-def game() -> PatienceGame:
-    found = registry.get("rank-and-file")
-    assert isinstance(found, PatienceGame)
-    return found
-
-
-def play(g: PatienceGame, state: PatienceState, *actions: str) -> PatienceState:
-    for action in actions:
-        state = g.apply(state, 0, action)
-    return state
-
-
-def refused(g: PatienceGame, state: PatienceState, action: str, words: str) -> None:
-    before = g.dump(state)
-    with pytest.raises(IllegalAction) as err:
-        g.apply(state, 0, action)
-    assert words in err.value.reason
-    assert g.dump(state) == before
-
-
-def two_packs_with(top: list[str]) -> list[str]:
-    """Two full packs with these cards on top, the rest in pack order."""
-    rest = list(french_pack() * 2)
-    for card in top:
-        rest.remove(card)
-    return [*top, *rest]
-
-
-def pile(g: PatienceGame, state: PatienceState, pid: str) -> tuple[str, ...]:
-    return state.layout.piles[g.spec.index[pid]]
-
-
 def opening(options: dict[str, object] | None = None) -> tuple[PatienceGame, PatienceState]:
     """The stacked deal with the first row's king and aces played and row 2 laid."""
-    g = game()
+    g = patience("rank-and-file")
     state = g.new(1, 1, options, deck=two_packs_with(ROW1 + REFILLS + ROW2))
     state = play(g, state, "move t1 f1", "move t4 f6", "move t1 f6", "deal")
     return g, state
 
 
 def test_any_first_row_card_goes_up_and_its_space_fills_from_the_pack_at_once() -> None:
-    g = game()
+    g = patience("rank-and-file")
     state = g.new(1, 1, deck=two_packs_with(ROW1 + REFILLS + ROW2))
     assert [pile(g, state, f"t{k}") for k in range(1, 12)] == [(c,) for c in ROW1]
     state = play(g, state, "move t1 f1")
@@ -113,7 +77,7 @@ def test_the_appendix_lets_the_left_hand_card_go_up_too() -> None:
 
 
 def test_a_cleared_column_takes_only_a_king_or_by_the_appendix_an_ace() -> None:
-    g = game()
+    g = patience("rank-and-file")
     spec = g.spec
     layout = lay(spec.empty(), spec, {"t2": ["5S", "AC"], "t3": ["KD"], "t4": ["9H", "2D"]})
     t1, t2, t3 = (spec.index[p] for p in ("t1", "t2", "t3"))
@@ -144,7 +108,7 @@ def test_a_relay_takes_the_rows_up_from_the_bottom_left_and_undo_is_exact() -> N
 
 
 def test_the_fast_move_list_matches_the_rules() -> None:
-    g = game()
+    g = patience("rank-and-file")
     spec = g.spec
     for options in ({}, {"judges_left_card": True, "judges_spaces": "king-or-ace"}):
         for seed in range(3):
@@ -161,7 +125,7 @@ def test_the_fast_move_list_matches_the_rules() -> None:
 
 
 def test_a_deal_known_to_be_won_is_played_to_the_win() -> None:
-    g = game()
+    g = patience("rank-and-file")
     state = play(g, g.new(1, WIN_SEED), *WIN.strip().split(" / "))
     assert state.end == "won"
     outcome = g.outcome(state)

@@ -7,18 +7,14 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, lay
+from tests.patience.helpers import Kit, actions
 
-GAME: Any = registry.get("salique-law")
+KIT = Kit("salique-law")
+GAME: Any = KIT.game
 SPEC = GAME.spec
 CTX = Ctx(0, GAME.options({}))
-
-
-def actions(text: str) -> list[str]:
-    """A recorded game's actions, written comma-separated."""
-    return text.split(",")
 
 
 WIN = actions(
@@ -43,38 +39,26 @@ WIN = actions(
 )
 
 
-def stacked(front: list[str]) -> list[str]:
-    """The front cards, then the rest of the two packs."""
-    rest = list(SPEC.pack())
-    for card in front:
-        rest.remove(card)
-    return [*front, *rest]
-
-
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    return tuple(state.layout.piles[SPEC.index[pid]])
-
-
 def deal_front() -> Any:
-    state = GAME.new(1, 6, deck=stacked(["KS", "AH", "2C", "QD", "KD", "5S"]))
+    state = GAME.new(1, 6, deck=KIT.stacked(["KS", "AH", "2C", "QD", "KD", "5S"]))
     for _ in range(5):
         state = GAME.apply(state, 0, "deal")
     return state
 
 
 def test_each_card_goes_to_its_row_and_the_newest_king_takes_the_rest() -> None:
-    state = GAME.new(1, 6, deck=stacked(["KS", "AH", "2C", "QD", "KD", "5S"]))
-    assert pile(state, "t1") == ("KS",)
+    state = GAME.new(1, 6, deck=KIT.stacked(["KS", "AH", "2C", "QD", "KD", "5S"]))
+    assert KIT.pile(state, "t1") == ("KS",)
     state = GAME.apply(state, 0, "deal")
-    assert pile(state, "f1") == ("AH",)
+    assert KIT.pile(state, "f1") == ("AH",)
     state = GAME.apply(state, 0, "deal")
-    assert pile(state, "t1") == ("KS", "2C")
+    assert KIT.pile(state, "t1") == ("KS", "2C")
     assert "move t1 f1" in GAME.legal_actions(state, 0)
     state = deal_front()
-    assert pile(state, "q1") == ("QD",)
-    assert pile(state, "t2") == ("KD", "5S")
+    assert KIT.pile(state, "q1") == ("QD",)
+    assert KIT.pile(state, "t2") == ("KD", "5S")
     state = GAME.apply(state, 0, "move t1 f1")
-    assert pile(state, "f1") == ("AH", "2C")
+    assert KIT.pile(state, "f1") == ("AH", "2C")
 
 
 def test_nothing_is_built_on_a_king_while_the_pack_lasts() -> None:
@@ -85,7 +69,7 @@ def test_nothing_is_built_on_a_king_while_the_pack_lasts() -> None:
         GAME.apply(state, 0, "move t2 f1")
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, "draw t2 2 f1")
-    assert pile(state, "t2") == ("KD", "5S")
+    assert KIT.pile(state, "t2") == ("KD", "5S")
 
 
 def test_bare_kings_take_top_cards_and_one_card_is_drawn_at_the_end() -> None:

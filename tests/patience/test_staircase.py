@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Spec
-from bot.games.patience.game import pile_top
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("staircase")
+KIT = Kit("staircase")
+GAME: Any = KIT.game
 SPEC: Any = GAME.spec
 TOPS = {10: "8S", 9: "7H", 8: "6C", 7: "9H", 6: "KC", 5: "QC", 4: "JC", 3: "10C", 2: "4D", 1: "3D"}
 """The face-up card of each pile (t1 holds ten cards, t10 one)."""
@@ -75,34 +75,24 @@ def staircase(tops: dict[int, str], last: list[str]) -> list[str]:
     return [*order, *pool, *last]
 
 
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
-
-
-def top(state: Any, pid: str) -> str | None:
-    """The top card of a pile."""
-    return pile_top(state.layout, SPEC, pid)
-
-
 def test_the_staircase_and_a_sequence_moving_whole() -> None:
     state = GAME.new(1, 0, deck=staircase(TOPS, LAST))
     piles = state.layout.piles
     assert [len(piles[SPEC.index[f"t{k}"]]) for k in range(1, 11)] == list(range(10, 0, -1))
-    assert [top(state, f"t{k}") for k in range(1, 11)] == [TOPS[k] for k in range(1, 11)]
+    assert [KIT.top(state, f"t{k}") for k in range(1, 11)] == [TOPS[k] for k in range(1, 11)]
     assert all(state.layout.down[SPEC.index[f"t{k}"]] == 10 - k for k in range(1, 11))
-    state = play(state, ["move t9 t10", "move t8 t10", "move t10 t7 3"])
+    state = KIT.play(state, ["move t9 t10", "move t8 t10", "move t10 t7 3"])
     assert state.layout.piles[SPEC.index["t7"]][-4:] == ("9H", "8S", "7H", "6C")
     assert not state.layout.piles[SPEC.index["t10"]]
-    assert top(state, "t9") is not None and state.layout.down[SPEC.index["t9"]] == 0  # turned up
-    state = play(state, ["move t3 t10"])  # a space takes any card
-    assert top(state, "t10") == "10C"
+    assert (
+        KIT.top(state, "t9") is not None and state.layout.down[SPEC.index["t9"]] == 0
+    )  # turned up
+    state = KIT.play(state, ["move t3 t10"])  # a space takes any card
+    assert KIT.top(state, "t10") == "10C"
 
 
 def test_refusals_leave_the_state_alone() -> None:
-    state = play(GAME.new(1, 0, deck=staircase(TOPS, LAST)), ["deal", "deal"])
+    state = KIT.play(GAME.new(1, 0, deck=staircase(TOPS, LAST)), ["deal", "deal"])
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="buried"):
         GAME.apply(state, 0, "move w t1")
@@ -114,17 +104,17 @@ def test_refusals_leave_the_state_alone() -> None:
 
 
 def test_the_waste_is_buried_until_the_pack_is_out() -> None:
-    state = play(GAME.new(1, 0, deck=staircase(TOPS, LAST)), ["deal"])
-    assert top(state, "h") is not None and not state.layout.piles[SPEC.index["w"]]
-    first = top(state, "h")
-    state = play(state, ["deal"])
-    assert top(state, "w") == first  # buried when the next card is turned
+    state = KIT.play(GAME.new(1, 0, deck=staircase(TOPS, LAST)), ["deal"])
+    assert KIT.top(state, "h") is not None and not state.layout.piles[SPEC.index["w"]]
+    first = KIT.top(state, "h")
+    state = KIT.play(state, ["deal"])
+    assert KIT.top(state, "w") == first  # buried when the next card is turned
     assert not any(a.startswith("move w ") for a in GAME.legal_actions(state, 0))
-    state = play(state, ["deal"] * 47)
+    state = KIT.play(state, ["deal"] * 47)
     assert not state.layout.piles[SPEC.index["s"]] and not state.layout.piles[SPEC.index["h"]]
-    assert top(state, "w") == "AD"  # the last card turned went onto the waste by itself
-    state = play(state, ["move w f1", "move w f2"])
-    assert top(state, "f1") == "AD" and top(state, "f2") == "AH"
+    assert KIT.top(state, "w") == "AD"  # the last card turned went onto the waste by itself
+    state = KIT.play(state, ["move w f1", "move w f2"])
+    assert KIT.top(state, "f1") == "AD" and KIT.top(state, "f2") == "AH"
 
 
 def test_the_quick_move_finder_agrees_with_the_engine() -> None:
@@ -142,6 +132,6 @@ def test_the_quick_move_finder_agrees_with_the_engine() -> None:
 
 
 def test_a_deal_is_won() -> None:
-    state = play(GAME.new(1, WIN_SEED), WIN)
+    state = KIT.play(GAME.new(1, WIN_SEED), WIN)
     assert state.end == "won"
     assert GAME.outcome(state).winners == (0,)

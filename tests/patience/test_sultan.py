@@ -6,19 +6,15 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, lay
+from tests.patience.helpers import Kit, actions
 
-GAME: Any = registry.get("sultan")
+KIT = Kit("sultan")
+GAME: Any = KIT.game
 SPEC = GAME.spec
 CTX = Ctx(0, GAME.options({}))
 HEARTS = ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH"]
-
-
-def actions(text: str) -> list[str]:
-    """A recorded game's actions, written comma-separated."""
-    return text.split(",")
 
 
 WIN = actions(
@@ -53,22 +49,10 @@ WIN = actions(
 )
 
 
-def stacked(front: list[str]) -> list[str]:
-    """The front cards, then the rest of the two packs."""
-    rest = list(SPEC.pack())
-    for card in front:
-        rest.remove(card)
-    return [*front, *rest]
-
-
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    return tuple(state.layout.piles[SPEC.index[pid]])
-
-
 def test_the_square_is_laid_and_the_divan_plays_up() -> None:
-    state = GAME.new(1, 5, deck=stacked(["2H", "AC", "9S"]))
-    assert pile(state, "k") == ("KH",)
-    assert [pile(state, f"f{k}")[0] for k in range(1, 9)] == [
+    state = GAME.new(1, 5, deck=KIT.stacked(["2H", "AC", "9S"]))
+    assert KIT.pile(state, "k") == ("KH",)
+    assert [KIT.pile(state, f"f{k}")[0] for k in range(1, 9)] == [
         "KC",
         "AH",
         "KC",
@@ -78,37 +62,37 @@ def test_the_square_is_laid_and_the_divan_plays_up() -> None:
         "KH",
         "KS",
     ]
-    assert pile(state, "r1") == ("2H",)
+    assert KIT.pile(state, "r1") == ("2H",)
     legal = GAME.legal_actions(state, 0)
     assert {"move r1 f2", "move r2 f1", "move r2 f3"} <= set(legal)
     state = GAME.apply(state, 0, "move r1 f2")
-    assert pile(state, "f2") == ("AH", "2H")
+    assert KIT.pile(state, "f2") == ("AH", "2H")
 
 
 def test_a_card_of_the_wrong_suit_and_the_sultan_are_refused() -> None:
-    state = GAME.new(1, 5, deck=stacked(["2H", "AC", "9S"]))
+    state = GAME.new(1, 5, deck=KIT.stacked(["2H", "AC", "9S"]))
     with pytest.raises(IllegalAction, match="in suit"):
         GAME.apply(state, 0, "move r1 f1")
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, "move r1 k")
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, "move r1 r2")
-    assert pile(state, "r1") == ("2H",)
+    assert KIT.pile(state, "r1") == ("2H",)
 
 
 def test_a_divan_gap_is_filled_from_the_waste_or_the_pack() -> None:
-    state = GAME.new(1, 5, deck=stacked(["2H", "AC", "9S", "5C", "6C", "7C", "8C", "9C", "3H"]))
+    state = GAME.new(1, 5, deck=KIT.stacked(["2H", "AC", "9S", "5C", "6C", "7C", "8C", "9C", "3H"]))
     state = GAME.apply(state, 0, "move r1 f2")
     assert "move r3 r1" not in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "deal")
-    assert pile(state, "w") == ("3H",)
+    assert KIT.pile(state, "w") == ("3H",)
     assert "move w r1" in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "move w r1")
-    assert pile(state, "r1") == ("3H",)
+    assert KIT.pile(state, "r1") == ("3H",)
 
 
 def test_the_ace_of_hearts_ends_at_the_queen_and_the_sultan_stays_alone() -> None:
-    layout = SPEC.deal(tuple(stacked([])), CTX)
+    layout = SPEC.deal(tuple(KIT.stacked([])), CTX)
     layout = lay(layout, SPEC, {"f2": HEARTS, "w": ["KH"]})
     with pytest.raises(IllegalAction, match="complete at the queen"):
         SPEC.apply(layout, "move w f2", CTX)

@@ -4,13 +4,9 @@ regardless of suit."""
 
 from __future__ import annotations
 
-import pytest
-
-from bot.games import registry
-from bot.games.cards import french_pack
-from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Spec
 from bot.games.patience.game import PatienceGame, PatienceState
+from tests.patience.helpers import patience, pile, play, refused, two_packs_with
 
 WIN_SEED = 12
 WIN = (
@@ -51,40 +47,8 @@ WIN = (
 TOAD = ["9S", "KD", "3H", "QC", "8H", "4S", "JD", "10C", "6H", "KS", "7S", "2D", "AS"]
 
 
-def game() -> PatienceGame:
-    found = registry.get("toad")
-    assert isinstance(found, PatienceGame)
-    return found
-
-
-def play(g: PatienceGame, state: PatienceState, *actions: str) -> PatienceState:
-    for action in actions:
-        state = g.apply(state, 0, action)
-    return state
-
-
-def refused(g: PatienceGame, state: PatienceState, action: str, words: str) -> None:
-    before = g.dump(state)
-    with pytest.raises(IllegalAction) as err:
-        g.apply(state, 0, action)
-    assert words in err.value.reason
-    assert g.dump(state) == before
-
-
-def two_packs_with(top: list[str]) -> list[str]:
-    """Two full packs with these cards on top, the rest in pack order."""
-    rest = list(french_pack() * 2)
-    for card in top:
-        rest.remove(card)
-    return [*top, *rest]
-
-
-def pile(g: PatienceGame, state: PatienceState, pid: str) -> tuple[str, ...]:
-    return state.layout.piles[g.spec.index[pid]]
-
-
 def opening() -> tuple[PatienceGame, PatienceState]:
-    g = game()
+    g = patience("toad")
     return g, g.new(1, 1, deck=two_packs_with([*TOAD, "5H", "AD", "2C", "3D"]))
 
 
@@ -121,7 +85,7 @@ def test_the_toad_s_top_card_helps_the_families_and_only_it_is_seen() -> None:
 
 
 def test_the_fast_move_list_matches_the_rules() -> None:
-    g = game()
+    g = patience("toad")
     spec = g.spec
     for seed in range(3):
         state = g.new(1, seed)
@@ -137,7 +101,7 @@ def test_the_fast_move_list_matches_the_rules() -> None:
 
 
 def test_a_deal_known_to_be_won_is_played_to_the_win() -> None:
-    g = game()
+    g = patience("toad")
     state = play(g, g.new(1, WIN_SEED), *WIN.strip().split(" / "))
     assert state.end == "won"
     outcome = g.outcome(state)

@@ -5,13 +5,9 @@ back."""
 
 from __future__ import annotations
 
-import pytest
-
-from bot.games import registry
 from bot.games.cards import french_pack
-from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Spec
-from bot.games.patience.game import PatienceGame, PatienceState
+from tests.patience.helpers import patience, pile, play, refused
 
 WIN_SEED = 27
 WIN = (
@@ -31,37 +27,13 @@ PLACED = {0: "AS", 7: "9H", 13: "8C", 18: "KD", 22: "2S", 25: "QS", 27: "7H", 28
 """Deck positions: the seven face-up cards of the triangle, then the first spread cards."""
 
 
-def game() -> PatienceGame:
-    found = registry.get("triangle")
-    assert isinstance(found, PatienceGame)
-    return found
-
-
-def play(g: PatienceGame, state: PatienceState, *actions: str) -> PatienceState:
-    for action in actions:
-        state = g.apply(state, 0, action)
-    return state
-
-
-def refused(g: PatienceGame, state: PatienceState, action: str, words: str) -> None:
-    before = g.dump(state)
-    with pytest.raises(IllegalAction) as err:
-        g.apply(state, 0, action)
-    assert words in err.value.reason
-    assert g.dump(state) == before
-
-
 def stacked() -> list[str]:
     rest = iter(c for c in french_pack() if c not in PLACED.values())
     return [PLACED.get(k) or next(rest) for k in range(52)]
 
 
-def pile(g: PatienceGame, state: PatienceState, pid: str) -> tuple[str, ...]:
-    return state.layout.piles[g.spec.index[pid]]
-
-
 def test_the_triangle_shows_one_card_per_pile_and_turns_up_the_next() -> None:
-    g = game()
+    g = patience("triangle")
     deck = stacked()
     state = g.new(1, 1, deck=deck)
     spec = g.spec
@@ -86,14 +58,14 @@ def test_the_triangle_shows_one_card_per_pile_and_turns_up_the_next() -> None:
 
 
 def test_one_card_at_a_time_and_only_in_the_other_colour() -> None:
-    g = game()
+    g = patience("triangle")
     state = play(g, g.new(1, 1, deck=stacked()), "move t3 t2")
     refused(g, state, "move t2 t4 2", "cannot move 2 cards")
     refused(g, state, "move r1 t2", "other colour")
 
 
 def test_a_space_takes_any_card_and_a_family_card_may_be_taken_back() -> None:
-    g = game()
+    g = patience("triangle")
     state = play(g, g.new(1, 1, deck=stacked()), "move t1 f1", "move t5 f1", "move r2 t1")
     assert pile(g, state, "t1") == ("3H",) and pile(g, state, "f1") == ("AS", "2S")
     refused(g, state, "move f1 f2", "goes onto the triangle")
@@ -102,7 +74,7 @@ def test_a_space_takes_any_card_and_a_family_card_may_be_taken_back() -> None:
 
 
 def test_the_fast_move_list_matches_the_rules() -> None:
-    g = game()
+    g = patience("triangle")
     spec = g.spec
     for seed in range(4):
         state = g.new(1, seed)
@@ -118,7 +90,7 @@ def test_the_fast_move_list_matches_the_rules() -> None:
 
 
 def test_a_deal_known_to_be_won_is_played_to_the_win() -> None:
-    g = game()
+    g = patience("triangle")
     state = play(g, g.new(1, WIN_SEED), *WIN.strip().split(" / "))
     assert state.end == "won"
     outcome = g.outcome(state)

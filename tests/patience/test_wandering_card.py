@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import RANK_OF, RANK_TEXT
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("wandering-card")
+KIT = Kit("wandering-card")
+GAME: Any = KIT.game
 WIN_SEED, WIN_STEPS = 0, 52
 
 
@@ -25,18 +26,13 @@ def no_match_deck() -> list[str]:
     return deck
 
 
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    """A pile's cards, bottom first."""
-    return state.layout.piles[GAME.spec.index[pid]]  # type: ignore[no-any-return]
-
-
 def test_match_laid_aside_and_next_is_the_only_move() -> None:
     state = GAME.new(1, 0, deck=no_match_deck())
-    assert pile(state, "a") == ("AS",)
-    assert len(pile(state, "p1")) == 3 and len(pile(state, "p13")) == 4
+    assert KIT.pile(state, "a") == ("AS",)
+    assert len(KIT.pile(state, "p1")) == 3 and len(KIT.pile(state, "p13")) == 4
     assert GAME.legal_actions(state, 0) == ["auto", "hint", "next", "resign"]
     after = GAME.apply(state, 0, "next")
-    assert pile(after, "p1")[0] == "AS"  # under its pile
+    assert KIT.pile(after, "p1")[0] == "AS"  # under its pile
 
 
 def test_moving_cards_by_hand_is_refused() -> None:
@@ -51,12 +47,12 @@ def test_moving_cards_by_hand_is_refused() -> None:
 
 def test_chain_runs_until_a_top_card_is_in_its_place() -> None:
     state = GAME.apply(GAME.new(1, 0, deck=no_match_deck()), 0, "next")
-    assert pile(state, "p1") == ("AS", "3H", "4D")
-    assert pile(state, "h") == ("5C",)  # the top card of place 1 wanders on
-    while pile(state, "h"):
-        card = pile(state, "h")[0]
+    assert KIT.pile(state, "p1") == ("AS", "3H", "4D")
+    assert KIT.pile(state, "h") == ("5C",)  # the top card of place 1 wanders on
+    while KIT.pile(state, "h"):
+        card = KIT.pile(state, "h")[0]
         state = GAME.apply(state, 0, "next")
-        home = pile(state, f"p{RANK_OF[card[:-1]]}")
+        home = KIT.pile(state, f"p{RANK_OF[card[:-1]]}")
         assert home[0] == card  # put under its own place
     assert RANK_OF[home[-1][:-1]] == RANK_OF[card[:-1]]  # the chain stopped on a right card
     assert "next" not in GAME.legal_actions(state, 0)  # nothing is left to wander
@@ -65,8 +61,8 @@ def test_chain_runs_until_a_top_card_is_in_its_place() -> None:
 
 def test_first_row_option() -> None:
     state = GAME.new(1, 0, {"wandering_first_row": False}, deck=no_match_deck())
-    assert pile(state, "a") == ()
-    assert pile(state, "p1")[0] == "AS"
+    assert KIT.pile(state, "a") == ()
+    assert KIT.pile(state, "p1")[0] == "AS"
     assert "next" not in GAME.legal_actions(state, 0)
 
 

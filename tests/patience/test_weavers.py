@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
+from tests.patience.helpers import Kit
 
-GAME: Any = registry.get("weavers")
+KIT = Kit("weavers")
+GAME: Any = KIT.game
 WIN_SEED = 16
 ACTIONS_TEXT = (
     "weave 10s,next,next,next,next,next,next,next,next,next,next,next,next,next,next,"
@@ -50,25 +51,13 @@ def stacked_queen_on_top() -> list[str]:
     return kings + rest
 
 
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    """A pile's cards, bottom first."""
-    return state.layout.piles[GAME.spec.index[pid]]  # type: ignore[no-any-return]
-
-
-def play(state: Any, actions: list[str]) -> Any:
-    """The state after the actions."""
-    for action in actions:
-        state = GAME.apply(state, 0, action)
-    return state
-
-
 def test_a_top_card_goes_down_in_suit_on_a_king() -> None:
     state = GAME.new(1, 0, deck=stacked_queen_on_top())
-    assert [pile(state, f"f{k}") for k in (1, 2)] == [("KS",), ("KH",)]
-    assert pile(state, "p11")[-1] == "QS"
+    assert [KIT.pile(state, f"f{k}") for k in (1, 2)] == [("KS",), ("KH",)]
+    assert KIT.pile(state, "p11")[-1] == "QS"
     assert "move p11 f1" in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "move p11 f1")
-    assert pile(state, "f1") == ("KS", "QS")
+    assert KIT.pile(state, "f1") == ("KS", "QS")
 
 
 def test_wrong_suit_and_early_weave_are_refused() -> None:
@@ -76,7 +65,7 @@ def test_wrong_suit_and_early_weave_are_refused() -> None:
     before = GAME.dump(state)
     with pytest.raises(IllegalAction, match="in suit"):
         GAME.apply(state, 0, "move p11 f2")
-    weaver = pile(state, "v")[0].lower()
+    weaver = KIT.pile(state, "v")[0].lower()
     with pytest.raises(IllegalAction, match="fits a family"):
         GAME.apply(state, 0, f"weave {weaver}")
     with pytest.raises(IllegalAction, match="No card is wandering"):
@@ -86,14 +75,14 @@ def test_wrong_suit_and_early_weave_are_refused() -> None:
 
 def test_matches_are_weavers_and_a_weave_starts_the_chain() -> None:
     state = GAME.new(1, WIN_SEED)
-    assert all(c[0] == "K" for k in range(1, 9) for c in pile(state, f"f{k}"))
+    assert all(c[0] == "K" for k in range(1, 9) for c in KIT.pile(state, f"f{k}"))
     assert "weave 10s" in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "weave 10s")
-    assert pile(state, "p10")[0] == "10S"
-    hand = pile(state, "h")
+    assert KIT.pile(state, "p10")[0] == "10S"
+    hand = KIT.pile(state, "h")
     assert GAME.legal_actions(state, 0) == ["auto", "hint", "next", "resign", "undo"]
     state = GAME.apply(state, 0, "next")
-    assert pile(state, f"p{_number(hand[0])}")[0] == hand[0]  # under its own place
+    assert KIT.pile(state, f"p{_number(hand[0])}")[0] == hand[0]  # under its own place
 
 
 def _number(card: str) -> int:
@@ -103,8 +92,8 @@ def _number(card: str) -> int:
 
 def test_relay_keeps_the_order_and_undo_redo_are_exact() -> None:
     at = WIN_ACTIONS.index("redeal")
-    state = play(GAME.new(1, WIN_SEED), WIN_ACTIONS[:at])
-    assert not pile(state, "v")
+    state = KIT.play(GAME.new(1, WIN_SEED), WIN_ACTIONS[:at])
+    assert not KIT.pile(state, "v")
     after = GAME.apply(state, 0, "redeal")
     undone = GAME.apply(after, 0, "undo")
     assert undone.layout == state.layout
@@ -113,6 +102,6 @@ def test_relay_keeps_the_order_and_undo_redo_are_exact() -> None:
 
 
 def test_deal_played_to_the_win() -> None:
-    state = play(GAME.new(1, WIN_SEED), WIN_ACTIONS)
+    state = KIT.play(GAME.new(1, WIN_SEED), WIN_ACTIONS)
     assert state.end == "won"
     assert GAME.outcome(state).winners == (0,)

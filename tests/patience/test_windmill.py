@@ -6,19 +6,15 @@ from typing import Any
 
 import pytest
 
-from bot.games import registry
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, lay
+from tests.patience.helpers import Kit, actions
 
-GAME: Any = registry.get("windmill")
+KIT = Kit("windmill")
+GAME: Any = KIT.game
 SPEC = GAME.spec
 CTX = Ctx(0, GAME.options({}))
 CLIMB = ["AS", "2H", "3D", "4C", "5S", "6H", "7D", "8C", "9S", "10H", "JD", "QC", "KS"]
-
-
-def actions(text: str) -> list[str]:
-    """A recorded game's actions, written comma-separated."""
-    return text.split(",")
 
 
 WIN = actions(
@@ -49,47 +45,35 @@ WIN = actions(
 )
 
 
-def stacked(front: list[str]) -> list[str]:
-    """The front cards, then the rest of the two packs."""
-    rest = list(SPEC.pack())
-    for card in front:
-        rest.remove(card)
-    return [*front, *rest]
-
-
-def pile(state: Any, pid: str) -> tuple[str, ...]:
-    return tuple(state.layout.piles[SPEC.index[pid]])
-
-
 def test_a_sail_card_goes_on_the_centre_regardless_of_suit() -> None:
-    state = GAME.new(1, 4, deck=stacked(["AS", "2H", "5D", "KC"]))
-    assert pile(state, "c") == ("AS",)
-    assert pile(state, "r1") == ("2H",)
+    state = GAME.new(1, 4, deck=KIT.stacked(["AS", "2H", "5D", "KC"]))
+    assert KIT.pile(state, "c") == ("AS",)
+    assert KIT.pile(state, "r1") == ("2H",)
     assert "move r1 c" in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "move r1 c")
-    assert pile(state, "c") == ("AS", "2H")
+    assert KIT.pile(state, "c") == ("AS", "2H")
 
 
 def test_a_wrong_card_and_a_sail_to_sail_move_are_refused() -> None:
-    state = GAME.new(1, 4, deck=stacked(["AS", "2H", "5D", "KC"]))
+    state = GAME.new(1, 4, deck=KIT.stacked(["AS", "2H", "5D", "KC"]))
     with pytest.raises(IllegalAction, match="one higher"):
         GAME.apply(state, 0, "move r2 c")
     with pytest.raises(IllegalAction, match="king"):
         GAME.apply(state, 0, "move r2 f1")
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, "move r2 r1")
-    assert pile(state, "r2") == ("5D",)
+    assert KIT.pile(state, "r2") == ("5D",)
 
 
 def test_a_king_opens_a_place_and_the_sails_refill_from_the_waste() -> None:
-    state = GAME.new(1, 4, deck=stacked(["AS", "2H", "5D", "KC", *CLIMB[5:10], "QD"]))
+    state = GAME.new(1, 4, deck=KIT.stacked(["AS", "2H", "5D", "KC", *CLIMB[5:10], "QD"]))
     state = GAME.apply(state, 0, "move r3 f1")
-    assert pile(state, "f1") == ("KC",)
+    assert KIT.pile(state, "f1") == ("KC",)
     state = GAME.apply(state, 0, "deal")
-    assert pile(state, "w") == ("QD",)
+    assert KIT.pile(state, "w") == ("QD",)
     assert {"move w f1", "move w r3"} <= set(GAME.legal_actions(state, 0))
     state = GAME.apply(state, 0, "move w r3")
-    assert pile(state, "r3") == ("QD",)
+    assert KIT.pile(state, "r3") == ("QD",)
 
 
 def test_the_centre_climbs_again_after_the_king_to_52_cards() -> None:

@@ -15,7 +15,8 @@ five piles may be looked through. A card turned must be placed before the next i
 
 from __future__ import annotations
 
-from bot.games.patience.engine import ANY_CARD, RANK_OF, Build, Ctx, Kind, Layout, Spec, Zone, rank
+from bot.games.patience.engine import ANY_CARD, RANK_OF, Build, Ctx, Kind, Layout, Spec, Zone
+from bot.games.patience.games._shared import bury_weight, goes_home
 
 
 class Toad(Spec):
@@ -80,20 +81,11 @@ class Toad(Spec):
     def weigh(self, layout: Layout, move: str, ctx: Ctx) -> int | None:
         """Hints lay a turned card where it buries least: on a higher card (the closer the
         better), else on an empty pile, else on the lowest top."""
-        words = move.split(" ")
-        if words[0] != "move" or not words[2].startswith("t"):
-            return None
-        card = layout.piles[self.index[words[1]]][-1]
-        pile = layout.piles[self.index[words[2]]]
-        if not pile:
-            return 30
-        gap = rank(pile[-1]) - rank(card)
-        return 40 - gap if gap >= 0 else 15 + gap
+        return bury_weight(self, layout, move)
 
     def safe(self, layout: Layout, move: str, ctx: Ctx) -> bool:
         """Any card that fits a family may go up by itself: nothing is built on the piles."""
-        words = move.split(" ")
-        return words[0] == "move" and words[2].startswith("f")
+        return goes_home(move)
 
 
 SPECS = (Toad,)
