@@ -167,3 +167,10 @@ def test_game_module_docstring_names_its_source(game: Game[Any]) -> None:
 def test_seat_range_in_words(low: int, high: int, words: str) -> None:
     info = GameInfo("k", "K", "trick", low, high, (), "rules/RULES.md", "s", "r", Pack.FRENCH, 9)
     assert info.seat_range() == words
+
+
+def test_the_readme_names_every_registered_game() -> None:
+    readme = (GAMES_DIR.parents[1] / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([a-z]+(?:-[a-z]+)*)`", readme))
+    missing = [g.info.key for g in registry.all() if g.info.key not in named]
+    assert not missing, f"README.md does not name {missing}"
