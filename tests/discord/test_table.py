@@ -337,3 +337,23 @@ async def test_each_trick_game_plays_to_a_finished_match_in_discord(
     assert "game over" in final.content and " points" in final.content
     assert [b["label"] for b in final.buttons] == ["Rematch"]
     assert await bot.ledger.check() == []
+
+
+async def test_patience_controls_sent_before_a_restart_still_work(
+    world: Any, tmp_path: Path
+) -> None:
+    fake, alice, *_ = world
+    bot = await start_bot(fake, tmp_path)
+    await fake.slash("patience play", {"game": "st-helena", "seed": 1}, by=alice)
+    (thread,) = fake.threads()
+    table = bot.tables.in_channel(thread)
+    assert table is not None
+    await fake.close()
+    bot = await start_bot(fake, tmp_path)  # a new process on the same database
+    await fake.settle()
+    again = bot.tables.in_channel(thread)
+    assert again is not None and again.state == table.state
+    (old,) = [m for m in fake.channel_messages(thread) if m.attachments]
+    await fake.click(old, label="Deal", by=alice)
+    assert again.state.log == ("deal",)
+    assert await bot.ledger.check() == []
