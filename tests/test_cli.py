@@ -214,3 +214,17 @@ def test_sync_refuses_a_guild_that_is_not_an_id(capsys: pytest.CaptureFixture[st
     code, out, err = run(capsys, "sync", "--guild", "my-server")
     assert code == 2 and out == ""
     assert err == "parlour: --guild must be a whole number, not 'my-server'.\n"
+
+
+async def test_a_patience_game_plays_in_the_terminal_with_hint_undo_and_auto(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    typed = ["hint", "next", "undo", "redo", "move p1 p2", "auto"]
+    code = await play_main(
+        registry.get("clock"), 1, {}, 3, None, tmp_path / "p.db", read_line=_lines(*typed), out=out
+    )
+    text = out.getvalue()
+    assert code == 0
+    assert "The Clock has one move" in text  # the refused move, in words
+    assert "Won: every hour shows four of a kind." in text  # seed 3 comes out
