@@ -25,14 +25,16 @@ def choice_name(info: GameInfo) -> str:
     return f"{info.title} ({info.seat_range()})"
 
 
-def matching_games(current: str) -> list[GameInfo]:
+def matching_games(current: str, *, at_tables: bool = False) -> list[GameInfo]:
     """The games whose key or title contains what was typed (all when nothing was),
-    those that begin with it first, at most MAX_CHOICES."""
+    those that begin with it first, at most MAX_CHOICES; `at_tables`: only the games a
+    channel table hosts (patience has its own threads)."""
     typed = current.strip().casefold()
     found = [
         game.info
         for game in registry.all()
-        if typed in game.info.key or typed in game.info.title.casefold()
+        if (typed in game.info.key or typed in game.info.title.casefold())
+        and not (at_tables and game.info.family == "patience")
     ]
 
     def starts(info: GameInfo) -> bool:
@@ -46,10 +48,18 @@ async def game_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete for a `game` parameter: matching games, the key as the value."""
-    return [
-        app_commands.Choice(name=choice_name(info), value=info.key)
-        for info in matching_games(current)
-    ]
+    return _choices(matching_games(current))
+
+
+async def table_game_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete for /table start: the matching games a channel table hosts."""
+    return _choices(matching_games(current, at_tables=True))
+
+
+def _choices(infos: list[GameInfo]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=choice_name(info), value=info.key) for info in infos]
 
 
 def game_named(text: str) -> Game[Any]:

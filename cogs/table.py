@@ -34,7 +34,7 @@ from cogs._base import (
 from cogs._moves import MAX_SELECT, as_buttons, menu
 from cogs._presenter import DiscordPresenter
 from cogs._render import rendered
-from cogs.autocomplete import game_autocomplete, game_named
+from cogs.autocomplete import game_named, table_game_autocomplete
 from render import render_hand
 
 VERBS = ("join", "leave", "ai", "start", "hand", "back", "rematch")
@@ -443,15 +443,21 @@ class TableCog(commands.Cog, name="Tables"):
         buy_in: app_commands.Range[int, 1, 1_000_000] | None = None,
     ) -> None:
         """Open a lobby."""
-        key = game_named(game).info.key
+        info = game_named(game).info
+        if info.family == "patience":
+            raise Refusal(
+                f"{info.title} is patience, played in a thread of its own: "
+                f"use /patience play game:{info.key}."
+            )
+        key = info.key
         await open_table(interaction, key, dict(parse_pairs([options or ""])), buy_in)
 
     @start.autocomplete("game")
     async def game_names(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        """Games whose key or title matches what is typed, with their player counts."""
-        return await game_autocomplete(interaction, current)
+        """Table games whose key or title matches what is typed, with their player counts."""
+        return await table_game_autocomplete(interaction, current)
 
     @table.command(name="join", description="Sit down at this channel's table")
     async def join(self, interaction: discord.Interaction[Any]) -> None:

@@ -357,3 +357,15 @@ async def test_patience_controls_sent_before_a_restart_still_work(
     await fake.click(old, label="Deal", by=alice)
     assert again.state.log == ("deal",)
     assert await bot.ledger.check() == []
+
+
+async def test_table_start_points_patience_to_its_own_command(world: Any, tmp_path: Path) -> None:
+    fake, alice, *_ = world
+    bot = await start_bot(fake, tmp_path)
+    refused = await fake.slash("table start", {"game": "clock"}, by=alice)
+    assert refused.response.ephemeral
+    assert "use /patience play game:clock" in refused.response.content
+    assert bot.tables.in_channel(fake.channel_id) is None and fake.threads() == []
+    offered = await fake.autocomplete("table start", {"game": ""}, focused="game", by=alice)
+    values = [c["value"] for c in offered.response.choices]
+    assert "black-joke" in values and "clock" not in values and "sympathy" not in values
