@@ -8,7 +8,9 @@ with an apology, so no interaction is left unanswered.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+import re
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 from discord import app_commands
@@ -129,3 +131,48 @@ def check_channel(interaction: discord.Interaction[Any]) -> None:
     if not settings.allows(interaction.channel_id, parent_id):
         places = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channels))
         raise NotHere(f"Parlour is played in {places} on this server; use it there.")
+
+
+class VersionedSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"(?!)",  # the base matches nothing; each subclass names its own prefix
+):
+    """A select of one table's choices, tied to the state version its chooser saw: its
+    custom_id is `{prefix}:{table}:{version}`. A subclass gives its own template and sets
+    `prefix`, `placeholder` and `act`, the coroutine function a choice runs as
+    `act(interaction, table_id, version, value)`."""
+
+    prefix: ClassVar[str] = ""
+    placeholder: ClassVar[str] = ""
+    act: ClassVar[staticmethod[[discord.Interaction[Any], int, int, str], Awaitable[None]]]
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        options: list[discord.SelectOption],
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{self.prefix}:{table_id}:{version}",
+                placeholder=placeholder or self.placeholder,
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        """Rebuild the select from its custom_id (the choice is checked when made)."""
+        return cls(int(match["table"]), int(match["version"]), [])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Do what the choice says, answering any refusal in plain words; a forged id
+        does nothing here (the table cog's listener answers it)."""
+        if not on_its_message(interaction):
+            return
+        value = self.item.values[0] if self.item.values else ""
+        await guarded(interaction, type(self).act(interaction, self.table_id, self.version, value))

@@ -23,7 +23,15 @@ from bot.client import ParlourBot
 from bot.games import Game, GameInfo, registry
 from bot.storage import patience_rows
 from bot.tables import Event, Status, Table, TableError, Update
-from cogs._base import Refusal, bot_of, check_channel, guarded, guild_id_of, on_its_message
+from cogs._base import (
+    Refusal,
+    VersionedSelect,
+    bot_of,
+    check_channel,
+    guarded,
+    guild_id_of,
+    on_its_message,
+)
 from cogs._moves import menu, natural_key
 from cogs.autocomplete import MAX_CHOICES, choice_name, game_named
 
@@ -102,75 +110,6 @@ def _source_label(table: Table, source: str, actions: list[str]) -> str:
 
 
 # -- the controls ------------------------------------------------------------------------
-
-
-class SourceSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ps:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
-):
-    """The piles that have a move, on the table message."""
-
-    def __init__(
-        self,
-        table_id: int,
-        version: int,
-        options: list[discord.SelectOption],
-        placeholder: str = "Move from...",
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"ps:{table_id}:{version}",
-                placeholder=placeholder,
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
-        self.table_id, self.version = table_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> SourceSelect:
-        """Rebuild the select from its custom_id."""
-        return cls(int(match["table"]), int(match["version"]), [])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Offer the chosen pile's destinations (or play its only move)."""
-        if not on_its_message(interaction):
-            return
-        source = self.item.values[0] if self.item.values else ""
-        await guarded(interaction, choose_source(interaction, self.table_id, self.version, source))
-
-
-class DestinationSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pd:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
-):
-    """One pile's legal moves, shown privately to the player who chose the pile."""
-
-    def __init__(self, table_id: int, version: int, options: list[discord.SelectOption]) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"pd:{table_id}:{version}",
-                placeholder="Move to...",
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
-        self.table_id, self.version = table_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> DestinationSelect:
-        """Rebuild the select from its custom_id."""
-        return cls(int(match["table"]), int(match["version"]), [])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Play the chosen move."""
-        if not on_its_message(interaction):
-            return
-        action = self.item.values[0] if self.item.values else ""
-        work = play_destination(interaction, self.table_id, self.version, action)
-        await guarded(interaction, work)
 
 
 class PatienceButton(
@@ -275,6 +214,27 @@ async def play_destination(
 
 
 # -- opening a game ----------------------------------------------------------------------
+
+
+class SourceSelect(
+    VersionedSelect,
+    template=r"ps:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
+):
+    """The piles that have a move, on the table message; choosing one offers its
+    destinations (or plays its only move)."""
+
+    prefix, placeholder = "ps", "Move from..."
+    act = staticmethod(choose_source)
+
+
+class DestinationSelect(
+    VersionedSelect,
+    template=r"pd:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
+):
+    """One pile's legal moves, shown privately to the player who chose the pile."""
+
+    prefix, placeholder = "pd", "Move to..."
+    act = staticmethod(play_destination)
 
 
 def patience_game(text: str) -> GameInfo:

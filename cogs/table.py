@@ -23,6 +23,7 @@ from bot.games.options import parse_pairs
 from bot.tables import Event, Status, Table, TableError, Update
 from cogs._base import (
     Refusal,
+    VersionedSelect,
     bot_of,
     check_channel,
     custom_ids_of,
@@ -99,37 +100,6 @@ class TableButton(
         if not on_its_message(interaction):
             return  # forged: the cog's listener answers it
         await guarded(interaction, press(interaction, self.table_id, self.verb))
-
-
-class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pa:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
-):
-    """A player's choice among their legal moves, tied to the state version they saw."""
-
-    def __init__(self, table_id: int, version: int, options: list[discord.SelectOption]) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"pa:{table_id}:{version}",
-                placeholder="Choose your move",
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
-        self.table_id, self.version = table_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ActionSelect:
-        """Rebuild the select from its custom_id."""
-        return cls(int(match["table"]), int(match["version"]), [])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Play the chosen move."""
-        if not on_its_message(interaction):
-            return  # forged: the cog's listener answers it
-        action = self.item.values[0] if self.item.values else ""
-        await guarded(interaction, play(interaction, self.table_id, self.version, action))
 
 
 class ActionButton(
@@ -338,6 +308,16 @@ async def play(
         await interaction.followup.send(f"{said} {content}", file=file, view=view, ephemeral=True)
         return
     await interaction.followup.send(said, ephemeral=True)
+
+
+class ActionSelect(
+    VersionedSelect,
+    template=r"pa:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
+):
+    """A player's choice among their legal moves, tied to the state version they saw."""
+
+    prefix, placeholder = "pa", "Choose your move"
+    act = staticmethod(play)
 
 
 async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
