@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -54,6 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader went away (`parlour games | head`): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return code
 
 
@@ -287,7 +292,9 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    for game in registry.all():
+    games = registry.all()
+    width = max(len(g.info.key) for g in games)
+    for game in games:
         info = game.info
-        print(f"{info.key:16} {info.title} - {info.seat_range()}: {info.summary}")
+        print(f"{info.key:{width}}  {info.title} - {info.seat_range()}: {info.summary}")
     return 0

@@ -228,3 +228,15 @@ async def test_a_patience_game_plays_in_the_terminal_with_hint_undo_and_auto(
     assert code == 0
     assert "The Clock has one move" in text  # the refused move, in words
     assert "Won: every hour shows four of a kind." in text  # seed 3 comes out
+
+
+def test_games_lists_every_game_in_one_aligned_column(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == len(registry.keys())
+    starts = {
+        line.index(info.title)
+        for line, info in zip(lines, (g.info for g in registry.all()), strict=True)
+    }
+    assert len(starts) == 1  # every title starts in the same column

@@ -68,9 +68,7 @@ class PatienceGame(Game[PatienceState]):
             min_seats=1,
             max_seats=1,
             options=(*spec.options, MOVE_LIMIT),
-            source=spec.source
-            if spec.source.startswith("rules/")
-            else f"rules/PATIENCE.md; {spec.source}",
+            source=_source(spec.source),
             summary=spec.summary,
             rules=spec.rules,
             pack=Pack.FRENCH,
@@ -311,6 +309,14 @@ class PatienceGame(Game[PatienceState]):
         if state.end == RESIGNED:
             return f"Resigned. {words}"
         return f"Out of moves. {words}"
+
+
+def _source(text: str) -> str:
+    """A spec's source with its rules/ part first ("rules/PATIENCE.md §2 no. 18; Cheney,
+    Patience (1869), p. 66"), naming rules/PATIENCE.md if the spec did not."""
+    parts = [p.strip() for p in text.split(";") if p.strip()]
+    ours = [p for p in parts if p.startswith("rules/")] or ["rules/PATIENCE.md"]
+    return "; ".join(ours + [p for p in parts if not p.startswith("rules/")])
 
 
 def pile_top(layout: Layout, spec: Spec, pid: str) -> str | None:
