@@ -10,7 +10,7 @@ the shuffled pack, taken out before the deal; the player may look through the pi
 from __future__ import annotations
 
 from bot.games.patience.engine import ANY_CARD, Build, Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._group5 import StepFamilies, take_ranks
+from bot.games.patience.games._step_families import StepFamilies, take_ranks
 
 INVERSE = {1: 1, 2: 7, 3: 9, 4: 10}
 """k times its inverse is 1 modulo 13: the number of steps of k from one rank to another."""

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group2 import FAMILIES, FAMILY_WORDS, TwoWay
+from bot.games.patience.games._kings_and_aces import FAMILIES, FAMILY_WORDS, TwoWay
 
 WIDTH, ROWS = 10, 11
 

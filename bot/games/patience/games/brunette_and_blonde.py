@@ -16,7 +16,7 @@ filled like any other. The waste is turned over without reshuffling.
 from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group3 import QuickSpec
+from bot.games.patience.games._quick import QuickSpec
 
 
 class BrunetteAndBlonde(QuickSpec):

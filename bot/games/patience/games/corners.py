@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._group4a import BASE, ROUND_FAMILIES, FirstCardBase
+from bot.games.patience.games._first_card_base import BASE, ROUND_FAMILIES, FirstCardBase
 
 PLACES = 5
 

@@ -18,7 +18,7 @@ cards are laid at once, since no jump can come sooner.
 from __future__ import annotations
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name
-from bot.games.patience.games._group6 import Line
+from bot.games.patience.games._removal import Line
 
 START = 4
 GOOD = 4

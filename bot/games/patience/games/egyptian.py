@@ -19,7 +19,7 @@ from __future__ import annotations
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._group3 import DRAW, QuickSpec, apply_draw, draw_moves
+from bot.games.patience.games._quick import DRAW, QuickSpec, apply_draw, draw_moves
 
 WING = 5
 

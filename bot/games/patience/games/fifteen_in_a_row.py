@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._group2 import FAMILIES, FAMILY_WORDS, TwoWay
+from bot.games.patience.games._kings_and_aces import FAMILIES, FAMILY_WORDS, TwoWay
 
 COLUMNS = 15
 

@@ -29,7 +29,7 @@ from dataclasses import replace
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import RANK_OF, RANK_TEXT, Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group4a import ROUND_FAMILIES, FirstCardBase
+from bot.games.patience.games._first_card_base import ROUND_FAMILIES, FirstCardBase
 
 CHANGED, IDLE = 1, 2
 """Marks after the base rank: whether this round through the pack used a card, and how

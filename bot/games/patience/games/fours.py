@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group4b import LookupMoves
+from bot.games.patience.games._lookup import LookupMoves
 
 PILES, EACH = 13, 4
 LAST_DEAL = 0

@@ -24,7 +24,7 @@ from itertools import combinations
 
 from bot.games.options import Option
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name, reshuffled
-from bot.games.patience.games._group6 import PIPS, Places, pips
+from bot.games.patience.games._removal import PIPS, Places, pips
 
 SIZE = 5
 ROWS = "abcde"

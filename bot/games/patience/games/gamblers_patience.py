@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from bot.games.options import Option
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name, rank_name
-from bot.games.patience.games._group6 import PIPS, Line
+from bot.games.patience.games._removal import PIPS, Line
 
 WIDTH = 4
 

@@ -17,7 +17,7 @@ since it lies on the waste.
 from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group4b import LookupMoves
+from bot.games.patience.games._lookup import LookupMoves
 
 ROW = 7
 

@@ -1,5 +1,5 @@
 """Grandfathers (Cheney p. 20; rules/PATIENCE.md §2 no. 2), on the shared play of
-`_group1.TwoRows`.
+`_wants.TwoRows`.
 
 Two packs. Twenty cards are laid in two rows of ten; the aces and kings that appear (one
 of each per suit) go to the families as they come, and their places are filled from the
@@ -16,7 +16,7 @@ its place takes the next card of the pack.
 from __future__ import annotations
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._group1 import ROWS, TwoRows
+from bot.games.patience.games._wants import ROWS, TwoRows
 
 BASES = ("AS", "AH", "AD", "AC", "KS", "KH", "KD", "KC")
 

@@ -1,12 +1,12 @@
 """Honors (Cheney p. 83; rules/PATIENCE.md §2 no. 24), on the shared play of
-`_group1.TwoRows`.
+`_wants.TwoRows`.
 
 Two packs. Eight families start from named cards, laid out before the deal: the deuce of
 spades, king of hearts, ace of diamonds and queen of clubs (f1-f4) are built up, the king
 of spades, queen of hearts, knave of diamonds and ten of clubs (f5-f8) down, each in suit
 round the corner, thirteen cards, ending with the card next to its first. Then the play
 of Grandfathers: twenty places, two deep, three cards laid off past the limit and one draw
-(the shared [OUR CHOICE] of `_group1`). Once the pack is out, an empty place may take the
+(the shared [OUR CHOICE] of `_wants`). Once the pack is out, an empty place may take the
 top card of a double pile. [OUR CHOICE] The empty places are filled in order (the first
 empty place), since any empty place serves the same.
 """
@@ -14,7 +14,7 @@ empty place), since any empty place serves the same.
 from __future__ import annotations
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group1 import DEEP, ROWS, TwoRows
+from bot.games.patience.games._wants import DEEP, ROWS, TwoRows
 
 BASES = ("2S", "KH", "AD", "QC", "KS", "QH", "JD", "10C")
 

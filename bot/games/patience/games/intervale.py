@@ -21,7 +21,7 @@ row go to the families in column order during the deal.
 from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group4b import LookupMoves, fits
+from bot.games.patience.games._lookup import LookupMoves, fits
 
 ROWS, COLUMNS = 3, 11
 MARRIAGE = Build(steps=(-1, 1), suit="same")

@@ -28,7 +28,7 @@ from bot.games.patience.engine import (
     rank,
     rank_name,
 )
-from bot.games.patience.games._group1 import Wants, fits_one, following
+from bot.games.patience.games._wants import Wants, fits_one, following
 
 
 class Legitimist(Wants):

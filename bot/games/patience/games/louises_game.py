@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.games.options import Option
 from bot.games.patience.engine import RANK_OF, Build, Ctx, Kind, Layout, Zone, rank, rank_name
-from bot.games.patience.games._group5 import StepFamilies, take_ranks
+from bot.games.patience.games._step_families import StepFamilies, take_ranks
 
 UPPER = tuple(range(1, 9))
 LOWER = tuple((2 * k - 1) % 13 + 1 for k in UPPER)

@@ -11,7 +11,7 @@ matter.]
 from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group5 import StepFamilies, take_ranks
+from bot.games.patience.games._step_families import StepFamilies, take_ranks
 
 
 class Musical(StepFamilies):

@@ -20,7 +20,7 @@ used. A column cleared to its top place is a space.
 from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group3 import QuickSpec, columns
+from bot.games.patience.games._quick import QuickSpec, columns
 
 ROWS, COLS = 4, 10
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, take_up
-from bot.games.patience.games._group2 import (
+from bot.games.patience.games._kings_and_aces import (
     FAMILIES,
     FAMILY_WORDS,
     TwoWay,

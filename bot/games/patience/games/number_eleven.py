@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name, suit
-from bot.games.patience.games._group6 import PIPS, Places
+from bot.games.patience.games._removal import PIPS, Places
 
 COURT_SET = {11, 12, 13}
 

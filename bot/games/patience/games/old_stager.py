@@ -22,7 +22,7 @@ from __future__ import annotations
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._group3 import QuickSpec
+from bot.games.patience.games._quick import QuickSpec
 
 ROWS, COLS = 3, 13
 LAY_OFF = "lay off three"

@@ -14,7 +14,7 @@ waste at once, which comes to the same thing; picture cards do not move between 
 from __future__ import annotations
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group2 import (
+from bot.games.patience.games._kings_and_aces import (
     ACE_BASES,
     FAMILIES,
     FAMILY_WORDS,

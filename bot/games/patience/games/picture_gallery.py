@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name
-from bot.games.patience.games._group6 import PIPS, Places, is_court
+from bot.games.patience.games._removal import PIPS, Places, is_court
 
 ROWS = "abc"
 WIDTH = 4

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name, rank, suit
-from bot.games.patience.games._group6 import Own
+from bot.games.patience.games._removal import Own
 
 START = 3
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group4b import LookupMoves
+from bot.games.patience.games._lookup import LookupMoves
 
 LEFT_ROWS, LEFT_COLUMNS, SQUARE = 3, 4, 16
 BASES = tuple(f"A{s}" for s in "SHDC") + tuple(f"2{s}" for s in "SHDC")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, name, rank
-from bot.games.patience.games._group3 import QuickSpec
+from bot.games.patience.games._quick import QuickSpec
 
 ENTER = "enter"
 PAIRS = {13: 12, 1: 11}

@@ -30,7 +30,7 @@ from dataclasses import replace
 
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._group2 import FAMILIES, TwoWay
+from bot.games.patience.games._kings_and_aces import FAMILIES, TwoWay
 
 WIDTH = 11
 SPACE = 99

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group2 import FAMILIES, FAMILY_WORDS, TwoWay
+from bot.games.patience.games._kings_and_aces import FAMILIES, FAMILY_WORDS, TwoWay
 
 COLUMNS, ROWS = 13, 4
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._group1 import Wants, drawn, draws, following, parse_draw
+from bot.games.patience.games._wants import Wants, drawn, draws, following, parse_draw
 
 KINGS = 8
 

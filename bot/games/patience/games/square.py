@@ -15,7 +15,7 @@ from the pack may go (the card turned is the waste's top card until the next is 
 from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group3 import QuickSpec
+from bot.games.patience.games._quick import QuickSpec
 
 SIDE = 4
 

@@ -24,7 +24,7 @@ the waste by itself, where it is free at once. A space also takes the card in ha
 from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group4b import LookupMoves
+from bot.games.patience.games._lookup import LookupMoves
 
 STEPS = 10
 

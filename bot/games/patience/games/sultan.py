@@ -15,7 +15,7 @@ then fill from the waste). Two redeals, the waste turned over without shuffling.
 from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._group1 import Wants, fits_one, following
+from bot.games.patience.games._wants import Wants, fits_one, following
 
 SULTAN = "KH"
 AROUND = ("KC", "AH", "KC", "KD", "KD", "KS", "KH", "KS")

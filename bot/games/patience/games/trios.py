@@ -13,7 +13,7 @@ three cards. No relay and no draw.
 from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, name, rank
-from bot.games.patience.games._group3 import QuickSpec
+from bot.games.patience.games._quick import QuickSpec
 
 COURTS = (11, 12, 13)
 

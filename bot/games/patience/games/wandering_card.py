@@ -18,7 +18,7 @@ from __future__ import annotations
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import RANK_OF, Ctx, Kind, Layout, Spec, Zone
-from bot.games.patience.games._group5 import put_under
+from bot.games.patience.games._step_families import put_under
 
 PLACES = 13
 

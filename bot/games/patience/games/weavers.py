@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import RANK_OF, RANK_TEXT, Build, Ctx, Kind, Layout, Spec, Zone, name
-from bot.games.patience.games._group5 import put_under
+from bot.games.patience.games._step_families import put_under
 
 PLACES = 12
 

@@ -14,7 +14,7 @@ king, from anywhere), and a used sail need not be refilled at once.
 from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._group1 import Wants, fits_one, following
+from bot.games.patience.games._wants import Wants, fits_one, following
 
 SAILS = 8
 

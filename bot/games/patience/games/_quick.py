@@ -1,10 +1,9 @@
-"""Shared mechanics of the third group of Cheney ports (Paternal, Trios, the Egyptian,
-Brunette and Blonde, the Square, the Queen's Party, Napoleon and the Pet Game, the Old
-Stager): the "draw one card" privilege, lapped columns dealt by rows, and `QuickSpec`, a
-spec whose cards move one at a time, with a quicker move finder than the engine's
-(each free card is looked up among the cards the piles want, and the answer is kept while
-the piles other than the stock and the waste are unchanged) and hint weights for piles
-whose cards all lie face up.
+"""Shared mechanics of Paternal, the Trios, the Egyptian, Brunette and Blonde, the Square,
+the Queen's Party, Napoleon and the Pet Game, and the Old Stager: the "draw one card"
+privilege, lapped columns dealt by rows, and `QuickSpec`, a spec whose cards move one at
+a time, with a quicker move finder than the engine's (each free card is looked up among
+the cards the piles want, and the answer is kept while the piles other than the stock
+and the waste are unchanged) and hint weights for piles whose cards all lie face up.
 
 A draw is written `draw <pile> <n> <to>`: the nth card from the bottom of a pile (one that
 is not free) goes to a family, or in marriage onto a free card, once per game.

@@ -1,5 +1,5 @@
 """Shared mechanics of Grandfathers and Honors (rules/PATIENCE.md §2 nos. 2 and 24), and
-helpers of the other games of this group: `Wants` (families that each want one card or
+helpers other games use too: `Wants` (families that each want one card or
 rank next, looked up rather than tried one by one, which keeps the greedy player fast),
 a draw of a buried card, and a foundation move that has only one home.
 
