@@ -15,6 +15,7 @@ disagrees with the list; `why_not` gives the reason in words.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 from bot.games.errors import IllegalAction
@@ -23,7 +24,7 @@ from bot.games.patience.engine import RANK_OF, Ctx, Kind, Layout, Spec, rank
 COURTS = (11, 12, 13)
 
 
-class Own(Spec):
+class Own(Spec, ABC):
     """A spec whose moves are all its own: no card moves from pile to pile."""
 
     deal_to = ""
@@ -57,9 +58,9 @@ class Own(Spec):
         """Why a move that is not on the legal list is refused."""
         return self.usage()
 
+    @abstractmethod
     def perform(self, layout: Layout, words: list[str], ctx: Ctx) -> Layout:
         """Make a legal move."""
-        raise NotImplementedError
 
     def stock(self, layout: Layout) -> tuple[str, ...]:
         """The pack, bottom card first (its last card is dealt next)."""

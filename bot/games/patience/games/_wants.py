@@ -14,6 +14,7 @@ top of t5 to family f3). The privileges need not be used in the book's order.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 from bot.games.errors import IllegalAction
@@ -89,7 +90,7 @@ def fits_one(spec: Spec, layout: Layout, move: str, ctx: Ctx) -> bool:
     return len(homes) == 1
 
 
-class Wants(Spec):
+class Wants(Spec, ABC):
     """A game whose families each want one card (or rank) next: `want` names it, and the
     move generator looks the free cards up instead of trying every family."""
 
@@ -97,9 +98,9 @@ class Wants(Spec):
     """Whether a family wants an exact card ('7H'); otherwise a rank ('7')."""
     _wanted: tuple[Layout, dict[str, list[str]]] | None = None
 
+    @abstractmethod
     def want(self, layout: Layout, dst: int) -> str | None:
         """The card (or rank) this family takes next (None: it is complete or closed)."""
-        raise NotImplementedError
 
     def wanted_as(self, card: str) -> str:
         """The card as a family's want names it."""
