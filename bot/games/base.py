@@ -154,6 +154,12 @@ class Game(ABC, Generic[S]):
         """An action in words for buttons and logs (by default, the action itself)."""
         return action
 
+    def announce(self, state: S, seat: int, action: str) -> str:
+        """The seat's action, taken in `state`, in words as everyone at the table may hear
+        of it: a card played face down or drawn blind is not named. By default the action
+        as `describe_action` words it; a game with hidden plays overrides this."""
+        return self.describe_action(action)
+
     def stats(self, state: S) -> dict[str, int] | None:
         """For a finished game whose players keep statistics (patience): its counters,
         `moves`, `undos`, `hints` and `score`; None (the default) for other games."""
