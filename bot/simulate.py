@@ -11,7 +11,6 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bot.games import ChipGame, Game
-from bot.games._rng import shuffled
 from bot.games.ai import ai_move
 from bot.games.patience.engine import Ctx
 from bot.games.patience.game import PatienceGame
@@ -130,7 +129,7 @@ def _simulate_patience(
     for number in range(games):
         game_seed = seed * 1_000_003 + number
         ctx = Ctx(game_seed, dict(options))
-        layout = spec.settle(spec.deal(shuffled(spec.pack(), game_seed, 0), ctx), ctx)
+        layout = spec.settle(spec.deal(spec.shuffled_pack(game_seed, ctx), ctx), ctx)
         layout, moves = play_greedy(spec, layout, ctx)
         won = spec.won(layout)
         result.wins[0] += won

@@ -18,29 +18,31 @@ CTX = Ctx(0, GAME.options({}))
 
 
 WIN = actions(
-    "deal,move w f2,deal,move w f3,deal,deal,move w f4,deal,move w f2,deal,deal,deal,"
-    "move w f5,deal,deal,move w f3,deal,move w f6,deal,deal,deal,move w f1,deal,deal,"
-    "deal,move w f5,deal,deal,deal,deal,deal,move w f7,move w f8,deal,move w f7,deal,"
-    "move w f2,deal,deal,move w f8,move w f8,deal,move w f6,deal,move w f8,move w f8,"
-    "move w f7,deal,deal,deal,move w f8,deal,move w f6,deal,move w f1,move w f1,"
-    "move w f8,deal,move w f5,deal,deal,deal,deal,move w f4,deal,move w f6,deal,"
-    "move w f3,deal,deal,deal,deal,move w f5,deal,move w f4,deal,move w f3,deal,"
-    "move w f8,deal,move w f8,deal,move w f7,deal,deal,deal,deal,move w f8,deal,deal,"
-    "move w f6,deal,move w f7,move w f7,move w f7,deal,move w f2,deal,deal,move w f2,"
-    "deal,deal,deal,deal,move w f1,deal,deal,deal,move w f6,move w f6,deal,deal,"
-    "move w f8,deal,deal,move w f6,deal,deal,deal,deal,move w f4,deal,move w f3,deal,"
-    "deal,deal,deal,move w f2,deal,deal,deal,deal,move w f7,deal,deal,deal,move w f6,"
-    "deal,deal,deal,deal,move w f5,deal,deal,move w f4,move w f4,deal,move w f3,deal,"
-    "deal,deal,deal,deal,move w f7,deal,deal,move w f3,deal,move w f7,deal,move w f1,"
-    "deal,redeal,deal,move w f8,deal,deal,deal,deal,deal,move w f7,deal,move w f5,deal,"
-    "move w f4,deal,move w f5,move w f5,deal,move w f4,deal,move w f3,deal,move w f5,"
-    "move w f5,move w f4,deal,move w f2,deal,deal,move w f6,deal,move w f6,deal,"
-    "move w f7,deal,deal,deal,move w f3,deal,move w f4,move w f4,deal,deal,move w f5,"
-    "deal,move w f6,deal,deal,move w f3,move w f3,move w f3,move w f5,deal,deal,"
-    "move w f4,deal,move w f3,deal,move w f1,deal,deal,move w f2,deal,move w f2,"
-    "move w f2,move w f2,move w f1,deal,move w f2,deal,move w f2,deal,deal,deal,"
-    "move w f1,move w f1,move w f1,move w f1,deal,move w f4,deal,move w f1,deal,"
-    "move w f5,deal,move w f8,deal,move w f6,deal,move w f7"
+    "deal,deal,deal,deal,deal,deal,deal,deal,deal,move w f2,move w f3,move w f2,deal,"
+    "deal,deal,move w f4,deal,deal,deal,deal,deal,move w f5,deal,move w f1,deal,deal,"
+    "deal,deal,move w f3,deal,move w f4,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "move w f3,deal,move w f1,deal,deal,deal,move w f2,deal,move w f6,deal,deal,"
+    "move w f7,move w f8,deal,move w f8,deal,deal,move w f8,move w f8,move w f8,deal,"
+    "deal,move w f7,deal,move w f7,deal,move w f2,deal,move w f1,deal,deal,deal,"
+    "move w f7,deal,deal,move w f1,deal,move w f8,deal,deal,deal,deal,move w f6,deal,"
+    "deal,move w f5,deal,move w f5,deal,deal,deal,move w f4,deal,move w f4,deal,deal,"
+    "move w f8,deal,deal,deal,move w f3,move w f3,deal,deal,deal,deal,move w f7,deal,"
+    "deal,deal,move w f6,deal,move w f6,move w f6,deal,deal,deal,move w f6,deal,"
+    "move w f5,deal,move w f4,deal,deal,move w f8,move w f8,move w f8,deal,move w f2,"
+    "deal,move w f1,deal,deal,deal,deal,deal,deal,move w f3,deal,move w f8,deal,deal,"
+    "deal,deal,move w f5,deal,deal,move w f2,deal,deal,move w f5,deal,deal,move w f5,"
+    "deal,move w f8,redeal,deal,move w f7,deal,move w f1,deal,move w f7,deal,move w f6,"
+    "deal,deal,deal,deal,deal,deal,deal,move w f4,deal,deal,move w f8,deal,deal,deal,"
+    "deal,deal,deal,move w f7,deal,move w f5,deal,move w f3,deal,deal,deal,deal,"
+    "move w f6,move w f6,deal,deal,deal,deal,deal,move w f4,deal,deal,deal,move w f4,"
+    "deal,move w f5,move w f5,deal,deal,deal,move w f4,deal,move w f2,deal,deal,deal,"
+    "deal,move w f4,move w f4,deal,move w f3,deal,deal,deal,move w f1,deal,move w f2,"
+    "deal,deal,deal,move w f2,deal,redeal,deal,deal,deal,move w f7,deal,move w f6,deal,"
+    "move w f7,deal,move w f1,deal,deal,move w f7,deal,move w f3,deal,move w f3,deal,"
+    "move w f6,deal,move w f5,deal,deal,move w f7,deal,move w f5,deal,move w f6,deal,"
+    "move w f2,move w f2,move w f7,deal,move w f1,deal,move w f3,move w f3,move w f2,"
+    "deal,move w f1,deal,move w f4,deal,deal,move w f3,deal,move w f5,deal,move w f2,"
+    "deal,move w f1,move w f1,deal,move w f4,deal,move w f6"
 )
 
 
@@ -103,7 +105,7 @@ def test_without_reshuffle_the_waste_is_turned_over() -> None:
 
 
 def test_a_known_deal_is_won() -> None:
-    state = GAME.new(1, 1)
+    state = GAME.new(1, 6)
     for action in WIN:
         state = GAME.apply(state, 0, action)
     assert state.end == "won"

@@ -18,24 +18,25 @@ CTX = Ctx(0, GAME.options({}))
 
 
 WIN = actions(
-    "deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
-    "deal,deal,move t1 f1,deal,move t1 f1,deal,deal,deal,move t1 f2,deal,move t1 f1,deal,"
-    "move t1 f3,deal,deal,deal,deal,deal,deal,deal,move t1 f2,deal,deal,move t1 f2,deal,deal,"
-    "deal,deal,move t1 f4,deal,move t1 f1,move t1 f1,deal,deal,deal,move t1 f2,move t1 f2,"
-    "deal,move t1 f3,deal,deal,move t2 f1,deal,deal,deal,move t3 f3,move t3 f3,deal,deal,"
-    "deal,move t4 f1,move t1 f1,move t1 f2,move t1 f1,move t1 f5,deal,deal,move t4 f6,deal,"
-    "deal,move t4 f4,deal,deal,move t4 f1,deal,deal,move t4 f2,move t1 f2,move t1 f3,"
-    "move t1 f2,move t4 f3,deal,deal,deal,move t4 f2,deal,deal,move t5 f4,move t1 f4,"
-    "move t1 f4,deal,deal,deal,deal,deal,deal,deal,deal,move t5 f7,deal,deal,move t5 f3,"
-    "move t3 f3,move t4 f3,move t4 f4,move t5 f3,deal,deal,deal,move t6 f5,deal,deal,deal,"
-    "deal,deal,deal,deal,deal,deal,deal,move t6 f4,move t6 f4,move t6 f4,deal,deal,deal,deal,"
-    "move t7 f6,deal,move t7 f7,deal,deal,move t7 f5,move t4 f5,move t1 f5,deal,move t7 f4,"
-    "deal,deal,deal,deal,deal,deal,deal,deal,move t1 t2,move t1 f6,move t5 f6,move t5 f7,"
-    "move t6 f7,move t6 f5,move t1 f5,move t2 f5,move t1 f5,move t5 f5,move t6 f8,move t5 t2,"
-    "move t5 f6,move t5 f7,move t6 f6,move t1 f6,move t6 f6,move t1 f6,move t1 f7,move t7 f7,"
-    "move t1 t3,move t1 f8,move t2 f8,move t1 f8,move t6 t1,move t6 f6,move t8 t2,move t8 f8,"
-    "move t3 f8,move t8 f7,move t1 f7,move t6 f7,move t8 t1,move t8 f8,move t1 f8,move t2 f8,"
-    "move t8 f8"
+    "deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "deal,deal,deal,deal,deal,move t2 f1,move t1 f1,deal,move t2 f2,move t2 f2,deal,deal,"
+    "move t2 f1,deal,deal,deal,move t2 f2,deal,deal,deal,move t2 f1,deal,move t2 f1,"
+    "move t1 f1,move t1 f2,deal,move t2 f3,move t2 f3,deal,move t2 f2,deal,move t2 f4,"
+    "deal,deal,deal,deal,move t2 f4,deal,deal,deal,deal,deal,deal,deal,deal,move t4 f3,"
+    "move t2 f3,deal,deal,deal,deal,move t4 f2,deal,move t4 f4,deal,move t4 f1,"
+    "move t4 f1,move t2 f1,move t1 f1,deal,move t4 f2,deal,deal,deal,deal,deal,deal,"
+    "move t5 f4,deal,move t5 f3,deal,move t5 f4,deal,deal,move t4 f5,deal,deal,deal,deal,"
+    "deal,deal,move t5 f2,move t3 f2,move t1 f2,deal,deal,deal,move t5 f6,deal,"
+    "move t5 f3,deal,deal,deal,move t5 f3,deal,deal,move t5 f3,deal,deal,deal,deal,"
+    "move t7 f3,move t2 f3,deal,deal,deal,move t7 f4,move t5 f4,deal,deal,deal,"
+    "move t7 f5,move t5 f5,move t1 f5,move t5 f5,deal,move t7 f5,move t1 f5,deal,"
+    "move t7 f7,deal,deal,deal,move t7 f4,move t1 f4,move t2 f4,deal,move t7 f5,deal,"
+    "deal,deal,move t8 f6,deal,deal,deal,move t8 f6,move t7 f6,move t5 f6,move t7 f6,"
+    "move t1 f6,move t7 f5,move t2 f5,move t2 f8,move t2 f6,move t7 f6,move t4 f6,"
+    "move t4 f7,move t5 f7,move t1 f7,deal,deal,deal,move t2 t3,move t2 f8,move t5 f8,"
+    "move t5 f7,move t8 f7,move t2 f7,move t3 f7,move t1 f7,move t5 f7,move t5 f8,"
+    "move t7 t1,move t7 f8,draw t8 3 f8,move t1 f8,move t8 t1,move t8 f8,move t1 f8,"
+    "move t5 f8"
 )
 
 
@@ -91,7 +92,7 @@ def test_bare_kings_take_top_cards_and_one_card_is_drawn_at_the_end() -> None:
 
 
 def test_a_known_deal_is_won() -> None:
-    state = GAME.new(1, 14)
+    state = GAME.new(1, 1)
     for action in WIN:
         state = GAME.apply(state, 0, action)
     assert state.end == "won"

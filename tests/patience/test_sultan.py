@@ -8,7 +8,7 @@ import pytest
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, lay
-from tests.patience.helpers import Kit, actions
+from tests.patience.helpers import Kit, actions, refused
 
 KIT = Kit("sultan")
 GAME: Any = KIT.game
@@ -18,34 +18,33 @@ HEARTS = ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH
 
 
 WIN = actions(
-    "deal,deal,deal,move w f1,deal,deal,move w f6,deal,move w f6,deal,deal,deal,deal,"
-    "deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,move w f4,deal,deal,deal,deal,"
-    "deal,deal,deal,deal,deal,move w f8,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
-    "move w f7,deal,deal,move w f2,move r3 f2,move r6 f2,move w r3,move w r6,deal,deal,"
-    "deal,deal,deal,deal,deal,deal,deal,deal,move w f4,deal,move w f1,deal,deal,deal,"
-    "deal,deal,move w f5,deal,deal,deal,deal,deal,deal,move w f6,deal,deal,deal,deal,"
-    "deal,deal,move w f8,deal,move w f3,deal,deal,move w f3,deal,move w f7,deal,deal,"
-    "move w f2,deal,deal,move w f2,deal,deal,move w f2,deal,deal,move w f8,deal,deal,"
-    "deal,move w f1,deal,deal,deal,deal,move w f4,redeal,deal,deal,deal,deal,deal,"
-    "move w f2,deal,deal,move w f5,deal,deal,deal,deal,deal,move w f6,deal,move w f6,"
-    "deal,deal,move w f5,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
-    "deal,deal,deal,move w f4,move r8 f4,move w r8,deal,deal,move w f8,deal,move w f3,"
-    "deal,deal,deal,deal,deal,deal,move w f5,deal,move w f2,move w f2,move w f2,"
-    "move r1 f2,move w r1,deal,move w f7,deal,deal,deal,move w f1,deal,move w f7,deal,"
-    "deal,deal,deal,deal,deal,deal,deal,deal,deal,move w f3,deal,deal,move w f8,deal,"
-    "move w f6,deal,deal,deal,deal,move w f1,move r6 f1,move w r6,deal,deal,redeal,deal,"
-    "deal,deal,deal,deal,move w f7,deal,move w f8,deal,move w f6,deal,move w f4,deal,"
-    "deal,move w f4,deal,deal,deal,deal,move w f1,deal,move w f1,move r7 f1,move r4 f1,"
-    "move r2 f1,move w r2,move w r4,move w r7,deal,deal,move w f5,move r4 f5,move w r4,"
-    "deal,deal,move w f3,deal,move w f3,deal,move w f4,move r4 f4,move w r4,move w f4,"
-    "move r8 f4,move r6 f4,move w r6,move w r8,move w f6,move r4 f6,move r3 f6,"
-    "move r5 f6,move r8 f6,move w r3,deal,move w r4,deal,move w r5,deal,move w r8,deal,"
-    "deal,deal,move w f7,deal,deal,deal,move w f1,deal,move w f8,deal,move w f3,"
-    "move r6 f3,move w r6,move w f3,move r7 f3,move r6 f3,move w r6,move w r7,deal,deal,"
-    "deal,move w f5,move r4 f5,move r7 f5,move r3 f5,move w r3,move w r4,deal,move w r7,"
-    "deal,move w f3,deal,move w f7,move r1 f7,deal,move w r1,deal,move w f7,move r7 f7,"
-    "move r2 f7,move r3 f7,deal,move w f5,move r5 f5,deal,move w f8,move r4 f8,"
-    "move r1 f8,move r8 f8,move r6 f8"
+    "move r5 f4,deal,move w r5,deal,deal,deal,move w f4,deal,deal,deal,move w f4,deal,"
+    "deal,deal,deal,deal,deal,deal,deal,deal,deal,move w f2,deal,move w f1,deal,deal,"
+    "deal,deal,deal,move w f4,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "move w f3,deal,deal,deal,deal,deal,deal,move w f6,move w f6,move r7 f6,move w r7,"
+    "deal,deal,deal,deal,move w f2,deal,deal,move w f8,deal,deal,deal,deal,move w f5,"
+    "deal,deal,deal,deal,move w f7,deal,deal,move w f2,deal,deal,deal,deal,move w f6,"
+    "deal,deal,move w f2,deal,deal,deal,move w f1,move r7 f1,move w r7,deal,deal,deal,"
+    "deal,deal,deal,move w f3,deal,deal,move w f2,deal,deal,deal,deal,deal,move w f1,"
+    "deal,deal,move w f1,move r2 f1,move r3 f1,move w r2,move w r3,deal,deal,move w f2,"
+    "deal,deal,deal,move w f4,deal,move w f7,deal,redeal,deal,deal,deal,deal,move w f7,"
+    "deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,move w f2,deal,deal,deal,deal,"
+    "move w f6,deal,move w f6,move r2 f6,move w r2,deal,deal,move w f6,deal,deal,"
+    "move w f2,move r3 f2,move w r3,deal,move w f8,deal,deal,move w f2,deal,move w f7,"
+    "deal,deal,deal,move w f2,deal,deal,deal,move w f4,deal,deal,move w f8,deal,"
+    "move w f5,deal,deal,deal,move w f3,deal,move w f6,move r2 f6,move r8 f6,move w r2,"
+    "move w r8,move w f3,deal,deal,move w f1,move r1 f1,move w r1,deal,deal,deal,deal,"
+    "deal,deal,deal,move w f1,move r4 f1,move w r4,deal,deal,deal,deal,move w f5,"
+    "move r8 f5,move w r8,deal,move w f1,deal,deal,move w f6,deal,deal,move w f4,"
+    "move r3 f4,move r5 f4,move w r3,move w r5,deal,move w f5,redeal,deal,deal,move w f8,"
+    "move r2 f8,move r1 f8,move w r1,deal,move w f7,deal,move w r2,deal,deal,deal,"
+    "move w f4,deal,deal,move w f4,deal,deal,deal,deal,move w f7,deal,move w f3,deal,"
+    "deal,deal,move w f4,deal,deal,deal,deal,move w f8,move r8 f8,move r2 f8,move w r2,"
+    "move w r8,deal,deal,deal,deal,move w f5,deal,move w f7,move r5 f7,move r3 f7,"
+    "move r6 f7,move w r3,move w r5,move w r6,move w f5,move r7 f5,move r1 f5,move r6 f5,"
+    "move w f5,move r8 f5,move w r1,move w r6,move w f8,move r2 f8,move r1 f8,move w r1,"
+    "move w f7,move r6 f7,move w r2,move w r6,deal,move w f3,move r3 f3,move r5 f3,"
+    "move r4 f3,move r2 f3,move r1 f3,move r6 f3"
 )
 
 
@@ -89,6 +88,48 @@ def test_a_divan_gap_is_filled_from_the_waste_or_the_pack() -> None:
     assert "move w r1" in GAME.legal_actions(state, 0)
     state = GAME.apply(state, 0, "move w r1")
     assert KIT.pile(state, "r1") == ("3H",)
+
+
+def test_the_divan_is_kept_full_before_dealing_on() -> None:
+    state = GAME.new(1, 5, deck=KIT.stacked(["2H", "AC", "9S", "5C", "6C", "7C", "8C", "9C", "4D"]))
+    state = GAME.apply(state, 0, "move r1 f2")
+    state = GAME.apply(state, 0, "deal")
+    assert KIT.pile(state, "w") == ("4D",)
+    assert "deal" not in GAME.legal_actions(state, 0)
+    refused(GAME, state, "deal", "Fill the empty place in the Divan")
+    state = GAME.apply(state, 0, "move w r1")
+    assert "deal" in GAME.legal_actions(state, 0)
+
+
+def test_a_card_played_home_from_the_waste_lets_the_deal_go_on() -> None:
+    state = GAME.new(1, 5, deck=KIT.stacked(["2H", "AC", "9S", "5C", "6C", "7C", "8C", "9C", "3H"]))
+    state = GAME.apply(state, 0, "move r1 f2")
+    state = GAME.apply(state, 0, "deal")
+    state = GAME.apply(state, 0, "move w f2")
+    assert not KIT.pile(state, "r1")
+    assert "deal" in GAME.legal_actions(state, 0)
+
+
+def test_no_redeal_while_a_divan_place_waits() -> None:
+    layout = SPEC.deal(tuple(KIT.stacked([])), CTX)
+    layout = lay(layout, SPEC, {"s": [], "r3": [], "w": ["9D", "4C"]})
+    assert "redeal" not in SPEC.moves(layout, CTX)
+    with pytest.raises(IllegalAction, match="Fill the empty place in the Divan"):
+        SPEC.apply(layout, "redeal", CTX)
+    filled = SPEC.apply(layout, "move w r3", CTX)
+    assert "redeal" in SPEC.moves(filled, CTX)
+
+
+def test_the_lenient_reading_lets_a_place_wait() -> None:
+    deck = KIT.stacked(["2H", "AC", "9S", "5C", "6C", "7C", "8C", "9C", "4D"])
+    state = GAME.new(1, 5, options={"sultan_divan_full": False}, deck=deck)
+    state = GAME.apply(state, 0, "move r1 f2")
+    state = GAME.apply(state, 0, "deal")
+    state = GAME.apply(state, 0, "deal")
+    assert not KIT.pile(state, "r1")
+    lenient = Ctx(0, GAME.options({"sultan_divan_full": False}))
+    layout = lay(SPEC.deal(tuple(KIT.stacked([])), lenient), SPEC, {"s": [], "r3": [], "w": ["9D"]})
+    assert "redeal" in SPEC.moves(layout, lenient)
 
 
 def test_the_ace_of_hearts_ends_at_the_queen_and_the_sultan_stays_alone() -> None:

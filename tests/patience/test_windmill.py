@@ -18,30 +18,31 @@ CLIMB = ["AS", "2H", "3D", "4C", "5S", "6H", "7D", "8C", "9S", "10H", "JD", "QC"
 
 
 WIN = actions(
-    "deal,deal,deal,move w c,move r6 c,move w c,move w c,move r2 c,deal,move w r2,deal,"
-    "move w c,move r8 c,deal,move w r6,deal,move w r8,deal,deal,deal,move w f1,move r1 f1,"
-    "move r3 f1,move w r1,move w r3,deal,move w c,deal,deal,move w f2,move r5 f2,move r4 f2,"
-    "move w r4,deal,move w r5,deal,move w c,deal,deal,deal,move w f3,deal,deal,deal,deal,"
-    "deal,deal,move w f3,deal,deal,deal,move w f1,deal,deal,move w f2,deal,move w c,deal,"
-    "deal,deal,deal,move w c,deal,deal,move w f1,move r1 f1,move r3 f1,move r6 f1,move w r1,"
-    "move w r3,move w r6,deal,deal,move w f2,move r6 f2,move w r6,deal,deal,move w c,"
-    "move r1 c,move r3 c,move r4 c,move r2 c,move w r1,move w r2,move w c,move w f1,"
-    "move r2 f1,move r6 f1,move r5 f1,move w r2,move w r3,move w r4,move w r5,move w r6,"
-    "move w f2,deal,deal,move w c,deal,move w c,move r6 c,move w r6,move w c,deal,deal,"
-    "move w f1,deal,deal,deal,deal,deal,deal,move w f3,deal,deal,deal,deal,deal,deal,deal,"
-    "move w c,deal,deal,deal,move w f3,deal,move w f3,move r8 f3,move w r8,deal,move w f2,"
-    "move r5 f2,move r4 f2,move r3 f2,move r2 f2,move w r2,move w f2,move w c,move r1 c,"
-    "move w r1,move w r3,move w r4,move w f3,move w r5,deal,deal,deal,deal,deal,move w c,"
-    "move w c,move r2 c,move r7 c,move r5 c,move w r2,move w r5,move w r7,deal,move w f3,"
-    "deal,deal,deal,deal,deal,deal,move w c,deal,move w f4,move r8 f4,move r1 f4,move r2 f4,"
-    "move w r1,move w r2,move w r8,deal,move w f3,move r5 f3,move w r5,move w c,deal,"
-    "move w c,move r5 c,move w r5,deal,move w f3,move r3 f3,move r2 f3,move w r2,move w c,"
-    "move w r3,deal,move w f4,move r2 f4,move w r2,deal,deal,deal,move w f4,move w f4,"
-    "move w f4,move r5 f4,move r3 f4,move r6 f4,move w r3,deal,move w r5,deal,move w f4,deal,"
-    "move w r6,deal,move w c,move r4 c,move r1 c,deal,move w r1,deal,move w c,deal,move w r4,"
-    "deal,deal,deal,move w c,deal,move w c,move r3 c,move r7 c,move w r3,move w r7,deal,"
-    "move w c,move r7 c,move r5 c,move r2 c,move r3 c,move r1 c,move r8 c,move r6 c,"
-    "move r4 c"
+    "move r5 f1,move r7 c,deal,move w r5,deal,move w r7,deal,deal,move w c,deal,deal,"
+    "deal,deal,deal,deal,move w c,move r4 c,move r1 c,move r2 c,move r5 c,move r6 c,"
+    "move r3 c,move w r1,move w c,move w r2,move w r3,move w r4,move w r5,deal,move w r6,"
+    "deal,move w c,deal,deal,deal,deal,deal,deal,deal,move w f1,move r5 f1,move w r5,"
+    "deal,move w c,move r4 c,move r3 c,move r1 c,move w c,move w r1,move w r3,move w c,"
+    "move w r4,deal,deal,deal,deal,deal,move w f2,move w f2,deal,move w c,move r5 c,"
+    "move r1 c,move r3 c,move w r1,move w r3,move w r5,deal,move w c,deal,deal,deal,deal,"
+    "deal,deal,deal,deal,move w f3,move r3 f3,move w r3,deal,deal,deal,deal,move w f1,"
+    "deal,deal,deal,deal,deal,deal,deal,deal,move w f1,move r2 f1,move w f1,move w f1,"
+    "move w r2,deal,deal,deal,deal,deal,deal,deal,move w f1,move r1 f1,move w r1,deal,"
+    "deal,deal,move w f1,move r7 f1,move r3 f1,move w r3,move w r7,deal,deal,deal,"
+    "move w f4,move r1 f4,move w r1,deal,deal,move w c,move w c,deal,deal,deal,deal,"
+    "move w f2,move r2 f2,move w r2,move w f2,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "move w f2,move r7 f2,move r2 f2,move w r2,move w r7,deal,deal,deal,deal,deal,"
+    "move w f3,deal,move w f4,deal,deal,move w c,move r2 c,move r1 c,move w r1,move w r2,"
+    "deal,move w f2,move r3 f2,move w r3,move w c,move r5 c,move w r5,deal,deal,deal,"
+    "move w c,move r5 c,move w r5,deal,deal,move w f2,move r8 f2,move r4 f2,move w r4,"
+    "move w r8,move w c,move r2 c,move r3 c,move w c,move r1 c,move r7 c,move r4 c,"
+    "move r6 c,move w f3,move w r1,move w f4,move w f3,move w f3,move w r2,move w r3,"
+    "move w r4,move w f3,move r1 f3,move w f4,move w r1,move w f3,move r5 f3,move r4 f3,"
+    "move w r4,move w c,move w r5,move w f4,move r1 f4,move r4 f4,move r5 f4,move r8 f4,"
+    "move w c,move w r1,move w f4,move w f3,move r3 f3,move w r3,move w c,move r1 c,"
+    "move w f4,deal,move w f4,deal,move w c,move r3 c,deal,move w r1,deal,move w r3,deal,"
+    "move w r4,deal,move w r5,deal,move w c,move r4 c,move r2 c,move r5 c,move r1 c,"
+    "move r3 c"
 )
 
 
@@ -85,7 +86,7 @@ def test_the_centre_climbs_again_after_the_king_to_52_cards() -> None:
 
 
 def test_a_known_deal_is_won() -> None:
-    state = GAME.new(1, 0)
+    state = GAME.new(1, 33)
     for action in WIN:
         state = GAME.apply(state, 0, action)
     assert state.end == "won"

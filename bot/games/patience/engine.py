@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
+from bot.games._rng import rng_for
 from bot.games.errors import IllegalAction
 from bot.games.patience._finder import _Finder
 from bot.games.patience._words import _Words
@@ -156,6 +157,25 @@ class Spec(_Finder, _Words):
             used=(0,) * len(self.privileges),
             marks=tuple(self.marks),
         )
+
+    def shuffled_pack(self, seed: int, ctx: Ctx) -> tuple[str, ...]:
+        """The cards in their opening order (top first), shuffled from the seed. The cards
+        the deal takes out first (`take_out`) come on top and only the rest is shuffled
+        again, as Cheney says (take them out, then shuffle): otherwise the other copies of
+        those cards would fall late in the pack."""
+        rng = rng_for(seed, 0)
+        cards = list(self.pack())
+        rng.shuffle(cards)
+        named = self.take_out(cards, ctx)
+        if named:
+            rng.shuffle(cards)
+        return (*named, *cards)
+
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """Take out of `cards` (top first) the cards the deal lays down before the rest (a
+        named card, or the first of a rank) and return them in the order taken; by
+        default none."""
+        return []
 
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """The opening layout from the shuffled cards (top card first). By default every

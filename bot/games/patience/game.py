@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.games._rng import deal_commitment, deal_seed, shuffled
+from bot.games._rng import deal_commitment, deal_seed
 from bot.games._state import dump_frozen, load_frozen
 from bot.games.base import Game, GameInfo, Outcome, View
 from bot.games.cards import Pack, stacked_deck
@@ -89,10 +89,12 @@ class PatienceGame(Game[PatienceState]):
         self.check_seats(seats)
         opts = self.options(options)
         pack = self.spec.pack()
-        cards = (
-            stacked_deck(deck, pack, Pack.FRENCH) if deck is not None else shuffled(pack, seed, 0)
-        )
         ctx = Ctx(seed, opts)
+        cards = (
+            stacked_deck(deck, pack, Pack.FRENCH)
+            if deck is not None
+            else self.spec.shuffled_pack(seed, ctx)
+        )
         layout = self.spec.settle(self.spec.deal(cards, ctx), ctx)
         state = PatienceState(
             seed, cards, tuple(sorted(opts.items())), layout, (), (), 0, 0, "", PLAYING, 0

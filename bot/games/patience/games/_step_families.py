@@ -24,6 +24,13 @@ def take_ranks(cards: list[str], ranks: Sequence[int]) -> list[str]:
     return out
 
 
+def take_cards(cards: list[str], named: Sequence[str]) -> list[str]:
+    """Take these cards out of `cards` (one copy each); return them."""
+    for card in named:
+        cards.remove(card)
+    return list(named)
+
+
 class StepFamilies(Spec):
     """A game whose kth family climbs by k, round the corner, to a king."""
 

@@ -41,10 +41,14 @@ class Bethel(StepFamilies):
     )
     place_first = True
 
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """The first ace, deuce, three and four."""
+        return take_ranks(cards, (1, 2, 3, 4))
+
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """Ace, deuce, three and four taken out; the rest of the pack face down."""
         cards = list(deck)
-        row = take_ranks(cards, (1, 2, 3, 4))
+        row = self.take_out(cards, ctx)
         layout = self.empty().put({self.index[f"f{k + 1}"]: (c,) for k, c in enumerate(row)}, {})
         return self.with_stock(layout, cards)
 

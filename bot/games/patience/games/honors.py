@@ -14,6 +14,7 @@ empty place), since any empty place serves the same.
 from __future__ import annotations
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone
+from bot.games.patience.games._step_families import take_cards
 from bot.games.patience.games._wants import DEEP, ROWS, TwoRows
 
 BASES = ("2S", "KH", "AD", "QC", "KS", "QH", "JD", "10C")
@@ -45,11 +46,14 @@ class Honors(TwoRows):
     )
     wrap = True
 
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """The eight cards that start the families."""
+        return take_cards(cards, BASES)
+
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """The eight named cards to the families, then two rows of ten."""
         cards = list(deck)
-        for card in BASES:
-            cards.remove(card)
+        self.take_out(cards, ctx)
         layout = self.empty().put({self.index[f"f{k + 1}"]: (c,) for k, c in enumerate(BASES)}, {})
         rows = {self.index[f"t{k + 1}"]: (c,) for k, c in enumerate(cards[:ROWS])}
         return self.with_stock(layout.put(rows, {}), cards[ROWS:])

@@ -25,9 +25,9 @@ from bot.games.patience.engine import (
     Kind,
     Layout,
     Zone,
-    rank,
     rank_name,
 )
+from bot.games.patience.games._step_families import take_ranks
 from bot.games.patience.games._wants import Wants, fits_one, following
 
 
@@ -65,12 +65,15 @@ class Legitimist(Wants):
         ),
     )
 
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """The first king."""
+        return take_ranks(cards, (13,))
+
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """The first king to f1; the rest is the pack."""
         cards = list(deck)
-        king = next(c for c in cards if rank(c) == 13)
-        cards.remove(king)
-        return self.with_stock(self.empty().put({self.index["f1"]: (king,)}, {}), cards)
+        king = self.take_out(cards, ctx)
+        return self.with_stock(self.empty().put({self.index["f1"]: tuple(king)}, {}), cards)
 
     def base_rank(self, layout: Layout, dst: int) -> int | None:
         """f1 a king, f2 a queen ... f8 a six."""

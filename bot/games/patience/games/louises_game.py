@@ -63,12 +63,19 @@ class LouisesGame(StepFamilies):
         self.places = list(zip(self.of_kind[Kind.INDICATOR], UPPER, strict=True))
         self.places += list(zip(self.of_kind[Kind.FOUNDATION], LOWER, strict=True))
 
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """The two rows (the upper, then the lower), if they are laid out first."""
+        if ctx.options.get("louise_rows", "as-they-come") != "laid-out":
+            return []
+        return take_ranks(cards, UPPER) + take_ranks(cards, LOWER)
+
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """The pack face down, with the two rows taken out first if laid out."""
         cards = list(deck)
         layout = self.empty()
-        if ctx.options.get("louise_rows", "as-they-come") == "laid-out":
-            upper, lower = take_ranks(cards, UPPER), take_ranks(cards, LOWER)
+        named = self.take_out(cards, ctx)
+        if named:
+            upper, lower = named[: len(UPPER)], named[len(UPPER) :]
             rows = {self.index[f"i{k + 1}"]: (c,) for k, c in enumerate(upper)}
             rows |= {self.index[f"f{k + 1}"]: (c,) for k, c in enumerate(lower)}
             layout = layout.put(rows, {})

@@ -40,11 +40,15 @@ class Musical(StepFamilies):
     )
     redeals = 2
 
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """The upper row (ace, two, three, four), then the lower (two, four, six, eight)."""
+        return take_ranks(cards, (1, 2, 3, 4)) + take_ranks(cards, (2, 4, 6, 8))
+
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """The two rows taken out, the rest of the pack face down."""
         cards = list(deck)
-        upper = take_ranks(cards, (1, 2, 3, 4))
-        lower = take_ranks(cards, (2, 4, 6, 8))
+        named = self.take_out(cards, ctx)
+        upper, lower = named[:4], named[4:]
         layout = self.empty()
         rows = {self.index[f"i{k + 1}"]: (c,) for k, c in enumerate(upper)}
         rows |= {self.index[f"f{k + 1}"]: (c,) for k, c in enumerate(lower)}

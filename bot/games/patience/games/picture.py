@@ -21,6 +21,7 @@ from bot.games.patience.games._kings_and_aces import (
     KING_BASES,
     TwoWay,
 )
+from bot.games.patience.games._step_families import take_cards
 
 
 class Picture(TwoWay):
@@ -48,12 +49,14 @@ class Picture(TwoWay):
     )
     redeals = 2
 
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """A king and an ace of each suit."""
+        return take_cards(cards, KING_BASES + ACE_BASES)
+
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """The kings and aces out, then nine cards for the picture."""
         rest = list(deck)
-        bases = KING_BASES + ACE_BASES
-        for base in bases:
-            rest.remove(base)
+        bases = self.take_out(rest, ctx)
         layout = self.empty().put({self.index[f"f{k}"]: (c,) for k, c in enumerate(bases, 1)}, {})
         cells = {i: (rest[k],) for k, i in enumerate(self.of_kind[Kind.CELL])}
         return self.with_stock(layout.put(cells, {}), rest[len(cells) :])

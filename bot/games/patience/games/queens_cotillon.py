@@ -25,6 +25,7 @@ from __future__ import annotations
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._lookup import LookupMoves
+from bot.games.patience.games._step_families import take_cards
 
 LEFT_ROWS, LEFT_COLUMNS, SQUARE = 3, 4, 16
 BASES = tuple(f"A{s}" for s in "SHDC") + tuple(f"2{s}" for s in "SHDC")
@@ -66,13 +67,19 @@ class QueensCotillon(LookupMoves):
         ),
     )
 
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """One ace and one deuce of each suit, if the bases are taken out first."""
+        if not ctx.options.get("cotillon_bases_first", False):
+            return []
+        return take_cards(cards, BASES)
+
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """The left block by rows, then the right square; the rest is the pack."""
         layout, cards = self.empty(), list(deck)
-        if ctx.options.get("cotillon_bases_first", False):
-            for f, base in zip(self.of_kind[Kind.FOUNDATION], BASES, strict=True):
-                cards.remove(base)
-                layout = layout.put({f: (base,)}, {})
+        named = self.take_out(cards, ctx)
+        if named:
+            found = self.of_kind[Kind.FOUNDATION]
+            layout = layout.put({f: (c,) for f, c in zip(found, named, strict=True)}, {})
         left = self.of_kind[Kind.RESERVE]
         piles = {
             col: tuple(cards[k + LEFT_COLUMNS * r] for r in range(LEFT_ROWS))

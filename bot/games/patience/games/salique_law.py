@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
+from bot.games.patience.games._step_families import take_ranks
 from bot.games.patience.games._wants import Wants, drawn, draws, following, parse_draw
 
 KINGS = 8
@@ -52,9 +53,12 @@ class SaliqueLaw(Wants):
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """The first king to t1; the rest is the pack."""
         cards = list(deck)
-        king = next(c for c in cards if rank(c) == 13)
-        cards.remove(king)
-        return self.with_stock(self.empty().put({self.index["t1"]: (king,)}, {}), cards)
+        king = self.take_out(cards, ctx)
+        return self.with_stock(self.empty().put({self.index["t1"]: tuple(king)}, {}), cards)
+
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """The first king."""
+        return take_ranks(cards, (13,))
 
     def do_deal(self, layout: Layout, ctx: Ctx) -> Layout:
         """The next card to its row: ace, queen, king, or the newest king's pile."""

@@ -27,6 +27,7 @@ from bot.games.patience.games._kings_and_aces import (
     KING_BASES,
     TwoWay,
 )
+from bot.games.patience.games._step_families import take_cards
 
 MARRY = Build(steps=(-1, 1))
 ORDER = ("b1", "b2", "b3", "b4", "t1", "t2", "t3", "t4", "e3", "e4", "e1", "e2")
@@ -71,11 +72,14 @@ class StHelena(TwoWay):
         ),
     )
 
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """A king and an ace of each suit."""
+        return take_cards(cards, KING_BASES + ACE_BASES)
+
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """The kings and aces laid out, then the first round."""
         rest = list(deck)
-        for base in KING_BASES + ACE_BASES:
-            rest.remove(base)
+        self.take_out(rest, ctx)
         families = {self.index[f"f{k}"]: (c,) for k, c in enumerate(KING_BASES + ACE_BASES, 1)}
         layout = self.with_stock(self.empty().put(families, {}), rest)
         return self.do_deal(layout, ctx)

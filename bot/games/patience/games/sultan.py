@@ -9,12 +9,17 @@ the two to the queen (twelve). Eight cards from the pack form the Divan (r1-r8),
 card of it free. Cards that cannot be used go to the waste (Cheney's "stock"); a gap in
 the Divan is filled from the top of the waste or with the next card of the pack (deal,
 then fill from the waste). Two redeals, the waste turned over without shuffling.
-[OUR CHOICE] A gap need not be filled at once.
+The Divan is kept full (Cheney: "always keeping your divan full"): while a place is empty
+and the waste has a card for it, the player fills it before dealing or redealing.
+- `sultan_divan_full` (default true); false is the lenient reading, where a place may
+  wait empty while the player deals on.
 """
 
 from __future__ import annotations
 
+from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
+from bot.games.patience.games._step_families import take_cards
 from bot.games.patience.games._wants import Wants, fits_one, following
 
 SULTAN = "KH"
@@ -22,6 +27,7 @@ AROUND = ("KC", "AH", "KC", "KD", "KD", "KS", "KH", "KS")
 ACE = 1
 """The index of the ace of hearts among the families (f2)."""
 DIVAN = 8
+FILL_FIRST = "Fill the empty place in the Divan from the waste before you deal on."
 
 
 class Sultan(Wants):
@@ -37,7 +43,9 @@ class Sultan(Wants):
         "from the ace to the queen; the ace of hearts from the two to the queen. Eight cards "
         "form the Divan beside the square: every Divan card is free. Turn the pack one card "
         "at a time (Deal) onto the waste; its top card is free. When a Divan card is used, "
-        "fill its place from the top of the waste, or deal and place the new card. Twice, "
+        "fill its place from the top of the waste, or deal and place the new card: the "
+        "Divan is kept full, so while a place is empty and the waste has a card, fill it "
+        "before you deal again. Twice, "
         "when the pack is out, you may turn the waste over and go through it again. You win "
         "when the Sultan is surrounded by his eight queens."
     )
@@ -51,12 +59,22 @@ class Sultan(Wants):
     )
     redeals = 2
     figure = "square"
+    options = (
+        Option(
+            "sultan_divan_full",
+            True,
+            "Fill an empty Divan place before dealing on (Cheney); false lets it wait.",
+        ),
+    )
+
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """The Sultan and the eight cards round him."""
+        return take_cards(cards, (SULTAN, *AROUND))
 
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """The Sultan and his square taken out, then eight cards to the Divan."""
         cards = list(deck)
-        for card in (SULTAN, *AROUND):
-            cards.remove(card)
+        self.take_out(cards, ctx)
         layout = self.empty().put({self.index["k"]: (SULTAN,)}, {})
         layout = layout.put({self.index[f"f{k + 1}"]: (c,) for k, c in enumerate(AROUND)}, {})
         divan = {self.index[f"r{k + 1}"]: (c,) for k, c in enumerate(cards[:DIVAN])}
@@ -78,6 +96,36 @@ class Sultan(Wants):
         if layout.piles[w]:
             out += [f"move w {self.ids[r]}" for r in cells if not layout.piles[r]]
         return out
+
+    def gap_waits(self, layout: Layout) -> bool:
+        """Whether a Divan place is empty while the waste has a card to fill it."""
+        cells = self.of_kind[Kind.CELL]
+        return bool(layout.piles[self.index["w"]]) and not all(layout.piles[r] for r in cells)
+
+    def keeps_full(self, layout: Layout, ctx: Ctx) -> bool:
+        """Whether dealing on must wait for a Divan place to be filled."""
+        return bool(ctx.options.get("sultan_divan_full", True)) and self.gap_waits(layout)
+
+    def can_deal(self, layout: Layout, ctx: Ctx) -> bool:
+        """Deal, unless a Divan place is waiting to be filled from the waste."""
+        return super().can_deal(layout, ctx) and not self.keeps_full(layout, ctx)
+
+    def can_redeal(self, layout: Layout, ctx: Ctx) -> bool:
+        """Redeal, unless a Divan place is waiting to be filled from the waste."""
+        return super().can_redeal(layout, ctx) and not self.keeps_full(layout, ctx)
+
+    def no_deal(self, layout: Layout) -> str:
+        """The Divan first, then the usual reasons."""
+        if layout.piles[self.index["s"]] and self.gap_waits(layout):
+            return FILL_FIRST
+        return super().no_deal(layout)
+
+    def no_redeal(self, layout: Layout) -> str:
+        """The Divan first, then the usual reasons."""
+        out = layout.passes < self.redeals and not layout.piles[self.index["s"]]
+        if out and self.gap_waits(layout):
+            return FILL_FIRST
+        return super().no_redeal(layout)
 
     def fits_foundation(self, layout: Layout, dst: int, card: str, ctx: Ctx) -> str | None:
         """Up in suit to the queen: the ace of hearts' family ends at twelve cards."""

@@ -13,7 +13,8 @@ king, from anywhere), and a used sail need not be refilled at once.
 
 from __future__ import annotations
 
-from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
+from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
+from bot.games.patience.games._step_families import take_ranks
 from bot.games.patience.games._wants import Wants, fits_one, following
 
 SAILS = 8
@@ -54,12 +55,14 @@ class Windmill(Wants):
     )
     figure = "windmill"
 
+    def take_out(self, cards: list[str], ctx: Ctx) -> list[str]:
+        """The first ace."""
+        return take_ranks(cards, (1,))
+
     def deal(self, deck: tuple[str, ...], ctx: Ctx) -> Layout:
         """The first ace to the centre, the next eight cards to the sails."""
         cards = list(deck)
-        ace = next(c for c in cards if rank(c) == 1)
-        cards.remove(ace)
-        layout = self.empty().put({self.index["c"]: (ace,)}, {})
+        layout = self.empty().put({self.index["c"]: tuple(self.take_out(cards, ctx))}, {})
         sails = {self.index[f"r{k + 1}"]: (c,) for k, c in enumerate(cards[:SAILS])}
         return self.with_stock(layout.put(sails, {}), cards[SAILS:])
 
