@@ -74,8 +74,9 @@ of three. The Quien Sabe number (QSN) is 10 times the number of players: 40 for 
 
 Round one. Starting on the dealer's left, each player plays one card face up. Nobody may \
 call yet. If the face-up cards come within 10 of the QSN before the last of them is \
-played, the deal is void: the antes stay in the pool and the same dealer deals again \
-(after five voids in a row, the next deal is played out whatever its cards).
+played, the deal is void: the antes stay in the pool and the same dealer deals again. \
+After five voids in a row the next deal is played out whatever its cards, so that every \
+game ends: that cap is our choice, written in RULES.md §5.3.
 
 The face-down rounds. From then on each player in turn plays a card face down; you may \
 look at your own face-down cards but not at anyone else's. After each face-down card the \

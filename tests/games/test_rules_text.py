@@ -42,3 +42,9 @@ def test_a_game_without_options_has_no_options_section() -> None:
 def test_parlour_rules_prints_exactly_this_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "Black-Joke "]) == 0
     assert capsys.readouterr().out == rules_text(GAME) + "\n"
+
+
+def test_quien_sabe_names_its_cap_on_voids_in_a_row() -> None:
+    text = rules_text(registry.get("quien-sabe"))
+    assert "After five voids in a row the next deal is played out" in text
+    assert "our choice, written in RULES.md §5.3" in text
