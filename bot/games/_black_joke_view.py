@@ -36,7 +36,7 @@ def table_scene(st: BlackJokeState, viewer: int | None) -> Scene:
                 )
                 faces = faces or "a black joke"
                 short = f" (owed {owed})" if paid < owed else ""
-                lines.append(f"Last deal, seat {s + 1}: {faces}, paid {paid}{short}")
+                lines.append(f"Last deal, seat {s}: {faces}, paid {paid}{short}")
     title = (
         f"Black Joke - deal {st.started} of {st.deals}" if st.phase != OVER else "Black Joke - over"
     )

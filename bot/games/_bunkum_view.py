@@ -31,16 +31,16 @@ def _showdown_picture(st: BunkumState) -> tuple[list[Any], list[str]]:
         if last.totals[s] < 0:
             continue
         for i, batch in enumerate(last.batches[s], start=1):
-            groups.append(group("fan", f"Seat {s + 1}: fifteen {i}", batch))
-        groups.append(group("row", f"Seat {s + 1} keeps {last.totals[s]}", last.kept[s]))
+            groups.append(group("fan", f"Seat {s}: fifteen {i}", batch))
+        groups.append(group("row", f"Seat {s} keeps {last.totals[s]}", last.kept[s]))
         if s in last.winners:
             lines.append(
-                f"Deal {last.deal}: seat {s + 1} wins the pot of {last.won[s]}"
+                f"Deal {last.deal}: seat {s} wins the pot of {last.won[s]}"
                 f" with {last.totals[s]} ({len(last.kept[s])} cards kept)"
             )
         elif last.owed[s]:
             short = f" of {last.owed[s]} owed" if last.paid[s] < last.owed[s] else ""
-            lines.append(f"Seat {s + 1}: {last.totals[s]}, pays {last.paid[s]}{short}")
+            lines.append(f"Seat {s}: {last.totals[s]}, pays {last.paid[s]}{short}")
     if last.discarded:
         lines.append(f"{last.discarded} reserve cards thrown away unsold")
     return groups, lines

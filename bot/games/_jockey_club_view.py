@@ -65,14 +65,14 @@ def _showdown_lines(st: JockeyClubState) -> list[str]:
     else:
         price = offer_text(last.price).replace("console", "consoled").replace("bid", "bid")
         lines = [
-            f"Deal {last.deal}: seat {last.taker + 1} took the turn-up {last.turnup} ({price})"
+            f"Deal {last.deal}: seat {last.taker} took the turn-up {last.turnup} ({price})"
         ]
     for s, hand in enumerate(last.hands):
         if hand:
             mark = ", claims" if claims(hand) else ""
-            lines.append(f"Seat {s + 1}: {' '.join(hand)} = {total(hand)} of {5 * len(hand)}{mark}")
+            lines.append(f"Seat {s}: {' '.join(hand)} = {total(hand)} of {5 * len(hand)}{mark}")
     if last.winner >= 0:
-        lines.append(f"Seat {last.winner + 1} takes the pot of {chips(last.won)}")
+        lines.append(f"Seat {last.winner} takes the pot of {chips(last.won)}")
     else:
         lines.append(f"Nobody claims: the pot of {chips(last.carried)} carries over")
     return lines
@@ -103,7 +103,7 @@ def table_scene(st: JockeyClubState, viewer: int | None) -> Scene:
         groups.append(group("row", "Turn-up", [st.turnup]))
     if st.buried:
         groups.append(group("row", "Buried", st.buried))
-    standing = "none" if st.holder < 0 else f"{offer_text(st.offer)} (seat {st.holder + 1})"
+    standing = "none" if st.holder < 0 else f"{offer_text(st.offer)} (seat {st.holder})"
     title = (
         f"Jockey Club - deal {st.started} of {st.deals}"
         if st.phase != OVER

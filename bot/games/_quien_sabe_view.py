@@ -71,8 +71,8 @@ def _story(st: QuienSabeState) -> list[str]:
     lines = []
     if st.phase == DECIDE:
         lines.append(
-            f"Seat {st.players[st.lead] + 1} played face down: "
-            f"seat {st.turn + 1} says Quien sabe or I pass."
+            f"Seat {st.players[st.lead]} played face down: "
+            f"seat {st.turn} says Quien sabe or I pass."
         )
     last = st.last
     if last is None:
@@ -89,7 +89,7 @@ def _story(st: QuienSabeState) -> list[str]:
         return lines
     verdict = "good" if last.total >= last.qsn else "short"
     lines.append(
-        f"Deal {last.deal}: seat {last.caller + 1} called Quien sabe at {last.total} "
+        f"Deal {last.deal}: seat {last.caller} called Quien sabe at {last.total} "
         f"(QSN {last.qsn}, {verdict})"
         + (f" and took the pool of {last.pool}." if last.pool else ".")
     )
@@ -98,5 +98,5 @@ def _story(st: QuienSabeState) -> list[str]:
         if cards or last.net[s]:
             net = last.net[s]
             change = f", {net:+d} {unit if abs(net) != 1 else unit[:-1]}" if net else ""
-            lines.append(f"Seat {s + 1}: {' '.join(cards) or '-'}{change}")
+            lines.append(f"Seat {s}: {' '.join(cards) or '-'}{change}")
     return lines

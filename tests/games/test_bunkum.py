@@ -283,7 +283,7 @@ def test_the_lowest_total_wins_the_pot_and_the_differences() -> None:
     assert last["won"] == [0, 2] and last["received"] == [0, 10]
     scene = GAME.view(state, 0)["scene"]
     labels = [g["label"] for g in scene["groups"]]
-    assert "Seat 1: fifteen 1" in labels and "Seat 1 keeps 10" in labels
+    assert "Seat 0: fifteen 1" in labels and "Seat 0 keeps 10" in labels
     assert any("wins the pot" in line for line in scene["lines"])
 
 

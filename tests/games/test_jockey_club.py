@@ -327,9 +327,9 @@ def test_views_hide_other_hands_and_show_the_auction() -> None:
 def test_the_scene_tells_the_last_showdown() -> None:
     state = play(GAME.new(2, 1, deck=TWO), (1, "bid 3"), (0, "pass"))
     lines = GAME.view(state, None)["scene"]["lines"]
-    assert lines[0] == "Deal 1: seat 2 took the turn-up 6L (bid 3)"
-    assert "Seat 2: 9L 1L 4L 6L = 20 of 20, claims" in lines
-    assert lines[-1] == "Seat 2 takes the pot of 13 chips"
+    assert lines[0] == "Deal 1: seat 1 took the turn-up 6L (bid 3)"
+    assert "Seat 1: 9L 1L 4L 6L = 20 of 20, claims" in lines
+    assert lines[-1] == "Seat 1 takes the pot of 13 chips"
 
 
 def test_actions_in_words() -> None:

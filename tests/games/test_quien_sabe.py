@@ -338,9 +338,9 @@ def test_a_good_call_takes_the_pool_and_the_difference_at_the_rate() -> None:
     assert GAME.pot(state) == 0
     lines = GAME.view(state, None)["scene"]["lines"]
     assert (
-        lines[0] == "Deal 1: seat 2 called Quien sabe at 22 (QSN 20, good) and took the pool of 2."
+        lines[0] == "Deal 1: seat 1 called Quien sabe at 22 (QSN 20, good) and took the pool of 2."
     )
-    assert lines[1:] == ["Seat 1: 5E, -4 chips", "Seat 2: 9L 8L, +6 chips"]
+    assert lines[1:] == ["Seat 0: 5E, -4 chips", "Seat 1: 9L 8L, +6 chips"]
 
 
 def test_a_call_exactly_at_the_qsn_takes_the_pool_only() -> None:
