@@ -102,6 +102,9 @@ class BunkumState:
     last: LastDeal | None
     moved: tuple[Transfer, ...]
     """The transfers caused by the action that made this state."""
+    departed: tuple[bool, ...] = ()
+    """Seats that left the table for good (empty while nobody has): dealt no more, and
+    given no share of chips left on the table."""
 
 
 evolve = evolver(BunkumState)

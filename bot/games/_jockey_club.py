@@ -21,6 +21,7 @@ from bot.games._fifteens import tie_break
 from bot.games._rng import shuffled
 from bot.games._stakes import (
     ante_in,
+    at_table,
     close_pot,
     coverers,
     covers,
@@ -110,6 +111,9 @@ class JockeyClubState:
     last: LastDeal | None
     moved: tuple[Transfer, ...]
     """The transfers caused by the action that made this state."""
+    departed: tuple[bool, ...] = ()
+    """Seats that left the table for good (empty while nobody has): dealt no more, and
+    given no share of chips left on the table."""
 
 
 evolve = evolver(JockeyClubState)
@@ -262,9 +266,10 @@ def redeal(st: JockeyClubState) -> JockeyClubState:
 
 
 def finish(st: JockeyClubState) -> JockeyClubState:
-    """The game over: any pot left is split evenly among the seats, the odd chips one at
-    a time from the last deal's elder (reason 'close')."""
-    stacks, pot, close = close_pot(st.stacks, st.pot, st.elder)
+    """The game over: any pot left is split evenly among the seats still at the table, the
+    odd chips one at a time from the last deal's elder (reason 'close')."""
+    present = at_table(st.seats, st.departed)
+    stacks, pot, close = close_pot(st.stacks, st.pot, st.elder, present)
     return replace(st, stacks=stacks, pot=pot, moved=st.moved + close, phase=OVER, turn=-1)
 
 

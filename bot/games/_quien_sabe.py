@@ -16,6 +16,7 @@ from bot.games._chips import apply_transfers, pay_debts
 from bot.games._rng import shuffled
 from bot.games._stakes import (
     ante_in,
+    at_table,
     close_pot,
     coverers,
     covers,
@@ -113,6 +114,9 @@ class QuienSabeState:
     last: Settled | None
     moved: tuple[Transfer, ...]
     """The transfers caused by the action that made this state."""
+    departed: tuple[bool, ...] = ()
+    """Seats that left the table for good (empty while nobody has): dealt no more, and
+    given no share of chips left on the table."""
 
 
 evolve = evolver(QuienSabeState)
@@ -277,7 +281,7 @@ def finish(st: QuienSabeState, last: Settled | None, moved: tuple[Transfer, ...]
     pool, stacks = st.pool, st.stacks
     if pool and not st.soft:
         elder = st.players[0] if st.players else (st.dealer + 1) % st.seats
-        stacks, pool, close = close_pot(stacks, pool, elder)
+        stacks, pool, close = close_pot(stacks, pool, elder, at_table(st.seats, st.departed))
         moved += close
     return evolve(
         st, stacks=stacks, pool=pool, last=last, moved=moved, phase=OVER, turn=-1, due=False

@@ -44,7 +44,16 @@ class StakesState(Protocol):
     def moved(self) -> tuple[Transfer, ...]: ...
 
 
+class DepartingState(StakesState, Protocol):
+    """A chip game's state that keeps track of seats that left the table for good (games
+    whose chips can outlive a deal, such as a pool carried over)."""
+
+    @property
+    def departed(self) -> tuple[bool, ...]: ...
+
+
 T = TypeVar("T", bound=StakesState)
+D = TypeVar("D", bound=DepartingState)
 L = TypeVar("L")
 
 
@@ -128,6 +137,26 @@ def restack(
     return changed
 
 
+def depart(state: D, seat: int, fresh: bool, wait: str) -> D:
+    """The state with a seat gone for good between deals: its whole stack taken out (the
+    table sends it home), and the seat marked so that it is dealt no more and takes no
+    share of chips left on the table. Refused as `restack` refuses."""
+    check_seat(seat, state.seats)
+    st = restack(state, seat, -state.stacks[seat], fresh, wait)
+    departed = at_table(state.seats, state.departed)
+    gone = tuple(not here or s == seat for s, here in enumerate(departed))
+    left: D = replace(st, departed=gone)  # type: ignore[type-var]
+    return left
+
+
+def at_table(seats: int, departed: tuple[bool, ...]) -> tuple[bool, ...]:
+    """Per seat, whether it is still at the table, from a state's `departed` flags (an
+    empty tuple: nobody has left)."""
+    if not departed:
+        return (True,) * seats
+    return tuple(not gone for gone in departed)
+
+
 def net_result(stacks: Stacks, basis: Stacks) -> tuple[Stacks, tuple[Transfer, ...]]:
     """Each seat's chips won (negative: lost) against its basis, and the net transfers."""
     points = tuple(s - b for s, b in zip(stacks, basis, strict=True))
@@ -200,12 +229,17 @@ def refunds(put_in: Sequence[int]) -> tuple[Transfer, ...]:
     return tuple(Transfer(POT, s, a, "refund") for s, a in enumerate(put_in) if a)
 
 
-def close_pot(stacks: Stacks, pot: int, elder: int) -> tuple[Stacks, int, tuple[Transfer, ...]]:
-    """A pot left when the game ends, shared evenly among the seats, the odd chips one at a
-    time from `elder` (reason 'close'): the stacks, the pot (0) and the transfers."""
+def close_pot(
+    stacks: Stacks, pot: int, elder: int, present: Sequence[bool] | None = None
+) -> tuple[Stacks, int, tuple[Transfer, ...]]:
+    """A pot left when the game ends, shared evenly among the seats still at the table
+    (`present`; all seats if none is), the odd chips one at a time in rotation from
+    `elder` (reason 'close'): the stacks, the pot (0) and the transfers (RULES.md §18)."""
     n = len(stacks)
-    shares = split_evenly(pot, n)
-    close = tuple(Transfer(POT, (elder + i) % n, a, "close") for i, a in enumerate(shares) if a)
+    here = present if present is not None and any(present) else (True,) * n
+    order = [(elder + i) % n for i in range(n) if here[(elder + i) % n]]
+    shares = split_evenly(pot, len(order))
+    close = tuple(Transfer(POT, s, a, "close") for s, a in zip(order, shares, strict=True) if a)
     stacks, pot = apply_transfers(stacks, pot, close)
     return stacks, pot, close
 
@@ -220,21 +254,24 @@ def load_moved(data: Iterable[Sequence[Any]]) -> tuple[Transfer, ...]:
     return tuple(Transfer(*t) for t in data)
 
 
-def dump_table(st: StakesState, last: Any) -> dict[str, Any]:
+def dump_table(st: DepartingState, last: Any) -> dict[str, Any]:
     """A frozen state whose fields are tuples, its `last` deal (a frozen dataclass or None)
     and its moved transfers, as JSON-safe data."""
     data = dump_frozen(st)
     data["last"] = None if last is None else dump_frozen(last)
     data["moved"] = dump_moved(st.moved)
+    if not st.departed:
+        del data["departed"]  # nobody has left: the dump (and its digest) as before leaving existed
     return data
 
 
-def load_table(cls: type[T], last_cls: type[L], data: Mapping[str, Any]) -> T:
+def load_table(cls: type[D], last_cls: type[L], data: Mapping[str, Any]) -> D:
     """The state of class `cls` (with its last deal of class `last_cls`) from dump_table's
     data."""
-    st = load_frozen(cls, {**data, "last": None, "moved": []})
+    blank = {"departed": [], **data, "last": None, "moved": []}
+    st = load_frozen(cls, blank)
     last = data["last"]
-    loaded: T = replace(  # type: ignore[type-var]
+    loaded: D = replace(  # type: ignore[type-var]
         st,
         last=None if last is None else load_frozen(last_cls, last),
         moved=load_moved(data["moved"]),

@@ -193,12 +193,26 @@ class ChipGame(Game[S]):
     def hand_refunds(self, state: S) -> tuple[Transfer, ...]:
         """The transfers that give back what each seat put in during the current hand."""
 
+    def leave(self, state: S, seat: int) -> S:
+        """The seat leaves the table for good, between hands: its whole stack is taken out
+        (the table service sends it home), it is dealt no more hands, and it takes no share
+        of chips left on the table. By default a cash-out of the whole stack; a game whose
+        chips can outlive a deal also marks the seat as gone (see `present`)."""
+        return self.adjust_stack(state, seat, -self.stacks(state)[seat])
+
+    def present(self, state: S) -> tuple[bool, ...]:
+        """Per seat, whether it is still at the table: every seat unless the game keeps
+        track of seats that left."""
+        return (True,) * len(self.stacks(state))
+
     def closing_transfers(self, state: S, pot: int) -> tuple[Transfer, ...]:
         """How `pot` chips left on the layout are shared when the table closes (RULES.md
-        §18: by the game's own rule). By default they are split evenly among the seats,
-        the odd chips going one at a time in seat order from seat 0; a game with a rule
-        of its own overrides this."""
+        §18: by the game's own rule). By default they are split evenly among the seats
+        still at the table (all seats if none is), the odd chips one at a time in seat
+        order from seat 0; a game with a rule of its own overrides this."""
         from bot.games._chips import split_evenly  # _chips builds on this module
 
-        amounts = split_evenly(pot, len(self.stacks(state)))
-        return tuple(Transfer(POT, s, a, "close") for s, a in enumerate(amounts) if a > 0)
+        present = self.present(state)
+        seats = [s for s, here in enumerate(present) if here] or list(range(len(present)))
+        amounts = split_evenly(pot, len(seats))
+        return tuple(Transfer(POT, s, a, "close") for s, a in zip(seats, amounts, strict=True) if a)

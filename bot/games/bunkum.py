@@ -43,9 +43,11 @@ from bot.games._bunkum_view import table_scene
 from bot.games._rng import deal_commitment, deal_seed
 from bot.games._stakes import (
     StakesGame,
+    at_table,
     check_seat,
     chip_outcome,
     chips,
+    depart,
     first_cards,
     refunds,
     restack,
@@ -301,6 +303,16 @@ class Bunkum(StakesGame[BunkumState]):
         """A top-up or cash-out between deals; the waiting deal is dealt again around it."""
         st = restack(state, seat, delta, self.between_hands(state), "wait for the showdown")
         return st if st.turn < 0 else reseat(st)
+
+    def leave(self, state: BunkumState, seat: int) -> BunkumState:
+        """The seat leaves for good between deals: its stack goes home and it is dealt no
+        more (RULES.md §18)."""
+        st = depart(state, seat, self.between_hands(state), "wait for the showdown")
+        return st if st.turn < 0 else reseat(st)
+
+    def present(self, state: BunkumState) -> tuple[bool, ...]:
+        """Per seat, whether it is still at the table."""
+        return at_table(state.seats, state.departed)
 
     def hand_refunds(self, state: BunkumState) -> tuple[Transfer, ...]:
         """The pot gives back each seat's antes and bids of the current deal."""

@@ -46,9 +46,11 @@ from bot.games._jockey_club_view import RULES_TEXT, seat_status, table_scene
 from bot.games._rng import deal_commitment, deal_seed
 from bot.games._stakes import (
     StakesGame,
+    at_table,
     check_seat,
     chip_outcome,
     chips,
+    depart,
     first_cards,
     refunds,
     restack,
@@ -346,6 +348,16 @@ class JockeyClub(StakesGame[JockeyClubState]):
         """A top-up or cash-out between deals; the waiting deal is seated again around it."""
         st = restack(state, seat, delta, is_fresh(state), "wait until this one is shown")
         return st if st.phase == OVER else redeal(st)
+
+    def leave(self, state: JockeyClubState, seat: int) -> JockeyClubState:
+        """The seat leaves for good between deals: its stack goes home, it is dealt no
+        more and takes no share of a pot left at the end (RULES.md §18)."""
+        st = depart(state, seat, is_fresh(state), "wait until this one is shown")
+        return st if st.phase == OVER else redeal(st)
+
+    def present(self, state: JockeyClubState) -> tuple[bool, ...]:
+        """Per seat, whether it is still at the table."""
+        return at_table(state.seats, state.departed)
 
     def hand_refunds(self, state: JockeyClubState) -> tuple[Transfer, ...]:
         """The antes of the current deal back from the pot (nothing else moves before the

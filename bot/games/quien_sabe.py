@@ -49,8 +49,10 @@ from bot.games._quien_sabe_view import reveal, table_scene
 from bot.games._rng import deal_commitment, deal_seed
 from bot.games._stakes import (
     StakesGame,
+    at_table,
     check_seat,
     chip_outcome,
+    depart,
     first_cards,
     net_result,
     refunds,
@@ -296,6 +298,12 @@ class QuienSabe(StakesGame[QuienSabeState]):
             return f"Play {name} ({card})"
         return action.capitalize()
 
+    def announce(self, state: QuienSabeState, seat: int, action: str) -> str:
+        """As the table hears it: after round one a card goes face down, unnamed."""
+        if state.round > 1 and action.startswith("play "):
+            return "Play a card face down"
+        return self.describe_action(action)
+
     def pot(self, state: QuienSabeState) -> int:
         """The chips in the pool (0 in soft score, where the pool is points on paper)."""
         return 0 if state.soft else state.pool
@@ -306,8 +314,22 @@ class QuienSabe(StakesGame[QuienSabeState]):
 
     def adjust_stack(self, state: QuienSabeState, seat: int, delta: int) -> QuienSabeState:
         """A top-up or cash-out between deals; the waiting deal is seated again around it."""
-        fresh = is_fresh(state)
-        st = restack(state, seat, delta, fresh, "wait until this one is paid")
+        st = restack(state, seat, delta, is_fresh(state), "wait until this one is paid")
+        return self._reseated(st)
+
+    def leave(self, state: QuienSabeState, seat: int) -> QuienSabeState:
+        """The seat leaves for good between deals: its stack goes home, it is dealt no
+        more and takes no share of a pool left at the end (RULES.md §18)."""
+        st = depart(state, seat, is_fresh(state), "wait until this one is paid")
+        return self._reseated(st)
+
+    def present(self, state: QuienSabeState) -> tuple[bool, ...]:
+        """Per seat, whether it is still at the table."""
+        return at_table(state.seats, state.departed)
+
+    @staticmethod
+    def _reseated(st: QuienSabeState) -> QuienSabeState:
+        """The waiting deal seated again around changed stacks (over if too few can pay)."""
         if st.phase == OVER or st.soft:
             return st
         return reseat(st)

@@ -44,6 +44,13 @@ ESCROW_HELD = (
     " WHERE table_id = ? AND guild_id = ? AND kind IN ('stake', 'pot') AND balance <> 0"
 )
 
+# Each non-empty escrow account of a table: its kind, its seat (None for the pot) and balance.
+ESCROW_ACCOUNTS = (
+    "SELECT kind, seat, balance FROM accounts"
+    " WHERE table_id = ? AND guild_id = ? AND kind IN ('stake', 'pot') AND balance <> 0"
+    " ORDER BY kind, seat"
+)
+
 CLOSE_ESCROW = (
     f"UPDATE accounts SET closed_at = {NOW}"
     " WHERE table_id = ? AND guild_id = ? AND kind IN ('stake', 'pot') AND closed_at IS NULL"

@@ -22,7 +22,7 @@ from functools import partial
 
 import aiosqlite
 
-from bot.ledger import reports
+from bot.ledger import _sql, reports
 from bot.ledger._book import Book, validate
 from bot.ledger._sql import identity
 from bot.ledger.errors import LedgerError, Overdraft
@@ -151,6 +151,19 @@ class Ledger:
             raise LedgerError(
                 f"You have {exc.available:,} chips now, so the gift of {amount:,} was not made."
             ) from None
+
+    async def escrow(self, guild_id: int, table_id: int) -> dict[Account, int]:
+        """A table's escrow as the ledger holds it: each stake and the pot with chips in
+        them (the source of truth when a table's own record cannot be trusted)."""
+        found = await self._db.fetchall(_sql.ESCROW_ACCOUNTS, (table_id, guild_id))
+        held: dict[Account, int] = {}
+        for row in found:
+            if row["kind"] == "pot":
+                account = Account.pot(guild_id, table_id)
+            else:
+                account = Account.stake(guild_id, table_id, int(row["seat"]))
+            held[account] = int(row["balance"])
+        return held
 
     async def close_escrow(self, tx: aiosqlite.Connection, guild_id: int, table_id: int) -> None:
         """Inside a work, close a table's stakes and pot for good; they must be empty."""

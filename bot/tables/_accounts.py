@@ -11,6 +11,10 @@ from typing import Any
 from bot.games import POT, Game
 from bot.ledger import Account
 
+LEAVE = "leave"
+"""The action of a stack entry by which a seat leaves a chip game for good (its other
+stack entries are top-ups, "+N"; logs written before leaving existed hold "-N" cash-outs)."""
+
 
 def seat_account(guild_id: int, table_id: int, chairs: Sequence[int], index: int) -> Account:
     """The escrow account of a game seat (by index), or of the pot."""

@@ -10,10 +10,10 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.games import ChipGame, Outcome, Transfer
+from bot.games import ChipGame, IllegalAction, Outcome, Transfer
 from bot.games._chips import apply_transfers
 from bot.games._rng import deal_seed
 from bot.games.ai import ai_move
@@ -22,7 +22,7 @@ from bot.storage import Database
 from bot.storage import table_rows as rows
 from bot.storage.patience_rows import PatienceRow, record_patience
 from bot.storage.result_rows import record_results
-from bot.tables._accounts import digest_of, seat_account
+from bot.tables._accounts import LEAVE, digest_of, seat_account
 from bot.tables.models import (
     Actor,
     Event,
@@ -33,6 +33,7 @@ from bot.tables.models import (
     TableError,
     Update,
 )
+from bot.tables.names import name_seats
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +117,24 @@ class TableCore:
             raise TableError("The game has not started yet.")
         return table.game.view(table.state, seat)
 
+    def _checked_move(self, table: Table, index: int, action: str) -> Any:
+        """The state after a player's action, which must be one of the seat's legal actions
+        exactly as `legal_actions` lists it (front ends match what a person types to that
+        list); otherwise TableError with the game's reason, seats named."""
+        game, state = table.game, table.state
+        legal = game.legal_actions(state, index)
+        try:
+            after = game.apply(state, index, action)
+        except IllegalAction as exc:
+            raise TableError(name_seats(exc.reason, [s.name for s in table.seats])) from None
+        if action not in legal:
+            shown = action if len(action) <= 40 else action[:40] + "..."
+            raise TableError(
+                f"'{shown.strip()}' is not written as a move: choose one of your moves as it "
+                f"is listed, for example '{legal[0]}'."
+            )
+        return after
+
     async def _advance(self, table: Table) -> None:
         """Let the AI play every seat it holds until a player must act or the game ends."""
         while True:
@@ -145,24 +164,22 @@ class TableCore:
         *,
         extra: list[Posting] | None = None,
     ) -> None:
-        """Store one accepted entry with its transfers in one unit of work, then show it.
-        Called under the table's lock; the table changes only once the write succeeded."""
+        """Store one accepted entry with its transfers and the seats' new flags (`seats`
+        are new values, by chair) in one unit of work, then show it. Called under the
+        table's lock; the table in memory changes only once the write has succeeded."""
         game, seq = table.game, table.version + 1
         postings = list(extra or [])
-        if table.is_chip_game and kind == "act":
+        if table.is_chip_game:
             moved = self._chip_game(table).last_transfers(state)
             postings += self._postings(table, moved, f"settle:{table.id}:{seq}")
         over = game.is_over(state)
         deadline = None if over else self._deadline(table, state)
         digest = digest_of(game, state)
-        stacks = self._chip_game(table).stacks(state) if table.is_chip_game and over else ()
-        counters = game.stats(state) if over else None
-        closing: tuple[Transfer, ...] = ()
+        stacks: tuple[int, ...] = ()
         if over and table.is_chip_game:
-            pot = self._chip_game(table).pot(state)
-            closing = self._chip_game(table).closing_transfers(state, pot) if pot else ()
+            closing, stacks = self._closing(table, state)
             postings += self._postings(table, closing, f"close:{table.id}:{seq}")
-            stacks, _ = stacks_after(stacks, pot, closing)
+        after = _with_seats(table.seats, seats)
 
         async def work(tx: rows.Connection) -> None:
             await rows.append_action(
@@ -173,33 +190,44 @@ class TableCore:
             for seat in seats:
                 await rows.update_seat(tx, table.id, seat_row(seat))
             if over:
-                await self._close_rows(tx, table, stacks or _zeros(table), "finished")
-                await record_results(
-                    tx,
-                    table.guild_id,
-                    table.id,
-                    game.info.key,
-                    _results(table, game.outcome(state)),
-                )
-                if counters is not None:
-                    await record_patience(
-                        tx,
-                        table.guild_id,
-                        table.id,
-                        game.info.key,
-                        _patience_rows(table, game.outcome(state), counters),
-                    )
+                await self._close_rows(tx, table, after, stacks or _zeros(table), "finished")
+                await self._record(tx, table, state)
 
         await self._write(work)
         table.state, table.version, table.deadline_at = state, seq, deadline
+        table.seats[:] = after
         detail = {"seat": index, "action": action, "actor": str(actor), "kind": kind}
         await self._notify(table, Event.ACTED, detail)
         if over:
             self._forget(table)
             seeds = [deal_seed(table.seed, d) for d in range(game.deal_number(state))]
             await self._notify(table, Event.FINISHED, {"seeds": seeds, "seed": table.seed})
-        elif table.is_chip_game:
+        elif table.is_chip_game and action != LEAVE:
             await self._settle_leavers(table)
+
+    def _closing(self, table: Table, state: Any) -> tuple[tuple[Transfer, ...], tuple[int, ...]]:
+        """The transfers that share a pot left in a finished chip game, and the stacks
+        after them."""
+        game = self._chip_game(table)
+        pot = game.pot(state)
+        closing = game.closing_transfers(state, pot) if pot else ()
+        stacks, _ = stacks_after(game.stacks(state), pot, closing)
+        return closing, stacks
+
+    async def _record(self, tx: rows.Connection, table: Table, state: Any) -> None:
+        """Record a finished game's results (and a patience game's statistics)."""
+        game = table.game
+        outcome = game.outcome(state)
+        await record_results(tx, table.guild_id, table.id, game.info.key, _results(table, outcome))
+        counters = game.stats(state)
+        if counters is not None:
+            await record_patience(
+                tx,
+                table.guild_id,
+                table.id,
+                game.info.key,
+                _patience_rows(table, outcome, counters),
+            )
 
     def limits_of(self, guild_id: int) -> TableLimits:
         """The table limits of a server."""
@@ -217,45 +245,58 @@ class TableCore:
         return self.clock() + timeout if waiting else None
 
     async def _close_rows(
-        self, tx: rows.Connection, table: Table, stacks: tuple[int, ...], reason: str
+        self,
+        tx: rows.Connection,
+        table: Table,
+        seats: list[Seat],
+        stacks: tuple[int, ...],
+        reason: str,
     ) -> None:
-        """Cash every stake out to its owner, close the escrow and the table."""
+        """Cash every stake out to its owner, close the escrow and the table. A seat that
+        left holds nothing by then; should it hold chips all the same, they go home too,
+        since a closed table's escrow must be empty."""
         postings = []
-        for index, seat in enumerate(table.seats):
+        for index, seat in enumerate(seats):
             amount = stacks[index] if index < len(stacks) else 0
-            if table.is_chip_game and amount > 0 and not seat.left:
-                postings.append(self._cash_out(table, index, seat, amount))
+            if table.is_chip_game and amount > 0:
+                if seat.left:
+                    log.error("table %d: seat %d left but holds %d chips", table.id, index, amount)
+                postings.append(self._cash_out(table, seat, amount, late=seat.left))
         if postings:
             await self.ledger.post(tx, postings)
         if table.is_chip_game:
             await self.ledger.close_escrow(tx, table.guild_id, table.id)
         await rows.close_table(tx, table.id, reason)
 
-    def _cash_out(self, table: Table, index: int, seat: Seat, amount: int) -> Posting:
+    def _cash_out(self, table: Table, seat: Seat, amount: int, *, late: bool = False) -> Posting:
+        """A seat's stake going home: to its player's purse, or an AI's to the issuance.
+        A seat cashes out once (`cashout:{table}:{ticket}`); `late` marks chips found on a
+        seat that had already cashed out, which must not reuse that key."""
         if seat.user_id is None:
             dst, reason = Account.issuance(table.guild_id), Reason.AI_CASHOUT
         else:
             dst, reason = Account.purse(table.guild_id, seat.user_id), Reason.CASHOUT
-        key = f"cashout:{table.id}:{seat.ticket}"
+        key = f"cashout:{table.id}:{seat.ticket}" + (":late" if late else "")
         src = Account.stake(table.guild_id, table.id, seat.chair)
         return Posting(src, dst, amount, reason, key, game=table.game.info.key, table_id=table.id)
 
     async def _settle_leavers(self, table: Table) -> None:
-        """Cash out players who asked to leave, once their hand is over."""
+        """Send home players who asked to leave, once their hand is over: each leaves the
+        game for good (`ChipGame.leave`, which may end it) and their stake goes home."""
         game = self._chip_game(table)
-        for index, seat in enumerate(table.seats):
-            if not seat.leaving or not game.between_hands(table.state):
-                continue
+        while table.status is Status.PLAYING and game.between_hands(table.state):
+            index = next((i for i, s in enumerate(table.seats) if s.leaving), None)
+            if index is None:
+                return
+            seat = table.seats[index]
             amount = game.stacks(table.state)[index]
-            state = game.adjust_stack(table.state, index, -amount) if amount else table.state
-            seat.leaving, seat.left = False, True
-            extra = [self._cash_out(table, index, seat, amount)] if amount else []
+            state = game.leave(table.state, index)
+            gone = replace(seat, leaving=False, left=True)
+            extra = [self._cash_out(table, gone, amount)] if amount else []
             await self._commit(
-                table, index, "stack", f"{-amount:+d}", Actor.TABLE, state, [seat], extra=extra
+                table, index, "stack", LEAVE, Actor.TABLE, state, [gone], extra=extra
             )
             await self._notify(table, Event.LEFT, {"seat": index, "when": "now"})
-            if table.status is not Status.PLAYING:
-                return
 
     def _postings(self, table: Table, moved: Iterable[Transfer], prefix: str) -> list[Posting]:
         key = table.game.info.key
@@ -346,6 +387,12 @@ def seat_row(seat: Seat) -> rows.SeatRow:
 
 def _zeros(table: Table) -> tuple[int, ...]:
     return tuple(0 for _ in table.seats)
+
+
+def _with_seats(seats: list[Seat], changed: list[Seat]) -> list[Seat]:
+    """The table's seats with some replaced by new values (matched by chair)."""
+    by_chair = {s.chair: s for s in changed}
+    return [by_chair.get(s.chair, s) for s in seats]
 
 
 def stacks_after(

@@ -10,8 +10,9 @@ from typing import Any
 
 from bot.games import ChipGame, Game, IllegalAction, registry
 from bot.storage.table_rows import ActionRow, SeatRow, TableRow
-from bot.tables._accounts import digest_of
+from bot.tables._accounts import LEAVE, digest_of
 from bot.tables.models import Seat, Status, Table
+from bot.tables.setaside import SetAside
 
 
 class ReplayError(Exception):
@@ -25,6 +26,10 @@ class RecoveryReport:
     tables: int = 0
     actions: int = 0
     abandoned: list[int] = field(default_factory=list)
+    """The tables set aside (closed, their escrow sent home) because they could not be
+    rebuilt."""
+    set_aside: list[SetAside] = field(default_factory=list)
+    """The same tables with the words to tell their channels."""
 
 
 def build_table(row: TableRow, seats: Sequence[SeatRow]) -> Table:
@@ -58,6 +63,9 @@ def replay(table: Table, log: Sequence[ActionRow], digest: str | None) -> Any:
         try:
             if entry.kind == "act":
                 state = game.apply(state, entry.seat, entry.action)
+            elif entry.action == LEAVE:
+                assert isinstance(game, ChipGame)
+                state = game.leave(state, entry.seat)
             else:
                 assert isinstance(game, ChipGame)
                 state = game.adjust_stack(state, entry.seat, int(entry.action))

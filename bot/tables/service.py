@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.games import IllegalAction, registry
-from bot.games._chips import split_evenly
 from bot.games._rng import commitment, deal_seed
 from bot.games.ai import ai_move
 from bot.ledger import Account, Posting, Reason
@@ -31,7 +31,8 @@ from bot.tables._core import (
     stacks_after,
 )
 from bot.tables.models import Actor, Event, Seat, Status, Table, TableError
-from bot.tables.recovery import RecoveryReport, ReplayError, build_table, replay
+from bot.tables.recovery import RecoveryReport, build_table, replay
+from bot.tables.setaside import homecoming, set_aside_words
 
 __all__ = ["ServiceSettings", "TableService"]
 
@@ -153,16 +154,21 @@ class TableService(TableCore):
         async with table.lock:
             index = self._seated(table, user_id)
             seat = table.seats[index]
+            last = table.status is Status.PLAYING and table.humans() == [seat]
             if table.status is Status.LOBBY:
                 await self._free_seat(table, seat)
                 await self._after_lobby_leave(table, user_id)
                 detail = {"user_id": user_id, "when": "now"}
             elif seat.leaving:
                 raise TableError("You are already leaving at the end of this hand.")
+            elif last:
+                detail = {"seat": index, "when": "now"}
             else:
                 detail = await self._leave_game(table, index)
         await self._notify(table, Event.LEFT, detail)
-        if table.status is Status.PLAYING and not table.humans():
+        if table.status is Status.PLAYING and (last or not table.humans()):
+            # the last player to leave closes the table while still seated at it, so the
+            # current hand unwinds and chips left on the table are shared with them too
             await self.stop(table.id, by_user=0, moderator=True, reason="everyone left")
         elif table.status is Status.PLAYING:
             await self._advance(table)
@@ -206,14 +212,11 @@ class TableService(TableCore):
                 raise TableError("The table has moved on since then. Look again and choose anew.")
             if index not in table.game.awaiting(table.state):
                 raise TableError(self._not_your_turn(table))
-            try:
-                state = table.game.apply(table.state, index, action)
-            except IllegalAction as exc:
-                raise TableError(exc.reason) from None
+            state = self._checked_move(table, index, action)
             seat = table.seats[index]
             resumed = seat.ai_control
-            seat.timeouts, seat.ai_control = 0, False
-            await self._commit(table, index, "act", action, Actor.PLAYER, state, [seat])
+            back = replace(seat, timeouts=0, ai_control=False)
+            await self._commit(table, index, "act", action, Actor.PLAYER, state, [back])
             if resumed:
                 await self._notify(table, Event.RESUMED, {"seat": index})
         await self._advance(table)
@@ -227,8 +230,9 @@ class TableService(TableCore):
             seat = table.seats[index]
             if not seat.ai_control:
                 raise TableError("You are already playing your own seat.")
-            seat.ai_control, seat.timeouts = False, 0
-            await self._write(lambda tx: rows.update_seat(tx, table.id, seat_row(seat)))
+            back = replace(seat, ai_control=False, timeouts=0)
+            await self._write(lambda tx: rows.update_seat(tx, table.id, seat_row(back)))
+            table.seats[index] = back
         await self._notify(table, Event.RESUMED, {"seat": index})
         return table
 
@@ -286,7 +290,7 @@ class TableService(TableCore):
             async def work(tx: rows.Connection) -> None:
                 if postings:
                     await self.ledger.post(tx, postings)
-                await self._close_rows(tx, table, stacks, reason)
+                await self._close_rows(tx, table, table.seats, stacks, reason)
 
             await self._write(work)
             self._forget(table)
@@ -302,66 +306,61 @@ class TableService(TableCore):
 
     async def recover(self) -> RecoveryReport:
         """Rebuild every open table from the database, re-arm its clock and let the AI
-        take any turn that was pending. A table whose log no longer replays is closed
-        with every chip in its escrow given back."""
+        take any turn that was pending. A table that cannot be rebuilt, for whatever
+        reason, is set aside: its escrow goes home as the ledger holds it, it closes, and
+        the report says so (its channel is to be told); the others start all the same."""
         report = RecoveryReport()
         found = await rows.open_tables(self.db)
         ids = [r.id for r in found]
         seats, logs = await rows.seats_of(self.db, ids), await rows.actions_of(self.db, ids)
         for row in found:
-            table = build_table(row, seats[row.id])
-            if table.status is Status.PLAYING:
-                try:
-                    table.state = replay(table, logs[row.id], row.digest)
-                except ReplayError as exc:
-                    log.error("table %d cannot be rebuilt: %s; closing it", row.id, exc)
-                    await self._abandon(table)
-                    report.abandoned.append(row.id)
-                    continue
+            try:
+                table = self._rebuild(row, seats[row.id], logs[row.id])
+            except Exception as exc:  # any failure sets this one table aside, never the bot
+                log.error("table %d cannot be rebuilt (%s); setting it aside", row.id, exc)
+                await self._set_aside(row, seats[row.id], report)
+                continue
             self._remember(table)
             report.tables += 1
             report.actions += len(logs[row.id])
         for table in self.tables():
-            await self._advance(table)
+            try:
+                await self._advance(table)
+            except Exception:
+                log.exception("table %d: the AI could not move after the restart", table.id)
         return report
 
-    async def _abandon(self, table: Table) -> None:
-        """Close a table that cannot be rebuilt, returning its escrow as the ledger holds it."""
-        postings: list[Posting] = []
-        if table.buy_in:
-            pot_account = Account.pot(table.guild_id, table.id)
-            pot = await self.ledger.balance(pot_account)
-            stakes = [
-                await self.ledger.balance(self._account(table, i)) for i in range(len(table.seats))
-            ]
-            for i, part in enumerate(split_evenly(pot, len(table.seats))):
-                if part:
-                    postings.append(
-                        Posting(
-                            pot_account,
-                            self._account(table, i),
-                            part,
-                            Reason.REFUND,
-                            f"abandon:{table.id}:{i}",
-                            table_id=table.id,
-                            game=table.game.info.key,
-                        )
-                    )
-                    stakes[i] += part
-            postings += [
-                self._cash_out(table, i, seat, stakes[i])
-                for i, seat in enumerate(table.seats)
-                if stakes[i] > 0
-            ]
+    @staticmethod
+    def _rebuild(
+        row: rows.TableRow, seats: list[rows.SeatRow], log_: list[rows.ActionRow]
+    ) -> Table:
+        """The table of a stored row, its game state replayed from its log."""
+        table = build_table(row, seats)
+        if table.status is Status.PLAYING:
+            table.state = replay(table, log_, row.digest)
+        return table
+
+    async def _set_aside(
+        self, row: rows.TableRow, seats: list[rows.SeatRow], report: RecoveryReport
+    ) -> None:
+        """Close a table that cannot be rebuilt, sending its escrow home as the ledger
+        holds it (`bot.tables.setaside`)."""
+        held = await self.ledger.escrow(row.guild_id, row.id)
+        postings = homecoming(row, seats, held)
 
         async def work(tx: rows.Connection) -> None:
             if postings:
                 await self.ledger.post(tx, postings)
-            if table.buy_in:
-                await self.ledger.close_escrow(tx, table.guild_id, table.id)
-            await rows.close_table(tx, table.id, "could not be rebuilt")
+            await self.ledger.close_escrow(tx, row.guild_id, row.id)
+            await rows.close_table(tx, row.id, "could not be rebuilt")
 
-        await self._write(work)
+        try:
+            await self._write(work)
+        except Exception:
+            log.exception("table %d could not be set aside; it stays open in storage", row.id)
+            return
+        report.abandoned.append(row.id)
+        report.set_aside.append(set_aside_words(row, returned=bool(postings)))
 
     # -- clocks ----------------------------------------------------------------------------
 
@@ -392,10 +391,9 @@ class TableService(TableCore):
                     continue
                 rng = random.Random(f"{table.seed}:timeout:{table.version}")
                 action, state = ai_move(table.game, table.state, index, rng)
-                seat.timeouts += 1
-                handed = seat.timeouts >= self.settings.handover_after
-                seat.ai_control = handed
-                await self._commit(table, index, "act", action, Actor.TIMEOUT, state, [seat])
+                handed = seat.timeouts + 1 >= self.settings.handover_after
+                late = replace(seat, timeouts=seat.timeouts + 1, ai_control=handed)
+                await self._commit(table, index, "act", action, Actor.TIMEOUT, state, [late])
                 await self._notify(table, Event.TIMED_OUT, {"seat": index, "action": action})
                 if handed:
                     await self._notify(table, Event.HANDED_TO_AI, {"seat": index})
@@ -404,17 +402,21 @@ class TableService(TableCore):
         await self._advance(table)
 
     async def _leave_game(self, table: Table, index: int) -> dict[str, Any]:
+        """A player leaves a game under way: at a chip table when the hand ends (the AI
+        plays the seat till then), elsewhere at once, handing the seat to the AI."""
         seat = table.seats[index]
         if table.is_chip_game:
-            seat.leaving, seat.ai_control = True, True
-            await self._write(lambda tx: rows.update_seat(tx, table.id, seat_row(seat)))
-            if self._chip_game(table).between_hands(table.state):
-                await self._settle_leavers(table)
-                return {"seat": index, "when": "now"}
-            return {"seat": index, "when": "end of hand"}
-        seat.left = True
-        await self._write(lambda tx: rows.update_seat(tx, table.id, seat_row(seat)))
-        return {"seat": index, "when": "now"}
+            flagged = replace(seat, leaving=True, ai_control=True)
+        else:
+            flagged = replace(seat, left=True)
+        await self._write(lambda tx: rows.update_seat(tx, table.id, seat_row(flagged)))
+        table.seats[index] = flagged
+        if not table.is_chip_game:
+            return {"seat": index, "when": "now"}
+        if self._chip_game(table).between_hands(table.state):
+            await self._settle_leavers(table)
+            return {"seat": index, "when": "now"}
+        return {"seat": index, "when": "end of hand"}
 
     async def _add_seat(self, table: Table, user_id: int | None, name: str) -> Seat:
         used = {s.chair for s in table.seats}
@@ -455,7 +457,7 @@ class TableService(TableCore):
     async def _free_seat(self, table: Table, seat: Seat) -> None:
         async def work(tx: rows.Connection) -> None:
             if table.buy_in:
-                await self.ledger.post(tx, [self._cash_out(table, 0, seat, table.buy_in)])
+                await self.ledger.post(tx, [self._cash_out(table, seat, table.buy_in)])
             await rows.delete_seat(tx, table.id, seat.chair)
 
         await self._write(work)
@@ -468,7 +470,7 @@ class TableService(TableCore):
             stacks = tuple(table.buy_in for _ in table.seats)
 
             async def close(tx: rows.Connection) -> None:
-                await self._close_rows(tx, table, stacks, "everyone left")
+                await self._close_rows(tx, table, table.seats, stacks, "everyone left")
 
             await self._write(close)
             self._forget(table)
