@@ -32,6 +32,7 @@ import aiosqlite
 
 from bot.storage._migrate import migrate
 from bot.storage._writer import Prelude, WriterConnection
+from bot.storage.files import APPLICATION_ID, claim, guard
 
 T = TypeVar("T")
 Work = Callable[[aiosqlite.Connection], Awaitable[T]]
@@ -45,6 +46,7 @@ _LOG = logging.getLogger(__name__)
 _WORK = "work"
 _OPEN_SAVEPOINT = (f"SAVEPOINT {_WORK}",)
 _MOVE_SAVEPOINT = (f"RELEASE {_WORK}", f"SAVEPOINT {_WORK}")
+_OTHER_ROLES = ("reader", "checkpointer")
 
 
 class _BrokenTransactionError(Exception):
@@ -67,9 +69,14 @@ class _Job:
         self.result: Any = None
 
 
-def _connect(path: str, role: str) -> sqlite3.Connection:
+def _connect(path: str, role: str, *, read_only: bool = False) -> sqlite3.Connection:
     """Open and configure one sqlite3 connection: "writer", "reader" or "checkpointer"."""
-    conn = sqlite3.connect(path, isolation_level=None)
+    if read_only:
+        uri = f"{pathlib.Path(path).resolve().as_uri()}?mode=ro"
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None)
+        role = "reader"
+    else:
+        conn = sqlite3.connect(path, isolation_level=None)
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     # NORMAL is durable across application crashes in WAL mode; only a power loss can
@@ -117,24 +124,40 @@ class Database:
             )
 
     @classmethod
-    async def open(cls, path: str | pathlib.Path) -> Database:
-        """Open (creating if needed) the database at `path` and apply pending migrations."""
+    async def open(cls, path: str | pathlib.Path, *, read_only: bool = False) -> Database:
+        """Open (creating if needed) the database at `path` and apply pending migrations.
+
+        A file that is not Parlour's is refused with a `DatabaseFileError` before anything
+        is written to it. `read_only` opens an existing Parlour database without
+        migrating it; its reads work and every write fails.
+        """
         where = str(path)
-        writer = WriterConnection(partial(_connect, where, "writer"))
+        if where != ":memory:":
+            claim(pathlib.Path(where), write=not read_only)
+        with guard(where):
+            return await cls._connect_all(where, read_only)
+
+    @classmethod
+    async def _connect_all(cls, where: str, read_only: bool) -> Database:
+        """Open the writer, mark and migrate the file, then open the other connections."""
+        writer = WriterConnection(partial(_connect, where, "writer", read_only=read_only))
         await writer
         others: list[aiosqlite.Connection] = []
+        roles = () if where == ":memory:" else ("reader",) if read_only else _OTHER_ROLES
         try:
-            await migrate(writer)
-            if where != ":memory:":
-                for role in ("reader", "checkpointer"):
-                    others.append(await aiosqlite.Connection(partial(_connect, where, role), 64))
+            if not read_only:
+                await _mark(writer)
+                await migrate(writer)
+            for role in roles:
+                connect = partial(_connect, where, role, read_only=read_only)
+                others.append(await aiosqlite.Connection(connect, 64))
         except BaseException:
             for conn in (writer, *others):
                 await conn.close()
             raise
-        if not others:
-            return cls(where, writer, None, None)
-        return cls(where, writer, others[0], others[1])
+        reader = others[0] if others else None
+        checkpointer = others[1] if len(others) > 1 else None
+        return cls(where, writer, reader, checkpointer)
 
     @property
     def path(self) -> str:
@@ -346,6 +369,13 @@ class Database:
             await self._writer.execute("ROLLBACK")
         for job in jobs:
             _fail(job, error)
+
+
+async def _mark(writer: WriterConnection) -> None:
+    """Stamp the file as Parlour's, first of all, so that even a half-made one is known."""
+    rows = list(await writer.execute_fetchall("PRAGMA application_id"))
+    if rows[0][0] != APPLICATION_ID:
+        await writer.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
 def _next_group(jobs: list[_Job], start: int) -> list[_Job]:
