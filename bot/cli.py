@@ -9,7 +9,7 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from bot.config import ConfigError, Settings
 from bot.games import Game, IllegalAction, registry
 from bot.games.options import parse_pairs
 from bot.games.rules_text import rules_text
+from bot.storage.files import DatabaseFileError, claim, guard, verify
 
 DEFAULT_PLAY_DB = Path.home() / ".parlour" / "play.db"
 
@@ -38,6 +39,10 @@ class UsageError(Exception):
     """Bad command-line input; the message is shown as it is."""
 
 
+class DiscordUnavailable(Exception):
+    """Discord refused the bot or could not be reached; the message is one sentence."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `parlour` command (and `python -m bot`)."""
     parser = _parser()
@@ -47,12 +52,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         code: int = args.handler(args)
-    except UsageError as exc:
+    except (UsageError, ConfigError, DatabaseFileError) as exc:
         print(f"parlour: {exc}", file=sys.stderr)
         return 2
-    except ConfigError as exc:
+    except DiscordUnavailable as exc:
         print(f"parlour: {exc}", file=sys.stderr)
-        return 2
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -171,13 +176,20 @@ def _bot_settings() -> Settings | None:
     return settings
 
 
+def _database(path: Path, *, write: bool) -> None:
+    """Refuse, before any work, a database file that is not Parlour's or cannot be used."""
+    if not claim(path, write=write):
+        verify(path)
+
+
 def _run(args: argparse.Namespace) -> int:
     settings = _bot_settings()
     if settings is None:
         return 2
+    _database(settings.db_path, write=True)
     from bot.client import run_bot
 
-    return run_bot(settings)
+    return _with_discord(settings, lambda: run_bot(settings))
 
 
 def _sync(args: argparse.Namespace) -> int:
@@ -185,9 +197,24 @@ def _sync(args: argparse.Namespace) -> int:
     settings = _bot_settings()
     if settings is None:
         return 2
+    _database(settings.db_path, write=True)
     from bot.client import sync_commands
 
-    return asyncio.run(sync_commands(settings, guild_id))
+    return _with_discord(settings, lambda: asyncio.run(sync_commands(settings, guild_id)))
+
+
+def _with_discord(settings: Settings, start: Callable[[], int]) -> int:
+    """Run `start`; a refused token or an unreachable Discord becomes one sentence."""
+    from bot.client import start_failure
+
+    with guard(settings.db_path):
+        try:
+            return start()
+        except Exception as exc:
+            sentence = start_failure(exc)
+            if sentence is None:
+                raise
+            raise DiscordUnavailable(sentence) from exc
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -203,7 +230,9 @@ def _play(args: argparse.Namespace) -> int:
     seed = _count(args.seed, "--seed", 0, 2**63 - 1, -1) if args.seed is not None else None
     buy_in = _count(args.buy_in, "--buy-in", 1, 1_000_000, 100) if args.buy_in else None
     options = _options(game, args.option)
-    return asyncio.run(play_main(game, seats, options, seed, buy_in, args.db))
+    _database(args.db, write=True)
+    with guard(args.db):
+        return asyncio.run(play_main(game, seats, options, seed, buy_in, args.db))
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -262,10 +291,10 @@ def _print_simulation(game: Game[Any], result: Any) -> None:
 
 
 def _ledger_check(args: argparse.Namespace) -> int:
-    path = args.db or Settings.from_env().db_path
-    if not Path(path).exists():
-        raise UsageError(f"There is no database at {path}.")
-    problems = asyncio.run(_check(Path(path)))
+    path = Path(args.db or Settings.from_env().db_path)
+    _database(path, write=False)
+    with guard(path):
+        problems = asyncio.run(_check(path))
     if problems:
         print(f"{len(problems)} ledger invariant(s) broken:")
         for problem in problems:
@@ -279,7 +308,7 @@ async def _check(path: Path) -> list[str]:
     from bot.ledger import Ledger
     from bot.storage import Database
 
-    db = await Database.open(path)
+    db = await Database.open(path, read_only=True)
     try:
         return await Ledger(db).check()
     finally:

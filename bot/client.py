@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -135,3 +136,21 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
             synced = await bot.tree.sync()
     print(f"Synced {len(synced)} commands" + (f" to server {guild_id}." if guild_id else "."))
     return 0
+
+
+def start_failure(exc: Exception) -> str | None:
+    """The sentence for Discord refusing the bot or being out of reach; None for anything else."""
+    if isinstance(exc, discord.LoginFailure):
+        return (
+            "Discord refused the token in DISCORD_TOKEN: copy it again from the Developer"
+            " Portal (Bot, Reset Token)."
+        )
+    if isinstance(exc, discord.HTTPException):
+        detail = " ".join(exc.text.split())[:100] or "no reason given"
+        return f"Discord answered {exc.status} ({detail}), so Parlour stopped."
+    if isinstance(exc, discord.GatewayNotFound):
+        return "Discord's gateway could not be found: try again in a few minutes."
+    if isinstance(exc, aiohttp.ClientError | TimeoutError):
+        reason = str(exc) or "timed out"
+        return f"Parlour could not reach Discord ({reason}): check this machine's network."
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -25,6 +25,15 @@ class Settings:
     buy_in: int
     turn_timeout_s: float
 
+    def __repr__(self) -> str:
+        """The settings with the token hidden: a repr ends up in logs and tracebacks."""
+        shown = (
+            f"{f.name}=<hidden>" if f.name == "token" and self.token else f"{f.name}={value!r}"
+            for f in fields(self)
+            for value in (getattr(self, f.name),)
+        )
+        return f"Settings({', '.join(shown)})"
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         """Read and check the settings; ConfigError names the variable at fault."""
@@ -33,6 +42,11 @@ class Settings:
         if level not in LOG_LEVELS:
             raise ConfigError(f"PARLOUR_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}.")
         token = env.get("DISCORD_TOKEN", "").strip() or None
+        if token is not None and not _token_shaped(token):
+            raise ConfigError(
+                "DISCORD_TOKEN holds spaces or characters a bot token never has:"
+                " copy it again from the Developer Portal (Bot, Reset Token)."
+            )
         return cls(
             token=token,
             db_path=Path(env.get("PARLOUR_DB", "parlour.db")).expanduser(),
@@ -41,6 +55,11 @@ class Settings:
             buy_in=_int(env, "PARLOUR_BUY_IN", 100, 1, 10**6),
             turn_timeout_s=float(_int(env, "PARLOUR_TURN_TIMEOUT_S", 120, 10, 86_400)),
         )
+
+
+def _token_shaped(token: str) -> bool:
+    """Whether the token is printable ASCII without spaces, as every Discord token is."""
+    return token.isascii() and token.isprintable() and not any(c.isspace() for c in token)
 
 
 def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:

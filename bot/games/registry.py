@@ -26,6 +26,8 @@ _MODULES: tuple[str, ...] = (
 """Modules holding one game (`GAME`) or a family of them (`GAMES`)."""
 
 _games: dict[str, Game[Any]] = {}
+_SHOWN_KEY_CHARS = 40
+"""An unknown key longer than this is not repeated back (every real key is far shorter)."""
 
 
 def _load() -> dict[str, Game[Any]]:
@@ -64,6 +66,12 @@ def get(key: str) -> Game[Any]:
 
 def unknown(key: str, keys: list[str]) -> str:
     """The sentence refusing an unknown game: the nearest names, or where to find them."""
+    if len(key) > _SHOWN_KEY_CHARS or not key.isprintable():
+        # Echoing pages of pasted text (or control characters) back helps nobody.
+        return (
+            f"That is not the name of a game: there are {len(keys)}, `parlour games` lists"
+            " them, and in Discord their names autocomplete as you type."
+        )
     close = difflib.get_close_matches(key, keys, n=3, cutoff=0.6)
     if close:
         return f"There is no game '{key}'. Did you mean {' or '.join(close)}?"
