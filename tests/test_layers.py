@@ -31,6 +31,14 @@ ALLOWED_OURS: dict[str, tuple[str, ...]] = {
     "bot.__main__": ("bot",),
     "bot.cli": ("bot",),
     "bot.config": ("bot.config",),
+    "bot.console": (
+        "bot.console",
+        "bot.games",
+        "bot.ledger",
+        "bot.storage",
+        "bot.tables",
+        "bot.config",
+    ),
     "bot": ("bot.games", "bot.storage", "bot.ledger", "bot.tables", "bot.config"),
 }
 # Outside libraries allowed only in some layers.

@@ -350,6 +350,19 @@ class PickNick(Game[PickNickState]):
             return f"{verb.capitalize()}s {cards[0]}"
         return action.capitalize()
 
+    def announce(self, state: PickNickState, seat: int, action: str) -> str:
+        """As the table hears it: a discard goes face down, so it is not named."""
+        words = action.split(" ")
+        if words[0] == "take" and len(words) == 3:
+            try:  # the Face taken was turned up for all to see
+                taken = card_name(parse_cards(words[1:2], Pack.YANKEE)[0], Pack.YANKEE)
+            except IllegalAction:
+                return "Takes a turned-up Face, discarding a card face down"
+            return f"Takes {taken}, discarding a card face down"
+        if words[0] == "discard":
+            return "Discards a card face down"
+        return self.describe_action(action)
+
 
 GAME = PickNick()
 

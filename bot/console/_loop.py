@@ -1,0 +1,169 @@
+"""The terminal's loop: one human seat at the prompt (a person, or a script through a
+pipe) against AI seats, with chips kept in a local database, until the game ends or the
+input does."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.console.presenter import CONSOLE_USER, ConsolePresenter, seat_names
+from bot.console.screen import Screen, natural
+from bot.console.table import seat_words
+from bot.games import Game
+from bot.tables import Status, Table, TableError, TableService
+
+CONSOLE_GUILD = 0
+CONSOLE_CHANNEL = 0
+HELP = (
+    "Type an action from the list, 'legal' for every legal action, 'table' to see the "
+    "table again, or 'quit'."
+)
+
+
+async def play_console(
+    service: TableService,
+    table: Table,
+    read_line: Callable[[], str],
+    out: TextIO,
+    user_id: int = CONSOLE_USER,
+    screen: Screen | None = None,
+) -> None:
+    """Play the human seat at the prompt until the game ends or the input does."""
+    screen = screen or Screen.for_stream(out)
+    game: Game[Any] = table.game
+    last_shown = -1
+    while table.status is Status.PLAYING:
+        seat = table.seat_of(user_id)
+        assert seat is not None
+        if seat not in game.awaiting(table.state):
+            await asyncio.sleep(0.01)  # the AI is moving; the service drives it
+            continue
+        legal = game.legal_actions(table.state, seat)
+        if last_shown != table.version:
+            _show(out, screen.table(table, seat))
+            last_shown = table.version
+        print(screen.prompt(legal), file=out)
+        print("> ", end="", file=out, flush=True)
+        line = await asyncio.to_thread(read_line)
+        if not await _obey(service, table, line, legal, out, screen, user_id):
+            return
+
+
+async def _obey(
+    service: TableService,
+    table: Table,
+    line: str,
+    legal: list[str],
+    out: TextIO,
+    screen: Screen,
+    user_id: int,
+) -> bool:
+    """Carry out one typed line; False when the player has left the table."""
+    if not line:
+        print("\nInput ended; closing the table.", file=out)
+        await service.stop(table.id, user_id)
+        return False
+    command = line.strip()
+    if command.lower() in ("quit", "exit"):
+        await service.stop(table.id, user_id)
+        return False
+    if command.lower() == "legal":
+        print("\n".join(sorted(legal, key=natural)), file=out)
+    elif command.lower() in ("table", "view", "help", "?", ""):
+        seat = table.seat_of(user_id)
+        assert seat is not None
+        _show(out, screen.table(table, seat))
+        print(HELP, file=out)
+    else:
+        try:
+            await service.act(table.id, user_id, table.version, command)
+        except TableError as exc:
+            print(seat_words(exc.reason, seat_names(table)), file=out)
+    return True
+
+
+def _show(out: TextIO, lines: list[str]) -> None:
+    print("\n".join(lines), file=out)
+
+
+def stdin_reader() -> Callable[[], str]:
+    """A line reader over standard input ('' at its end)."""
+    return sys.stdin.readline
+
+
+async def play_main(
+    game: Game[Any],
+    seats: int,
+    options: dict[str, object],
+    seed: int | None,
+    buy_in: int | None,
+    db_path: Path,
+    read_line: Callable[[], str] | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """`parlour play`: one human seat against AI seats, chips kept in a local database."""
+    from bot.config import Settings
+    from bot.ledger import Ledger
+    from bot.storage import Database
+    from bot.tables import ServiceSettings
+
+    out = out or sys.stdout
+    read_line = read_line or stdin_reader()
+    settings = Settings.from_env()
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    db = await Database.open(db_path)
+    screen = Screen.for_stream(out)
+    presenter = ConsolePresenter(out, screen=screen)
+    try:
+        ledger = Ledger(db, starting_chips=settings.starting_chips)
+        service = TableService(
+            db, ledger, ServiceSettings(turn_timeout_s=None), presenters=[presenter]
+        )
+        await service.recover()
+        table = service.in_channel(CONSOLE_CHANNEL)
+        if table is not None and table.game is game and table.status is Status.PLAYING:
+            print(f"Resuming your unfinished game of {game.info.title}.", file=out)
+            presenter.remember(table.state)
+        else:
+            if table is not None:
+                await service.stop(table.id, CONSOLE_USER, moderator=True, reason="replaced")
+            table = await new_table(service, game, seats, options, seed, buy_in)
+        await play_console(service, table, read_line, out, screen=screen)
+        if table.is_chip_game:
+            purse = await ledger.purse(CONSOLE_GUILD, CONSOLE_USER)
+            print(f"Your purse: {purse:,} chips (kept in {db_path}).", file=out)
+        return 0
+    except TableError as exc:
+        print(f"parlour: {exc.reason}", file=sys.stderr)
+        return 2
+    finally:
+        await db.close()
+
+
+async def new_table(
+    service: TableService,
+    game: Game[Any],
+    seats: int,
+    options: dict[str, object],
+    seed: int | None,
+    buy_in: int | None,
+) -> Table:
+    """A table in the console's channel with the human and AI seats, started."""
+    table = await service.create(
+        guild_id=CONSOLE_GUILD,
+        channel_id=CONSOLE_CHANNEL,
+        host_id=CONSOLE_USER,
+        host_name="You",
+        game_key=game.info.key,
+        options=options,
+        buy_in=buy_in,
+        seed=seed,
+    )
+    for _ in range(seats - 1):
+        await service.add_ai(table.id, CONSOLE_USER)
+    await service.start(table.id, CONSOLE_USER)
+    return table

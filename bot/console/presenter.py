@@ -1,0 +1,69 @@
+"""The terminal's presenter: what happens at the table as lines for the one human seat.
+
+Other seats' actions are told as the table hears of them (`Game.announce`, asked of the
+state before the action, so a card played face down is not named); results say chips for
+chip games, points for trick games and a score for patience, never one for another.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TextIO
+
+from bot.console.screen import Screen
+from bot.console.table import seat_words
+from bot.games import Game
+from bot.tables import Event, Table, Update
+
+CONSOLE_USER = 1
+
+
+def seat_names(table: Table) -> list[str]:
+    """The names of the table's seats, by seat index."""
+    return [seat.name for seat in table.seats]
+
+
+class ConsolePresenter:
+    """Prints table events for one human player."""
+
+    def __init__(self, out: TextIO, user_id: int = CONSOLE_USER, screen: Screen | None = None):
+        self.out = out
+        self.user_id = user_id
+        self.screen = screen or Screen.for_stream(out)
+        self._before: Any = None
+        """The state before the latest change: announcements are made from it."""
+
+    def remember(self, state: Any) -> None:
+        """Take `state` as the table's current state (when resuming a stored game)."""
+        self._before = state
+
+    async def table_updated(self, update: Update) -> None:
+        """Print a line (or a result block) for the change."""
+        table, detail = update.table, update.detail
+        before, self._before = self._before, table.state
+        if update.event is Event.ACTED and detail.get("kind") == "act":
+            self._acted(table, detail, before)
+        elif update.event is Event.STARTED:
+            title = table.game.info.title
+            self._say(f"{title} begins. Deal commitment: {detail['commitment']}")
+        elif update.event is Event.FINISHED and update.outcome is not None:
+            for line in self.screen.result(table, update.outcome, detail):
+                self._say(line)
+        elif update.event is Event.STOPPED:
+            stakes = "; every stake went home" if table.is_chip_game else ""
+            self._say(f"The table is closed ({detail['reason']}){stakes}.")
+
+    def _acted(self, table: Table, detail: dict[str, Any], before: Any) -> None:
+        """'AI 1: Play a card face down' for others; the player's own move in full."""
+        game: Game[Any] = table.game
+        seat, action = detail["seat"], detail["action"]
+        mine = table.seats[seat].user_id == self.user_id
+        if mine or before is None:
+            text = game.describe_action(action) if mine else "Moves"
+        else:
+            text = game.announce(before, seat, action)
+        names = seat_names(table)
+        how = " (timed out)" if detail.get("actor") == "timeout" else ""
+        self._say(f"{names[seat]}{how}: {seat_words(text, names)}")
+
+    def _say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)

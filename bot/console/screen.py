@@ -1,0 +1,102 @@
+"""What the terminal shows of a table: the layout from the human seat's view (a card
+table, a patience layout or Sympathy's piles), the legal actions, and the result, each
+in the unit the game keeps (chips, points or a score).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from bot.console.patience import patience_lines, sympathy_lines
+from bot.console.style import Style
+from bot.console.table import seat_words, table_lines
+from bot.games import Game, Outcome
+from bot.tables import Table
+
+SHOWN_ACTIONS = 12
+
+
+def natural(action: str) -> list[tuple[int, str, int]]:
+    """A sort key that puts 'bid 9' before 'bid 10'."""
+    return [(1, "", int(w)) if w.isdigit() else (0, w, 0) for w in action.split()]
+
+
+def format_actions(actions: Sequence[str]) -> str:
+    """The legal actions in natural order, shortened when there are many."""
+    ordered = sorted(actions, key=natural)
+    if len(ordered) <= SHOWN_ACTIONS:
+        return ", ".join(ordered)
+    head = ", ".join(ordered[:SHOWN_ACTIONS])
+    return f"{head} ... and {len(ordered) - SHOWN_ACTIONS} more (type 'legal' to see all)"
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """Turns views and outcomes into lines, in one output's style."""
+
+    style: Style
+
+    @classmethod
+    def for_stream(cls, out: TextIO) -> Screen:
+        """A screen styled for the stream (colour only on a terminal)."""
+        return cls(Style.for_stream(out))
+
+    def view_lines(
+        self, game: Game[Any], view: dict[str, Any], names: Sequence[str], me: int
+    ) -> list[str]:
+        """The table as seat `me` sees it, whatever shape its game's view has."""
+        if "scene" in view:
+            return table_lines(view, names, me, self.style)
+        if "zones" in view:
+            return patience_lines(view, self.style, game.describe_action)
+        return sympathy_lines(view, names, me, self.style)
+
+    def table(self, table: Table, me: int) -> list[str]:
+        """The table now, from seat `me`."""
+        names = [s.name for s in table.seats]
+        view: dict[str, Any] = table.game.view(table.state, me)
+        return self.view_lines(table.game, view, names, me)
+
+    def prompt(self, legal: Sequence[str]) -> str:
+        """The line that asks for a move."""
+        return f"{self.style.bold('Your move.')} Legal: {format_actions(legal)}"
+
+    def result(self, table: Table, outcome: Outcome, detail: dict[str, Any]) -> list[str]:
+        """The game's end: the summary, each seat's result in its unit, and the seeds."""
+        names = [s.name for s in table.seats]
+        lines = [self.style.bold("Game over.") + " " + seat_words(outcome.summary, names)]
+        lines += self._standing(table, outcome, names)
+        seeds = ", ".join(detail.get("seeds", []))
+        lines.append(f"Table seed {detail.get('seed')}; deal seeds: {seeds}")
+        return lines
+
+    def _standing(self, table: Table, outcome: Outcome, names: Sequence[str]) -> list[str]:
+        """Chips won or lost, points, or the patience score: never one read as another."""
+        info = table.game.info
+        if info.family == "patience":
+            stats = table.game.stats(table.state) or {}
+            extra = ", ".join(f"{k} {stats[k]}" for k in ("moves", "undos", "hints") if k in stats)
+            score = f"Score: {outcome.points[0]}"
+            return [score + (f" ({extra})" if extra else "")]
+        seats = table.game.view(table.state, None).get("scene", {}).get("seats", [])
+        if info.family == "chips" and seats and "chips" not in seats[0]:
+            # played for points on paper (Quien Sabe's soft score): the scores, not chips
+            return [_points(n, s.get("score", 0)) for n, s in zip(names, seats, strict=True)]
+        if info.family == "chips":
+            return [_chips(n, p) for n, p in zip(names, outcome.points, strict=True)]
+        return [_points(n, p) for n, p in zip(names, outcome.points, strict=True)]
+
+
+def _points(name: str, points: int) -> str:
+    """'  You: 20 points'."""
+    return f"  {name}: {points} point" + ("" if points == 1 else "s")
+
+
+def _chips(name: str, won: int) -> str:
+    """'  You: won 12 chips', '  AI 1: lost 1 chip', '  AI 2: even'."""
+    if won == 0:
+        return f"  {name}: even"
+    unit = "chip" if abs(won) == 1 else "chips"
+    return f"  {name}: {'won' if won > 0 else 'lost'} {abs(won)} {unit}"
