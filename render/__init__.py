@@ -1,8 +1,9 @@
 """Pictures: a view in, image bytes out (cards, tables, hands, leaderboards).
 
 Pure functions, no asyncio: call them off the event loop. Every picture is an opaque PNG
-(see render._picture for why) returned as a `Picture`. Card sprites are drawn once per size
-and cached. Pillow is imported only in this package; of ours it imports only bot.games.
+(see render._picture for why; tables, hands and patience in a fixed palette, see
+render._palette) returned as a `Picture`. Card sprites are drawn once per size and cached.
+Pillow is imported only in this package; of ours it imports only bot.games.
 """
 
 from render._picture import Picture

@@ -1,8 +1,10 @@
 """A finished picture (bytes plus what a message attachment needs) and the encoder.
 
 Every picture is a PNG: cards and text are sharp-edged, flat-coloured art, where PNG stays
-crisp (JPEG rings around letters) and, with a flat felt and zlib level 1, is fast enough
-and small enough (see bench/RESULTS.md "Render").
+crisp (JPEG rings around letters, lossy WebP blurs them) and every Discord client shows it
+inline. Tables, hands and patience layouts are encoded in a fixed 256-colour palette by
+render._palette, the fastest and smallest choice measured (bench/RESULTS.md "Render");
+the rest (card sheets, leaderboards), seldom drawn, as full-colour PNG here.
 """
 
 from __future__ import annotations

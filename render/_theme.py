@@ -23,6 +23,8 @@ MUTED: RGB = (200, 204, 210)
 GOLD_TEXT: RGB = (255, 214, 90)
 ACTIVE: RGB = (255, 204, 0)
 DARK_TEXT: RGB = (20, 18, 24)
+DIM: tuple[int, int, int, int] = (20, 18, 24, 120)
+"""The shade laid over a card in a hand that cannot be played now (RGBA)."""
 
 TEAMS: tuple[RGB, ...] = (
     (76, 146, 255),

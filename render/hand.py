@@ -14,7 +14,8 @@ from PIL import Image, ImageDraw
 
 from render import _theme as theme
 from render._fan import step_for
-from render._picture import Picture, encode
+from render._palette import build_palette, card_colours, encode_palette, every_card
+from render._picture import Picture
 from render._text import draw_fitted, font
 from render.sprites import card_size, card_sprite
 
@@ -28,7 +29,7 @@ MIN_STEP = 72
 def _dimmed(code: str, pack: str, width: int) -> Image.Image:
     """A card sprite darkened, for cards that cannot be played now (cached)."""
     sprite = card_sprite(code, pack, width)
-    shade = Image.new("RGBA", sprite.size, (20, 18, 24, 120))
+    shade = Image.new("RGBA", sprite.size, theme.DIM)
     return Image.alpha_composite(
         sprite, Image.composite(shade, Image.new("RGBA", sprite.size), sprite)
     )
@@ -47,6 +48,23 @@ def render_hand(
     cards: Sequence[str], pack: str, *, title: str = "", playable: Sequence[str] = ()
 ) -> Picture:
     """A hand of cards as a picture, marking the playable ones; ValueError on unknown codes."""
+    canvas = compose_hand(cards, pack, title=title, playable=playable)
+    return encode_palette(canvas, "hand", hand_palette(pack))
+
+
+@lru_cache(maxsize=4)
+def hand_palette(pack: str) -> Image.Image:
+    """The fixed palette of the pack's hand pictures, sampled from a hand of the whole pack
+    with every other card playable (so raised, dimmed and plain cards are all in it)."""
+    cards = every_card(pack)
+    sample = compose_hand(cards, pack, title="Your hand", playable=cards[::2])
+    return build_palette(card_colours(pack), sample)
+
+
+def compose_hand(
+    cards: Sequence[str], pack: str, *, title: str = "", playable: Sequence[str] = ()
+) -> Image.Image:
+    """The hand picture before encoding (render_hand encodes it)."""
     cw, ch = card_size(CARD_W)
     for code in cards:
         card_sprite(code, pack, CARD_W)  # refuse unknown codes before drawing anything
@@ -72,7 +90,7 @@ def render_hand(
             visible = step if i < count - 1 else cw
             _draw_card(canvas, code, pack, (x + i * step, y), visible, playable)
         start += count
-    return encode(canvas, "hand")
+    return canvas
 
 
 def _header(draw: ImageDraw.ImageDraw, width: int, title: str, marked: bool) -> None:

@@ -1,68 +1,110 @@
 """The table picture: seats round an oval felt table, the middle, a title and a status line.
 
 Seat 0 sits at the bottom and the others follow clockwise (seat 1 to its left on the
-picture), each in a box on the table's rim. The middle is the largest centred rectangle
-that no seat box touches: counters along its top, card groups in the middle, text lines
-along its foot. The canvas is 1200 x 800, shown by Discord at about half that inline and
-at full size when opened; everything that must be read is sized for the half.
+picture), each in a box on the table's rim; eleven and twelve seats are spread evenly along
+a squarer ring, twelve with seat 0 just left of the bottom centre. The middle is the
+largest centred rectangle that no seat box touches: counters along its top, card groups in
+the middle, text lines along its foot. The canvas is 1200 x 800, shown by Discord at about
+half that inline and at full size when opened; everything that must be read is sized for
+the half.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.scene import Scene
+from bot.games.cards import Pack
+from bot.games.scene import Scene, group
+from bot.games.scene import scene as make_scene
+from bot.games.scene import seat as make_seat
 from render import _middle
 from render import _theme as theme
-from render._picture import Picture, encode
+from render._palette import build_palette, card_colours, encode_palette, every_card
+from render._picture import Picture
 from render._seat import SEAT_H, SEAT_W, Box, draw_seat
 from render._text import clean, draw_fitted, font
 
 WIDTH, HEIGHT = 1200, 800
 TITLE_H, STATUS_H = 52, 44
-MAX_SEATS = 10
+MAX_SEATS = 12
 MARGIN = 10
 ROUNDNESS = (5.0, 4.0, 3.5, 3.0, 2.5, 2.0, 1.8, 1.6)
+SPACED_ROUNDNESS = (8.0, 6.0, 5.0, 4.0, 3.0, 2.0)
+CURVE_STEPS = 1440
 
 
-def _ring(count: int, roundness: float) -> tuple[Box, ...]:
-    """Seat boxes on a superellipse (2 = an ellipse, higher = squarer), 0 at the bottom."""
+def _ring_point(angle: float, roundness: float) -> tuple[float, float]:
+    """The centre of a seat at this angle (clockwise on the picture from the bottom) on a
+    superellipse ring (2 = an ellipse, higher = squarer)."""
     cx, cy = WIDTH / 2, TITLE_H + (HEIGHT - TITLE_H - STATUS_H) / 2
     rx = WIDTH / 2 - SEAT_W / 2 - 8
     ry = (HEIGHT - TITLE_H - STATUS_H) / 2 - SEAT_H / 2 - 4
-    boxes = []
-    for i in range(count):
-        angle = 2 * math.pi * i / count  # clockwise on the picture, from the bottom
-        sin, cos = math.sin(angle), math.cos(angle)
-        x = cx - rx * math.copysign(abs(sin) ** (2 / roundness), sin)
-        y = cy + ry * math.copysign(abs(cos) ** (2 / roundness), cos)
-        boxes.append(Box(round(x - SEAT_W / 2), round(y - SEAT_H / 2), SEAT_W, SEAT_H))
-    return tuple(boxes)
+    sin, cos = math.sin(angle), math.cos(angle)
+    x = cx - rx * math.copysign(abs(sin) ** (2 / roundness), sin)
+    y = cy + ry * math.copysign(abs(cos) ** (2 / roundness), cos)
+    return x, y
+
+
+def _box_at(centre: tuple[float, float]) -> Box:
+    """A seat box centred on a point."""
+    x, y = centre
+    return Box(round(x - SEAT_W / 2), round(y - SEAT_H / 2), SEAT_W, SEAT_H)
+
+
+def _ring(count: int, roundness: float) -> tuple[Box, ...]:
+    """Seat boxes at equal angles round the ring, seat 0 at the bottom."""
+    return tuple(_box_at(_ring_point(2 * math.pi * i / count, roundness)) for i in range(count))
+
+
+def _spaced_ring(count: int, roundness: float, offset: float) -> tuple[Box, ...]:
+    """Seat boxes at equal distances along the ring, the first offset by that share of a
+    step from the bottom.
+
+    Distance is counted in seat boxes (across in box widths, down in box heights, the
+    larger of the two), so seats spread evenly by how much room they take: equal angles
+    crowd a wide ring's ends, which keeps more than ten seats from fitting.
+    """
+    points = [_ring_point(2 * math.pi * k / CURVE_STEPS, roundness) for k in range(CURVE_STEPS)]
+    along = [0.0]
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
+        along.append(along[-1] + max(abs(x1 - x0) / SEAT_W, abs(y1 - y0) / SEAT_H))
+    wanted = (along[-1] * (i + offset) / count for i in range(count))
+    return tuple(_box_at(points[bisect.bisect_left(along, d) % CURVE_STEPS]) for d in wanted)
+
+
+def _layouts(count: int) -> Iterator[tuple[tuple[Box, ...], ...]]:
+    """Families of candidate rings, in order of preference: equal angles with seat 0 at
+    the bottom centre, equal spacing so, and equal spacing with seat 0 half a step round
+    (the only way twelve seats fit)."""
+    yield tuple(_ring(count, r) for r in ROUNDNESS)
+    yield tuple(_spaced_ring(count, r, 0.0) for r in SPACED_ROUNDNESS)
+    yield tuple(_spaced_ring(count, r, 0.5) for r in SPACED_ROUNDNESS)
 
 
 @lru_cache(maxsize=MAX_SEATS + 1)
 def seat_boxes(count: int) -> tuple[Box, ...]:
     """Where each of count seats sits: seat 0 at the bottom, then clockwise.
 
-    Of a few rings from square-ish to diamond-ish, the one whose boxes do not overlap and
-    leave the roomiest middle.
+    Of the first family of rings (see _layouts) with any whose boxes do not overlap, the
+    one that leaves the roomiest middle.
     """
     if not 0 <= count <= MAX_SEATS:
         raise ValueError(f"a table has 1 to {MAX_SEATS} seats, not {count}")
-    best, best_score = _ring(count, 2), -1
-    for roundness in ROUNDNESS:
-        ring = _ring(count, roundness)
-        if any(a.overlaps(b) for i, a in enumerate(ring) for b in ring[i + 1 :]):
-            continue
-        middle = middle_box(ring)
-        score = _middle_score(middle)
-        if score > best_score:
-            best, best_score = ring, score
-    return best
+    for family in _layouts(count):
+        fitting = [ring for ring in family if not _overlapping(ring)]
+        if fitting:
+            return max(fitting, key=lambda ring: _middle_score(middle_box(ring)))
+    raise AssertionError(f"no ring of {count} seats fits the picture")
+
+
+def _overlapping(ring: Sequence[Box]) -> bool:
+    """Whether any two seat boxes of the ring overlap."""
+    return any(a.overlaps(b) for i, a in enumerate(ring) for b in ring[i + 1 :])
 
 
 def _middle_score(box: Box) -> int:
@@ -115,7 +157,43 @@ def _name(names: Sequence[str], index: int) -> str:
 
 def render_table(scene: Scene, names: Sequence[str], *, status: str = "") -> Picture:
     """The scene as a table picture; names[i] is seat i's player, status the line below."""
-    return encode(compose_table(scene, names, status=status), "table")
+    canvas = compose_table(scene, names, status=status)
+    return encode_palette(canvas, "table", table_palette(scene["pack"]))
+
+
+@lru_cache(maxsize=4)
+def table_palette(pack: str) -> Image.Image:
+    """The fixed palette of the pack's table pictures, sampled from a full table."""
+    names = [f"Player {i} Ågé" for i in range(MAX_SEATS)]
+    sample = compose_table(_sample_scene(pack), names, status="Player 3 to play")
+    return build_palette(card_colours(pack), sample)
+
+
+def _sample_scene(pack: str) -> Scene:
+    """Twelve seats and a middle showing every card of the pack and every kind of seat
+    (active, partners, badges, chips, scores, notes, backs), group, counter and line."""
+    cards = list(every_card(pack))
+    badges = ("bank", "dealer", "out", "passed", "", "")
+    seats = [
+        make_seat(
+            cards=cards[i * 4 : i * 4 + 4],
+            backs=i % 7,
+            chips=100 * i if i % 3 else None,
+            score=i if i % 2 else None,
+            badge=badges[i % len(badges)],
+            note="rate 5 passed",
+            active=i == 1,
+            team=i % 5 if i < 6 else None,
+        )
+        for i in range(MAX_SEATS)
+    ]
+    groups = [
+        group("row", "Trick", cards[48:], owners=list(range(len(cards) - 48))),
+        group("fan", "Widow", cards[:6], backs=2),
+        group("pile", "Deck", cards[6:7], backs=30),
+    ]
+    counters = [("Pot", 120), ("Trump", "stars")]
+    return make_scene(Pack(pack), "Sample table", seats, groups, counters, ["Paid 2 chips"])
 
 
 def compose_table(scene: Scene, names: Sequence[str], *, status: str = "") -> Image.Image:

@@ -1,4 +1,4 @@
-"""Golden images: both card sheets, a table for every seat count, a hand, a leaderboard.
+"""Golden images: both card sheets, a table for every seat count (1-12), a hand, a leaderboard.
 
 See _golden.py for the tolerance; PARLOUR_UPDATE_GOLDEN=1 rewrites the goldens.
 """
@@ -21,11 +21,12 @@ def test_card_sheet(pack: str) -> None:
     assert_matches_golden(card_sheet(pack).data, f"sheet-{pack}")
 
 
-@pytest.mark.parametrize("seats", range(1, 11))
+@pytest.mark.parametrize("seats", range(1, 13))
 def test_table(seats: int) -> None:
     status = "Bob the Bold to play - 0:42 left - pot 30"
+    names = [*NAMES, "Oscar", "Victor Hugo"]
     assert_matches_golden(
-        render_table(table_scene(seats), NAMES, status=status).data, f"table-{seats}"
+        render_table(table_scene(seats), names, status=status).data, f"table-{seats}"
     )
 
 
