@@ -19,6 +19,7 @@ from bot.games.options import parse_pairs
 from bot.games.rules_text import rules_text
 from bot.storage.files import DatabaseFileError, claim, guard, verify
 
+_ECHO_CHARS = 40  # a bad value longer than this is not repeated back
 DEFAULT_PLAY_DB = Path.home() / ".parlour" / "play.db"
 
 NO_TOKEN = """\
@@ -131,10 +132,15 @@ def _count(text: str | None, name: str, low: int, high: int, default: int) -> in
     try:
         value = int(text)
     except ValueError:
-        raise UsageError(f"{name} must be a whole number, not {text!r}.") from None
+        raise UsageError(f"{name} must be a whole number{_not(text)}.") from None
     if not low <= value <= high:
         raise UsageError(f"{name} must be from {low} to {high}, not {value}.")
     return value
+
+
+def _not(text: str) -> str:
+    """ ", not 'text'" to end a refusal, unless the text is too long to be worth repeating."""
+    return f", not {text!r}" if len(text) <= _ECHO_CHARS else ""
 
 
 def _options(game: Game[Any], pairs: list[str]) -> dict[str, object]:
@@ -154,7 +160,7 @@ def _seats(game: Game[Any], text: str | None) -> int:
     try:
         seats = int(text)
     except ValueError:
-        raise UsageError(f"--seats must be a whole number, not {text!r}.") from None
+        raise UsageError(f"--seats must be a whole number{_not(text)}.") from None
     if not info.min_seats <= seats <= info.max_seats:
         raise UsageError(f"{info.title} is played by {info.seat_range()}, not {seats}.")
     return seats

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import io
 import os
 import sqlite3
 import subprocess
@@ -124,6 +125,9 @@ def _argv(command: str, path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str
         return [command]
     if command == "play":
         return ["play", "clock", "--db", str(path)]
+    if command == "ledger check $PARLOUR_DB":
+        monkeypatch.setenv("PARLOUR_DB", str(path))
+        return ["ledger", "check"]
     return ["ledger", "check", "--db", str(path)]
 
 
@@ -136,7 +140,7 @@ def one_sentence(err: str) -> str:
     return sentence
 
 
-COMMANDS = ("ledger check", "play", "run", "sync")
+COMMANDS = ("ledger check", "ledger check $PARLOUR_DB", "play", "run", "sync")
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -174,6 +178,18 @@ def test_a_read_only_parlour_file_is_refused_for_play_and_run(
         "parlour.db is read-only: make it writable, or use another file."
     )
     assert _snapshot(tmp_path) == before
+
+
+def test_an_empty_file_given_to_play_becomes_parlours(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "play.db"
+    path.touch()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "clock", "--seed", "3", "--db", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["ledger", "check", "--db", str(path)]) == 0
+    assert "Every ledger invariant holds" in capsys.readouterr().out
 
 
 def test_ledger_check_reads_a_read_only_file_without_changing_it(
@@ -382,3 +398,22 @@ def test_a_token_that_cannot_be_one_is_refused_without_echoing_it(
     sentence = one_sentence(capsys.readouterr().err)
     assert "DISCORD_TOKEN holds spaces or characters a bot token never has" in sentence
     assert token not in sentence
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "black-joke", "--seats", LONG_KEY],
+        ["play", "black-joke", "--seed", LONG_KEY],
+        ["simulate", "clock", "--games", LONG_KEY],
+        ["sync", "--guild", LONG_KEY],
+    ],
+)
+def test_a_huge_number_is_refused_without_repeating_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    if argv[0] == "play":
+        argv = [*argv, "--db", str(tmp_path / "play.db")]
+    assert main(argv) == 2
+    sentence = one_sentence(capsys.readouterr().err)
+    assert sentence.endswith("must be a whole number.") and "xxxxx" not in sentence
