@@ -1,14 +1,15 @@
 """Black Joke's state and the flow of a deal (RULES.md §7, §18), for bot/games/black_joke.py.
 
 Kept apart from the game object so each file stays readable: here are the state and its
-JSON form, how a deal is seated, who buys next, what a buy or a pass does, and the
-settlement. Everything is a pure function from a state to a new one; nothing here checks
-whether an action is allowed (the game object does that first).
+JSON form, how a deal is seated, who buys next (the order round, then extra rounds that
+go on while somebody buys), what a buy or a pass does, and the settlement. Everything is
+a pure function from a state to a new one; nothing here checks whether an action is
+allowed (the game object does that first).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -58,7 +59,10 @@ class BlackJokeState:
     rates: tuple[int, ...]
     """Each punter's rate this deal; 0 for a seat that has not ordered."""
     done: tuple[bool, ...]
-    """Seats with no more buying this deal: the bank, the broke, and those who passed."""
+    """Seats not to be asked: the bank, the broke, those who passed the order round (for the
+    whole deal), and those who passed the current extra round (until the next one)."""
+    bought: bool
+    """Whether somebody bought in the current extra round (so there is another)."""
     last: LastDeal | None
     moved: tuple[Transfer, ...]
     """The transfers caused by the action that made this state."""
@@ -118,6 +122,7 @@ def first_deal(
         hands=((),) * seats,
         rates=(0,) * seats,
         done=(True,) * seats,
+        bought=False,
         last=None,
         moved=(),
     )
@@ -154,34 +159,63 @@ def open_deal(
         hands=((),) * st.seats,
         rates=(0,) * st.seats,
         done=done,
+        bought=False,
         last=last,
         moved=moved,
     )
 
 
+def _after(seat: int, banker: int, n: int) -> Iterator[int]:
+    """The seats after `seat`, clockwise, up to the bank (a round ends at the bank)."""
+    seat = (seat + 1) % n
+    while seat != banker:
+        yield seat
+        seat = (seat + 1) % n
+
+
+def _asked(
+    seat: int, stacks: tuple[int, ...], rates: tuple[int, ...], done: tuple[bool, ...]
+) -> bool:
+    """Whether a punter is asked in an extra round: he ordered, has not passed this round,
+    and can pay for another card at his rate."""
+    return 0 < rates[seat] <= stacks[seat] and not done[seat]
+
+
 def next_turn(
-    st: BlackJokeState, rates: tuple[int, ...], done: tuple[bool, ...]
-) -> tuple[str, int]:
-    """The phase and the seat that buys after st.turn; seat -1 when buying is over."""
-    n, banker, start = st.seats, st.banker, st.turn
+    st: BlackJokeState,
+    stacks: tuple[int, ...],
+    rates: tuple[int, ...],
+    done: tuple[bool, ...],
+    bought: bool,
+) -> tuple[str, int, tuple[bool, ...], bool]:
+    """Who buys after st.turn: the phase, the seat (-1 when buying is over), and the round's
+    passes and purchases so far. Extra rounds go on while somebody bought in the last one,
+    and each asks again every punter who ordered (RULES.md §7.2)."""
+    n, banker = st.seats, st.banker
     if st.phase == ORDER:
-        seat = (start + 1) % n
-        while seat != banker:
+        for seat in _after(st.turn, banker, n):
             if not done[seat]:
-                return ORDER, seat
-            seat = (seat + 1) % n
-        start = banker  # the order round is over: extra rounds start on the bank's left
-    for i in range(1, n + 1):
-        seat = (start + i) % n
-        if rates[seat] and not done[seat]:
-            return EXTRA, seat
-    return EXTRA, -1
+                return ORDER, seat, done, False
+        bought = any(rates)  # whoever ordered bought in the order round
+    else:
+        for seat in _after(st.turn, banker, n):
+            if _asked(seat, stacks, rates, done):
+                return EXTRA, seat, done, bought
+    if not bought:
+        return EXTRA, -1, done, False
+    # A new extra round: those who passed the last one are asked again.
+    done = tuple(d and not rates[s] for s, d in enumerate(done))
+    for seat in _after(banker, banker, n):
+        if _asked(seat, stacks, rates, done):
+            return EXTRA, seat, done, False
+    return EXTRA, -1, done, False
 
 
 def pass_turn(st: BlackJokeState, seat: int) -> BlackJokeState:
-    """The awaited punter passes: out of this deal's buying."""
+    """The awaited punter passes: in the order round he sits the deal out; in an extra
+    round he waits for the next one, if there is one."""
     done = put(st.done, seat, True)
-    return _advance(st, st.stacks, st.deck, st.hands, st.rates, done, ())
+    return _advance(st, (st.stacks, st.deck, st.hands, st.rates), done, st.bought, ())
 
 
 def buy(st: BlackJokeState, seat: int, count: int, rate: int) -> BlackJokeState:
@@ -195,20 +229,25 @@ def buy(st: BlackJokeState, seat: int, count: int, rate: int) -> BlackJokeState:
     rates = put(st.rates, seat, rate)
     wager = (Transfer(seat, banker, cost, "wager"),)
     deck = st.deck[count:]
-    return _advance(st, tuple(stacks), deck, tuple(hands), rates, st.done, wager)
+    return _advance(st, (tuple(stacks), deck, tuple(hands), rates), st.done, True, wager)
+
+
+Table = tuple[tuple[int, ...], tuple[str, ...], tuple[tuple[str, ...], ...], tuple[int, ...]]
+"""The stacks, the deck, the hands and the rates after an action."""
 
 
 def _advance(
     st: BlackJokeState,
-    stacks: tuple[int, ...],
-    deck: tuple[str, ...],
-    hands: tuple[tuple[str, ...], ...],
-    rates: tuple[int, ...],
+    table: Table,
     done: tuple[bool, ...],
+    bought: bool,
     moved: tuple[Transfer, ...],
 ) -> BlackJokeState:
     """The state after a buy or a pass: the next buyer's turn, or the deal settled."""
-    phase, turn = next_turn(st, rates, done) if deck else (EXTRA, -1)
+    stacks, deck, hands, rates = table
+    phase, turn = EXTRA, -1
+    if deck:  # an empty deck ends the buying at once
+        phase, turn, done, bought = next_turn(st, stacks, rates, done, bought)
     if turn < 0:
         return _settle(st, stacks, deck, hands, rates, done, moved)
     # Built directly rather than with replace(), which costs several times more per action.
@@ -228,6 +267,7 @@ def _advance(
         hands=hands,
         rates=rates,
         done=done,
+        bought=bought,
         last=st.last,
         moved=moved,
     )
@@ -270,13 +310,14 @@ def _settle(
 
 
 def status(seat: int, banker: int, stack: int, rate: int, done: bool) -> str:
-    """A seat's part in the deal: bank, out (no chips), passed, done or buying."""
+    """A seat's part in the deal: bank, out (no chips), passed (sat the deal out), done
+    (passed this extra round, or cannot pay for another card) or buying."""
     if seat == banker:
         return "bank"
+    if rate:
+        return "done" if done or stack < rate else "buying"
     if not done:
         return "buying"
-    if rate:
-        return "done"
     return "passed" if stack else "out"
 
 
@@ -304,7 +345,18 @@ def reveal(last: LastDeal | None) -> dict[str, Any] | None:
     }
 
 
-_SCALARS = ("seats", "seed", "no_zeros", "max_rate", "deals", "started", "banker", "phase", "turn")
+_SCALARS = (
+    "seats",
+    "seed",
+    "no_zeros",
+    "max_rate",
+    "deals",
+    "started",
+    "banker",
+    "phase",
+    "turn",
+    "bought",
+)
 _LISTS = ("basis", "stacks", "deck", "rates", "done")
 
 
@@ -337,6 +389,8 @@ def load_state(data: Mapping[str, Any]) -> BlackJokeState:
         hands=tuple(tuple(h) for h in data["hands"]),
         rates=tuple(data["rates"]),
         done=tuple(data["done"]),
+        # A dump from before extra rounds repeated has no flag: no round had a buy yet.
+        bought=bool(data.get("bought", False)),
         last=None if last is None else _unreveal(last),
         moved=load_moved(data["moved"]),
     )

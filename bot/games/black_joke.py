@@ -6,11 +6,13 @@ stakes; a bank that cannot cover pays in proportion). Options holding our choice
 highest rate a punter may choose) and `rounds` (each round every seat banks once).
 Choices without an option: seat 0 banks first and the bank passes left every deal; every
 deal reshuffles the whole pack; a seat with no chips sits the deal out, and a broke
-banker's deal goes to the next seat on his left with chips; a pass in an extra round ends
-that punter's buying for the deal, so every deal is finite. The state and the flow of a
-deal live in `_black_joke.py`, the table picture in `_black_joke_view.py`, and what every
-chip game does alike (stacks, top-ups, the result) in `_stakes.py`; here are the game
-object, its actions and its views.
+banker's deal goes to the next seat on his left with chips; extra rounds go on while
+somebody bought in the last one, each asking again every punter who ordered (a pass in one
+round is not the end of his buying) but not one who cannot pay for another card, so every
+round sells a card or ends the buying and every deal is finite (RULES.md §7.2). The state
+and the flow of a deal live in `_black_joke.py`, the table picture in
+`_black_joke_view.py`, and what every chip game does alike (stacks, top-ups, the result)
+in `_stakes.py`; here are the game object, its actions and its views.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ _BUY = {
 }
 _USAGE = {
     ORDER: "Write 'buy K R' to buy K cards at R chips each, or 'pass' to sit this deal out.",
-    EXTRA: "Write 'buy K' to buy K more cards at your rate, or 'pass' to stop buying.",
+    EXTRA: "Write 'buy K' to buy K more cards at your rate, or 'pass' to buy none this round.",
 }
 
 
@@ -128,7 +130,7 @@ def _check_turn(st: BlackJokeState, seat: int) -> None:
         return
     if seat == st.banker:
         raise IllegalAction("You hold the bank this deal: the punters buy from you.")
-    if st.done[seat]:
+    if st.done[seat] and not st.rates[seat]:
         raise IllegalAction("You are out of this deal's buying: wait for the next deal.")
     raise IllegalAction(f"It is not your turn: seat {st.turn} is buying.")
 
@@ -161,8 +163,10 @@ for 6 chips. The cards come face down; only the buyer sees them. A punter may pa
 instead and sit the deal out.
 
 More cards. When everyone has ordered, the punters who bought go round again and may \
-buy more cards, always at the rate they chose first ('buy 2'). Passing now ends your \
-buying for the deal. Buying stops when every punter has stopped or the deck runs out.
+buy more cards, always at the rate they chose first ('buy 2'), round after round. If you \
+pass in one of these rounds you are asked again in the next, as long as somebody bought \
+in the round before; a punter who cannot pay for another card is not asked. Buying stops \
+when every punter passes in the same round or the deck runs out.
 
 Payment. All hands are turned up. For every Face (here called a joker) a punter holds, \
 the banker pays the Face's number times that punter's rate: the Watchman, 9, bought at \
@@ -209,8 +213,9 @@ class BlackJoke(StakesGame[BlackJokeState]):
         summary="Buy cards from the bank at your own rate; every Face pays its number times it.",
         rules=RULES_TEXT,
         pack=Pack.YANKEE,
-        # Per deal at most 50 buys (each takes a card) and one pass per punter: 10 x (50 + 9).
-        max_actions=10 * (50 + 9),
+        # Per deal at most 51 rounds of at most 9 punters: the order round, then extra rounds
+        # that each sell a card but the last (49 cards at most are left after the order).
+        max_actions=10 * 51 * 9,
     )
 
     def new(

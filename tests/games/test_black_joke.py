@@ -68,17 +68,20 @@ def test_info_and_registry() -> None:
     assert [o.name for o in info.options] == ["black_joke_no_zeros", "max_rate", "rounds"]
     assert info.rules.count("\n\n") >= 3
     assert "black joke" in info.rules
-    assert info.max_actions == 590
+    assert info.max_actions == 4590
 
 
 def test_worst_case_game_fits_max_actions() -> None:
-    # One card a purchase is the longest a deal can last: 50 buys, and the deck empties.
+    # The longest deal: every punter orders one card, then each extra round sells one card
+    # and hears eight passes, until the deck empties: 9 + 40 x 9 + 1 actions a deal.
     state, actions = GAME.new(10, 3, stacks=[1000] * 10), 0
     while GAME.awaiting(state):
         (seat,) = GAME.awaiting(state)
-        state = GAME.apply(state, seat, "buy 1 1" if state.phase == "order" else "buy 1")
+        first = seat == (state.banker + 1) % 10
+        action = "buy 1 1" if state.phase == "order" else ("buy 1" if first else "pass")
+        state = GAME.apply(state, seat, action)
         actions += 1
-    assert actions == 500 <= GAME.info.max_actions
+    assert actions == 10 * 370 <= GAME.info.max_actions
 
 
 # --- ordering -----------------------------------------------------------------------
@@ -139,16 +142,66 @@ def test_a_punter_who_passes_the_order_round_sits_the_deal_out() -> None:
     assert state.last.owed[2] == 0
 
 
-def test_extra_rounds_go_round_until_all_have_passed() -> None:
-    state = play(GAME.new(4, 2), (1, "buy 1 1"), (2, "buy 1 1"), (3, "buy 1 1"))
+def test_a_pass_in_an_extra_round_is_asked_again_in_the_next() -> None:
+    deck = stacked("1L", "2L", "3L", "4L", "5L", "6L", "7L", "8L")
+    state = play(GAME.new(4, 2, deck=deck), (1, "buy 1 1"), (2, "buy 1 1"), (3, "buy 1 1"))
     assert state.phase == "extra"
     assert GAME.awaiting(state) == {1}
-    state = play(state, (1, "buy 1"), (2, "pass"), (3, "buy 1"), (1, "pass"))
-    assert GAME.awaiting(state) == {3}  # a pass in an extra round ends that punter's buying
-    state = play(state, (3, "buy 1"), (3, "pass"))
+    state = play(state, (1, "buy 1"), (2, "pass"))
+    assert GAME.view(state, None)["seats"][2]["status"] == "done"
+    assert "not your turn" in refusal(state, 2, "buy 1")
+    state = play(state, (3, "buy 1"))
+    # Somebody bought in extra round 1, so round 2 asks everyone again, seat 2 too.
+    state = play(state, (1, "pass"))
+    assert GAME.awaiting(state) == {2}
+    assert GAME.view(state, None)["seats"][2]["status"] == "buying"
+    state = play(state, (2, "buy 2"))
+    assert GAME.view(state, 2)["hand"] == ["2L", "6L", "7L"]
+    state = play(state, (3, "pass"))
+    assert GAME.awaiting(state) == {1}  # seat 2 bought in round 2: round 3
+    state = play(state, (1, "pass"), (2, "pass"), (3, "pass"))
     assert state.started == 2
     assert state.last is not None
-    assert [len(h) for h in state.last.hands] == [0, 2, 1, 3]
+    assert [len(h) for h in state.last.hands] == [0, 2, 3, 2]
+
+
+def test_buying_ends_when_every_punter_passes_the_same_round() -> None:
+    state = play(GAME.new(4, 2), (1, "buy 1 1"), (2, "pass"), (3, "buy 2 1"))
+    assert GAME.awaiting(state) == {1}  # seat 2 sat the deal out at the order
+    state = play(state, (1, "pass"), (3, "buy 1"))
+    assert GAME.awaiting(state) == {1}  # a buy in round 1: round 2 asks seat 1 again
+    state = play(state, (1, "pass"))
+    assert GAME.awaiting(state) == {3}
+    assert state.started == 1
+    state = play(state, (3, "pass"))
+    assert state.started == 2  # nobody bought in round 2: the deal is paid
+    assert state.last is not None
+    assert [len(h) for h in state.last.hands] == [0, 1, 0, 3]
+
+
+def test_the_deck_running_out_in_an_extra_round_ends_the_buying() -> None:
+    state = play(GAME.new(3, 4, stacks=[100, 100, 100]), (1, "buy 40 1"), (2, "buy 5 1"))
+    state = play(state, (1, "pass"), (2, "buy 4"))
+    assert GAME.awaiting(state) == {1}  # round 2: seat 1 is asked again
+    assert GAME.legal_actions(state, 1) == ["buy 1", "pass"]
+    state = play(state, (1, "buy 1"))
+    # No pass needed from seat 2: the deck is out and the deal is paid.
+    assert state.started == 2
+    assert state.last is not None
+    assert [len(h) for h in state.last.hands] == [0, 41, 9]
+
+
+def test_a_punter_with_no_chips_is_not_asked() -> None:
+    state = GAME.new(3, 8, stacks=[100, 6, 100])
+    state = play(state, (1, "buy 3 2"), (2, "buy 1 1"))
+    assert GAME.stacks(state)[1] == 0
+    assert GAME.awaiting(state) == {2}  # the extra rounds pass seat 1 by
+    assert GAME.legal_actions(state, 1) == []
+    assert GAME.view(state, None)["seats"][1]["status"] == "done"
+    state = play(state, (2, "buy 1"))
+    assert GAME.awaiting(state) == {2}  # round 2: still not seat 1
+    state = play(state, (2, "pass"))
+    assert state.started == 2
 
 
 def test_buying_ends_when_the_deck_is_empty() -> None:
@@ -188,7 +241,7 @@ def test_settlement_pays_face_times_rate() -> None:
         (3, "pass"),
     )
     assert GAME.stacks(state) == (120, 92, 97, 91)
-    state = play(state, (1, "pass"))
+    state = play(state, (1, "pass"), (2, "pass"), (3, "pass"))
     assert GAME.last_transfers(state) == (
         Transfer(0, 1, 20, "payout"),
         Transfer(0, 3, 36, "payout"),
@@ -436,9 +489,11 @@ def test_legal_actions_are_exactly_what_apply_accepts() -> None:
         GAME.apply(state, 1, action)
     assert GAME.legal_actions(state, 0) == []
     assert GAME.legal_actions(state, 2) == []
-    extra = play(state, (1, "buy 2 3"), (2, "pass"))
-    assert GAME.legal_actions(extra, 1) == ["pass"]  # 1 chip left, the rate is 3
-    assert "You have 1 chip: 1 card at 3 cost 3." in refusal(extra, 1, "buy 1")
+    extra = play(state, (1, "buy 1 3"), (2, "pass"))
+    assert GAME.legal_actions(extra, 1) == ["buy 1", "pass"]  # 4 chips left, the rate is 3
+    assert "You have 4 chips: 2 cards at 3 cost 6." in refusal(extra, 1, "buy 2")
+    broke = play(state, (1, "buy 2 3"), (2, "pass"))
+    assert broke.started == 2  # 1 chip cannot buy a card at 3: seat 1 is not asked again
 
 
 def test_actions_in_words() -> None:

@@ -8,7 +8,8 @@ own seat's view and nothing else:
   little chance in it), and never above what the bank could likely pay: the mean payout
   plus two standard deviations must fit in the bank's share per claiming punter.
 - It orders a handful of cards (half the time holding a third of them back), buys up to
-  the handful in the extra round while its budget and the bank's cover allow, then passes.
+  the handful in the extra rounds while its budget and the bank's cover allow, and passes
+  otherwise; asked again in a later round, it decides afresh (the bank may hold more).
 - It never looks at the Faces it holds (no card counting), so the bank keeps exactly its
   theoretical edge: 10%, or none without the zeros.
 
