@@ -14,7 +14,13 @@ from PIL import Image, ImageDraw
 
 from render import _theme as theme
 from render._fan import step_for
-from render._palette import build_palette, card_colours, encode_palette, every_card
+from render._palette import (
+    CARDS_PNG_LEVEL,
+    build_palette,
+    card_colours,
+    encode_palette,
+    every_card,
+)
 from render._picture import Picture
 from render._text import draw_fitted, font
 from render.sprites import card_size, card_sprite
@@ -49,7 +55,7 @@ def render_hand(
 ) -> Picture:
     """A hand of cards as a picture, marking the playable ones; ValueError on unknown codes."""
     canvas = compose_hand(cards, pack, title=title, playable=playable)
-    return encode_palette(canvas, "hand", hand_palette(pack))
+    return encode_palette(canvas, "hand", hand_palette(pack), CARDS_PNG_LEVEL)
 
 
 @lru_cache(maxsize=4)

@@ -24,7 +24,13 @@ from bot.games.scene import scene as make_scene
 from bot.games.scene import seat as make_seat
 from render import _middle
 from render import _theme as theme
-from render._palette import build_palette, card_colours, encode_palette, every_card
+from render._palette import (
+    CARDS_PNG_LEVEL,
+    build_palette,
+    card_colours,
+    encode_palette,
+    every_card,
+)
 from render._picture import Picture
 from render._seat import SEAT_H, SEAT_W, Box, draw_seat
 from render._text import clean, draw_fitted, font
@@ -158,7 +164,7 @@ def _name(names: Sequence[str], index: int) -> str:
 def render_table(scene: Scene, names: Sequence[str], *, status: str = "") -> Picture:
     """The scene as a table picture; names[i] is seat i's player, status the line below."""
     canvas = compose_table(scene, names, status=status)
-    return encode_palette(canvas, "table", table_palette(scene["pack"]))
+    return encode_palette(canvas, "table", table_palette(scene["pack"]), CARDS_PNG_LEVEL)
 
 
 @lru_cache(maxsize=4)
