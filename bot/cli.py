@@ -81,13 +81,24 @@ def _parser() -> argparse.ArgumentParser:
     )
     sync.set_defaults(handler=_sync)
 
-    play = sub.add_parser("play", help="play a game in this terminal against AI players")
-    play.add_argument("game", help="the game's key, e.g. black-joke")
-    play.add_argument("--seats", type=str, default=None, help="how many seats (default: 4)")
+    play = sub.add_parser(
+        "play",
+        help="play a game in this terminal against AI players",
+        description="Play a game in this terminal: your seat against AI seats. "
+        "'parlour play GAME --help' tells that game's seats, options and defaults.",
+        add_help=False,
+    )
+    play.add_argument("-h", "--help", action=_PlayHelp, nargs=0, help="show this help and exit")
+    play.add_argument("game", help="the game's key ('parlour games' lists them)")
+    play.add_argument(
+        "--seats", type=str, default=None, help="how many seats (default: the game's own)"
+    )
     play.add_argument("--ai", type=str, default=None, help="how many AI seats (seats - 1)")
     play.add_argument("--seed", type=str, default=None, help="a seed to replay a game")
     play.add_argument("--option", action="append", default=[], metavar="K=V", help="game option")
-    play.add_argument("--buy-in", type=str, default=None, help="chips each seat brings")
+    play.add_argument(
+        "--buy-in", type=str, default=None, help="chips each seat brings (chip games)"
+    )
     play.add_argument("--db", type=Path, default=DEFAULT_PLAY_DB, help="local chip database")
     play.set_defaults(handler=_play)
 
@@ -114,6 +125,23 @@ def _parser() -> argparse.ArgumentParser:
     games = sub.add_parser("games", help="list the games")
     games.set_defaults(handler=_games)
     return parser
+
+
+class _PlayHelp(argparse.Action):
+    """`parlour play GAME --help`: the help worded for the game named before it."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        """Print the help (the game's own when one is named) and exit."""
+        from bot.console.arguments import play_help
+
+        print(play_help(parser, getattr(namespace, "game", None), lambda g: _seats(g, None)))
+        parser.exit()
 
 
 # -- argument checks -------------------------------------------------------------------

@@ -8,17 +8,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.console.style import Style
+from bot.console.style import Style, visible_len
 from bot.console.table import seat_words
 from bot.games.cards import Pack
 
 PACK = Pack.FRENCH
 _RUN = 3
 """From this many face-down cards in a row, they are counted rather than drawn."""
+WIDTH = 80
 
 
 def pile_text(cards: Sequence[str | None], style: Style) -> str:
-    """A pile bottom to top: '## ## 5♥ 4♠', or '(7 face down) 5♥' for a long hidden run."""
+    """A pile bottom to top: '## ## 5♥ 4♠', or '##x7 5♥' for a long face-down run."""
     if not cards:
         return "-"
     down = 0
@@ -27,26 +28,35 @@ def pile_text(cards: Sequence[str | None], style: Style) -> str:
     if down < _RUN:
         return style.cards(list(cards), PACK)
     rest = style.cards(list(cards[down:]), PACK) if down < len(cards) else ""
-    counted = style.dim(f"({down} face down)")
-    return f"{counted} {rest}".rstrip()
+    return f"{style.dim(f'##x{down}')} {rest}".rstrip()
 
 
 def _zone_lines(zone: dict[str, Any], style: Style) -> list[str]:
-    """One zone: on one line when each pile shows at most its top, else a line a pile."""
+    """One zone: its label, then its piles side by side as far as the width allows."""
     kind, piles = zone["kind"], zone["piles"]
     label = zone["label"] or {"foundation": "families"}.get(kind, kind)
     if kind in ("stock", "discard"):
-        parts = [f"{p['id']} {_counted(p['cards'], style)}" for p in piles]
-        return [f"  {label}: " + "   ".join(parts)]
-    if kind in ("foundation", "waste"):
-        parts = [f"{p['id']} {_top(p['cards'], style)}" for p in piles]
-        return [f"  {label}: " + "   ".join(parts)]
-    if all(len(p["cards"]) <= 1 for p in piles):
-        parts = [f"{p['id']} {pile_text(p['cards'], style)}" for p in piles]
-        return [f"  {label}: " + "   ".join(parts)]
-    width = max(len(p["id"]) for p in piles)
-    lines = [f"  {label}:"]
-    lines += [f"    {p['id']:<{width}}  {pile_text(p['cards'], style)}" for p in piles]
+        parts = [(p["id"], _counted(p["cards"], style)) for p in piles]
+    elif kind in ("foundation", "waste"):
+        parts = [(p["id"], _top(p["cards"], style)) for p in piles]
+    else:
+        parts = [(p["id"], pile_text(p["cards"], style)) for p in piles]
+    if len(parts) == 1:
+        return [f"  {label} ({parts[0][0]}): {parts[0][1]}"]
+    width = max(len(pid) for pid, _ in parts)
+    cells = [f"{pid:>{width}} {text}" for pid, text in parts]
+    return [f"  {label}:", *_packed(cells, "    ")]
+
+
+def _packed(cells: list[str], indent: str) -> list[str]:
+    """Cells in columns of one width, as many to a line as fit in WIDTH characters."""
+    size = max(visible_len(c) for c in cells) + 3
+    per_line = max(1, (WIDTH - len(indent)) // size)
+    lines = []
+    for start in range(0, len(cells), per_line):
+        row = cells[start : start + per_line]
+        padded = [c + " " * (size - visible_len(c)) for c in row[:-1]] + row[-1:]
+        lines.append(indent + "".join(padded))
     return lines
 
 
@@ -85,18 +95,16 @@ def patience_lines(view: dict[str, Any], style: Style, describe: Any) -> list[st
     return lines
 
 
-def sympathy_lines(
-    view: dict[str, Any], names: Sequence[str], me: int, style: Style, width: int = 6
-) -> list[str]:
+def sympathy_lines(view: dict[str, Any], names: Sequence[str], me: int, style: Style) -> list[str]:
     """Both players' piles (numbered from 1, as 'turn N' names them) and grace cards."""
     lines = [style.bold("== Sympathy ==") + f"  cards thrown out {view['out']}"]
     for index, player in enumerate(view["players"]):
-        who = names[index] + (" (to play)" if view.get("turn") == index else "")
-        lines.append(f"  {style.bold(who) if view.get('turn') == index else who}:")
-        piles = [f"{n:>2} {_sympathy_pile(p, style)}" for n, p in enumerate(player["piles"], 1)]
-        piles.append(f"grace {_sympathy_pile(player['grace'], style)}")
-        for start in range(0, len(piles), width):
-            lines.append("    " + "   ".join(piles[start : start + width]))
+        turn = view.get("turn") == index
+        who = names[index] + (" (to play)" if turn else "")
+        lines.append(f"{style.marker() if turn else ' '} {style.bold(who) if turn else who}:")
+        cells = [f"{n:>2} {_sympathy_pile(p, style)}" for n, p in enumerate(player["piles"], 1)]
+        cells.append(f"grace {_sympathy_pile(player['grace'], style)}")
+        lines += _packed(cells, "    ")
     if view.get("last"):
         lines.append("  " + seat_words(str(view["last"]), names))
     return lines
@@ -105,6 +113,6 @@ def sympathy_lines(
 def _sympathy_pile(cards: Sequence[str | None], style: Style) -> str:
     """A pile as its top (a card or '##') and, dimmed, how many lie beneath."""
     if not cards:
-        return style.dim("--")
-    under = style.dim(f"+{len(cards) - 1}") if len(cards) > 1 else "  "
-    return f"{style.card(cards[-1], PACK):>3}{under}"
+        return "-"
+    under = style.dim(f"+{len(cards) - 1}") if len(cards) > 1 else ""
+    return f"{style.card(cards[-1], PACK)}{under}"

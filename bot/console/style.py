@@ -9,6 +9,7 @@ each suit has the colour of its pictures.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
@@ -19,6 +20,7 @@ FRENCH_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 FACE_DOWN = "##"
 """A face-down card, where the layout shows one (a patience pile, a stock)."""
 
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 # ANSI colours chosen to match the pictures' suit colours (render/_emblems.py)
 _FRENCH_COLOURS = {"S": "", "H": "31", "D": "34", "C": "32"}
 _YANKEE_COLOURS = {"F": "35", "L": "31", "E": "33", "S": "34", "H": "32"}
@@ -50,6 +52,10 @@ class Style:
             return text
         return f"\x1b[{code}m{text}\x1b[0m"
 
+    def marker(self) -> str:
+        """The mark of the seat the table waits for."""
+        return self.bold("▶" if self.symbols else "*")
+
     def bold(self, text: str) -> str:
         """Emphasis: the heading, whose turn it is."""
         return self.paint(text, "1")
@@ -74,3 +80,8 @@ class Style:
     def cards(self, codes: Sequence[str | None], pack: Pack) -> str:
         """Cards side by side, '-' for none."""
         return " ".join(self.card(c, pack) for c in codes) if codes else "-"
+
+
+def visible_len(text: str) -> int:
+    """The width of text on the screen: its length without colour codes."""
+    return len(_ESCAPE.sub("", text))

@@ -76,7 +76,7 @@ def _seat_line(
     pack: Pack,
 ) -> str:
     """'> AI 1   95 chips  dealer; bid 51   3E  + 5 face down'."""
-    mark = style.bold(">") if seat.get("active") else " "
+    mark = style.marker() if seat.get("active") else " "
     parts = [style.bold(name.ljust(width)) if seat.get("active") else name.ljust(width)]
     if "chips" in seat:
         parts.append(f"{seat['chips']:>4} chip" + ("" if seat["chips"] == 1 else "s"))
