@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.cli import main
-from bot.console import Style, play_main
+from bot.console import Style, format_actions, play_main
 from bot.console.table import seat_words, sort_hand, table_lines
 from bot.games import registry
 from bot.games.cards import Pack
@@ -88,8 +88,10 @@ def test_partners_and_seats_in_game_text_get_their_names() -> None:
         "Last deal, AI 1 and AI 3: John Smith 5"
     )
     assert seat_words("Seat 0 takes the pot; seat 2's turn", NAMES) == (
-        "You takes the pot; AI 2's turn"
+        "You take the pot; AI 2's turn"
     )
+    assert seat_words("Deal 2: seat 0 wins; seat 1 passes", NAMES) == "Deal 2: You win; AI 1 passes"
+    assert seat_words("Seat 0 has 3 and seat 0 is out", NAMES) == "You have 3 and You are out"
 
 
 async def test_an_ai_card_played_face_down_is_not_named(tmp_path: Path) -> None:
@@ -198,3 +200,12 @@ def test_help_without_a_game_is_the_general_one(capsys: pytest.CaptureFixture[st
     text = help_text(capsys, "play", "--help")
     assert "usage: parlour play [-h]" in text and "that game's seats, options" in text
     assert "(default: 4)" not in text
+
+
+def test_long_lists_of_actions_read_as_ranges() -> None:
+    bids = [f"bid {n}" for n in range(1, 104)] + ["pass"]
+    assert format_actions(bids) == "bid 1..103, pass"
+    buys = [f"buy {k} {r}" for k in range(1, 41) for r in range(1, 6)] + ["pass"]
+    assert format_actions(buys) == "buy 1..40 1..5, pass"
+    turns = [f"turn {n}" for n in (1, 2, 3, 5, 10)] + ["grace"]
+    assert format_actions(turns) == "grace, turn 1..3, turn 5, turn 10"

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from bot.console.presenter import CONSOLE_USER, ConsolePresenter, seat_names
 from bot.console.screen import Screen, natural
-from bot.console.table import seat_words
+from bot.console.table import YOU, seat_words
 from bot.games import Game
 from bot.tables import Status, Table, TableError, TableService
 
@@ -157,7 +157,7 @@ async def new_table(
         guild_id=CONSOLE_GUILD,
         channel_id=CONSOLE_CHANNEL,
         host_id=CONSOLE_USER,
-        host_name="You",
+        host_name=YOU,
         game_key=game.info.key,
         options=options,
         buy_in=buy_in,

@@ -46,7 +46,8 @@ class ConsolePresenter:
             title = table.game.info.title
             self._say(f"{title} begins. Deal commitment: {detail['commitment']}")
         elif update.event is Event.FINISHED and update.outcome is not None:
-            for line in self.screen.result(table, update.outcome, detail):
+            me = table.seat_of(self.user_id)
+            for line in self.screen.result(table, update.outcome, detail, me):
                 self._say(line)
         elif update.event is Event.STOPPED:
             stakes = "; every stake went home" if table.is_chip_game else ""

@@ -24,12 +24,44 @@ def natural(action: str) -> list[tuple[int, str, int]]:
 
 
 def format_actions(actions: Sequence[str]) -> str:
-    """The legal actions in natural order, shortened when there are many."""
-    ordered = sorted(actions, key=natural)
-    if len(ordered) <= SHOWN_ACTIONS:
-        return ", ".join(ordered)
-    head = ", ".join(ordered[:SHOWN_ACTIONS])
-    return f"{head} ... and {len(ordered) - SHOWN_ACTIONS} more (type 'legal' to see all)"
+    """The legal actions in natural order, runs of numbers as ranges ('bid 1..103'),
+    shortened when there are still many."""
+    shown = _ranges(sorted(actions, key=natural))
+    shown = _fold(shown)
+    if len(shown) <= SHOWN_ACTIONS:
+        return ", ".join(shown)
+    head = ", ".join(shown[:SHOWN_ACTIONS])
+    return f"{head} ... and {len(shown) - SHOWN_ACTIONS} more (type 'legal' to see all)"
+
+
+def _fold(shown: list[str]) -> list[str]:
+    """'buy 1 1..5, buy 2 1..5' as 'buy 1..2 1..5', when every range ends alike."""
+    ranged = [a for a in shown if ".." in a.rpartition(" ")[2]]
+    tails = {a.rpartition(" ")[2] for a in ranged}
+    if len(ranged) < 2 or len(tails) != 1:
+        return shown
+    tail = tails.pop()
+    heads = _ranges([a.rpartition(" ")[0] for a in ranged])
+    return [f"{head} {tail}" for head in heads] + [a for a in shown if a not in ranged]
+
+
+def _ranges(ordered: list[str]) -> list[str]:
+    """Actions that differ only in a last number counting up by one, as 'bid 1..9'."""
+    out: list[str] = []
+    run: list[tuple[str, int]] = []
+    for action in [*ordered, ""]:
+        head, _, last = action.rpartition(" ")
+        if run and head == run[-1][0] and last.isdigit() and int(last) == run[-1][1] + 1:
+            run.append((head, int(last)))
+            continue
+        if len(run) >= 3:
+            out.append(f"{run[0][0]} {run[0][1]}..{run[-1][1]}")
+        else:
+            out += [f"{h} {n}" for h, n in run]
+        run = [(head, int(last))] if head and last.isdigit() else []
+        if not run and action:
+            out.append(action)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +95,16 @@ class Screen:
         """The line that asks for a move."""
         return f"{self.style.bold('Your move.')} Legal: {format_actions(legal)}"
 
-    def result(self, table: Table, outcome: Outcome, detail: dict[str, Any]) -> list[str]:
-        """The game's end: the summary, each seat's result in its unit, and the seeds."""
+    def result(
+        self, table: Table, outcome: Outcome, detail: dict[str, Any], me: int | None
+    ) -> list[str]:
+        """The game's end: how the last deal went, the summary, each seat's result in its
+        unit, and the seeds."""
         names = [s.name for s in table.seats]
-        lines = [self.style.bold("Game over.") + " " + seat_words(outcome.summary, names)]
+        view: dict[str, Any] = table.game.view(table.state, me)
+        story = view.get("scene", {}).get("lines", [])  # how the last deal ended
+        lines = [seat_words(text, names) for text in story]
+        lines.append(self.style.bold("Game over.") + " " + seat_words(outcome.summary, names))
         lines += self._standing(table, outcome, names)
         seeds = ", ".join(detail.get("seeds", []))
         lines.append(f"Table seed {detail.get('seed')}; deal seeds: {seeds}")

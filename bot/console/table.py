@@ -18,9 +18,24 @@ from bot.tables.names import name_seats
 _PAIR = re.compile(r"\b([Ss])eats (\d+) and (\d+)\b")
 
 
+_YOU_VERB = re.compile(r"\bYou (is|has|[a-z]+(?:ss|sh|ch|x)es|[a-z]+[^s]s)\b")
+_IRREGULAR = {"is": "are", "has": "have"}
+YOU = "You"
+"""The human seat's name in the terminal."""
+
+
 def seat_words(text: str, names: Sequence[str]) -> str:
-    """Game text with its seats named: 'seat 1' and a partnership's 'seats 0 and 2'."""
-    return name_seats(_PAIR.sub(r"\1eat \2 and seat \3", text), names)
+    """Game text with its seats named: 'seat 1' and a partnership's 'seats 0 and 2';
+    the verb after 'You' agrees with it ('seat 0 wins' reads 'You win')."""
+    named = name_seats(_PAIR.sub(r"\1eat \2 and seat \3", text), names)
+    return _YOU_VERB.sub(lambda m: f"{YOU} {_plain(m.group(1))}", named) if YOU in names else named
+
+
+def _plain(verb: str) -> str:
+    """'wins' -> 'win', 'passes' -> 'pass', 'has' -> 'have'."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    return verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb[:-1]
 
 
 def sort_hand(cards: Sequence[str], pack: Pack) -> list[str]:
