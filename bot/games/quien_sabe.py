@@ -304,12 +304,6 @@ class QuienSabe(StakesGame[QuienSabeState]):
             return "Play a card face down"
         return self.describe_action(action)
 
-    def announce(self, state: QuienSabeState, seat: int, action: str) -> str:
-        """As the table hears it: after round one a card goes face down, unnamed."""
-        if state.round > 1 and action.startswith("play "):
-            return "Play a card face down"
-        return self.describe_action(action)
-
     def pot(self, state: QuienSabeState) -> int:
         """The chips in the pool (0 in soft score, where the pool is points on paper)."""
         return 0 if state.soft else state.pool
