@@ -67,6 +67,7 @@ class Watch(io.StringIO):
     """An output that checks every write against the table as it stands."""
 
     def __init__(self) -> None:
+        """Nothing written yet; the table is set once it exists."""
         super().__init__()
         self.table: Table | None = None
         self.me = 0
@@ -80,6 +81,7 @@ class Watch(io.StringIO):
         return super().write(text)
 
     def _check(self, text: str) -> None:
+        """Note cards hidden from the human seat that the text names, and raw fields."""
         assert self.table is not None
         game: Game[Any] = self.table.game
         state = self.table.state
@@ -100,6 +102,7 @@ def first_legal(table: Table, me: int, typed: list[str], limit: int) -> Callable
     it can, else the first move), until `limit` lines."""
 
     def read() -> str:
+        """The next typed line, or the end of input."""
         if len(typed) >= limit:
             return ""
         legal = table.game.legal_actions(table.state, me)
@@ -134,6 +137,7 @@ async def play_through(key: str, tmp_path: Path, limit: int = 2000) -> Watch:
 
 
 async def _table(service: TableService, game: Game[Any]) -> Table:
+    """A started table with the human at seat 0 and AI seats."""
     seats = min(max(game.info.min_seats, 4), game.info.max_seats)
     return await new_table(service, game, seats, {}, 7, None)
 

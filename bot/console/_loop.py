@@ -87,6 +87,7 @@ async def _obey(
 
 
 def _show(out: TextIO, lines: list[str]) -> None:
+    """Print lines as one block."""
     print("\n".join(lines), file=out)
 
 

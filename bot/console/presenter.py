@@ -26,6 +26,7 @@ class ConsolePresenter:
     """Prints table events for one human player."""
 
     def __init__(self, out: TextIO, user_id: int = CONSOLE_USER, screen: Screen | None = None):
+        """Print to `out` for the player `user_id`, in the screen's style."""
         self.out = out
         self.user_id = user_id
         self.screen = screen or Screen.for_stream(out)
@@ -67,4 +68,5 @@ class ConsolePresenter:
         self._say(f"{names[seat]}{how}: {seat_words(text, names)}")
 
     def _say(self, text: str) -> None:
+        """Print one line at once (the player may be waiting on it)."""
         print(text, file=self.out, flush=True)

@@ -44,6 +44,7 @@ def sort_hand(cards: Sequence[str], pack: Pack) -> list[str]:
         return sorted(cards, key=lambda c: (YANKEE_SUITS.index(c[-1]), c[:-1]))
 
     def key(card: str) -> tuple[int, int]:
+        """Suit then rank; the joker after every suit."""
         suit, rank = card[-1], card[:-1]
         if suit not in FRENCH_SUITS or rank not in FRENCH_RANKS:
             return (len(FRENCH_SUITS), 0)  # the joker, last
