@@ -417,3 +417,20 @@ def test_a_huge_number_is_refused_without_repeating_it(
     assert main(argv) == 2
     sentence = one_sentence(capsys.readouterr().err)
     assert sentence.endswith("must be a whole number.") and "xxxxx" not in sentence
+
+
+def test_ledger_check_reads_a_database_in_a_read_only_folder_leaving_no_trace(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    path = make_parlour_db(folder / "parlour.db")
+    before = _snapshot(tmp_path)
+    folder.chmod(0o555)
+    try:
+        code = main(["ledger", "check", "--db", str(path)])
+    finally:
+        folder.chmod(0o755)
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "" and "Every ledger invariant holds" in out
+    assert _snapshot(tmp_path) == before  # no WAL or shared-memory file left beside it

@@ -32,7 +32,7 @@ import aiosqlite
 
 from bot.storage._migrate import migrate
 from bot.storage._writer import Prelude, WriterConnection
-from bot.storage.files import APPLICATION_ID, claim, guard
+from bot.storage.files import APPLICATION_ID, claim, guard, read_only_uri
 
 T = TypeVar("T")
 Work = Callable[[aiosqlite.Connection], Awaitable[T]]
@@ -72,7 +72,7 @@ class _Job:
 def _connect(path: str, role: str, *, read_only: bool = False) -> sqlite3.Connection:
     """Open and configure one sqlite3 connection: "writer", "reader" or "checkpointer"."""
     if read_only:
-        uri = f"{pathlib.Path(path).resolve().as_uri()}?mode=ro"
+        uri = read_only_uri(pathlib.Path(path))
         conn = sqlite3.connect(uri, uri=True, isolation_level=None)
         role = "reader"
     else:

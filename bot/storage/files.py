@@ -68,6 +68,17 @@ def verify(path: Path) -> None:
         raise DatabaseFileError(_damaged(path, str(problems[0] if problems else "no answer")))
 
 
+def read_only_uri(path: Path) -> str:
+    """The URI that reads Parlour's database without writing to it.
+
+    Shared, so that a running bot's latest commits are seen; but immutable when there is
+    no WAL and the folder is not writable, since no bot can be writing the file then and
+    SQLite could not make the shared-memory file a shared reader needs.
+    """
+    still = not Path(f"{path}-wal").exists() and not _writable(path.resolve().parent)
+    return f"{path.resolve().as_uri()}?mode=ro{'&immutable=1' if still else ''}"
+
+
 @contextlib.contextmanager
 def guard(path: Path | str) -> Iterator[None]:
     """Turn a SQLite error about the file itself into a DatabaseFileError sentence."""
