@@ -69,6 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The `parlour` argument parser with every command."""
     parser = argparse.ArgumentParser(prog="parlour", description=__doc__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -101,7 +102,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--db", type=Path, default=DEFAULT_PLAY_DB, help="local chip database")
     play.set_defaults(handler=_play)
+    _add_tools(sub)
+    return parser
 
+
+def _add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The commands besides the bot and the terminal game: simulate, ledger, rules, games."""
     sim = sub.add_parser("simulate", help="AI self-play: averages, bank edge, invariants")
     sim.add_argument("game")
     sim.add_argument("--games", type=str, default="1000", help="how many games (default 1000)")
@@ -124,7 +130,6 @@ def _parser() -> argparse.ArgumentParser:
 
     games = sub.add_parser("games", help="list the games")
     games.set_defaults(handler=_games)
-    return parser
 
 
 class _PlayHelp(argparse.Action):
@@ -148,6 +153,7 @@ class _PlayHelp(argparse.Action):
 
 
 def _game(key: str) -> Game[Any]:
+    """The game with this key, or a UsageError in one sentence."""
     try:
         return registry.get(key.strip().lower())
     except KeyError as exc:
@@ -155,6 +161,7 @@ def _game(key: str) -> Game[Any]:
 
 
 def _count(text: str | None, name: str, low: int, high: int, default: int) -> int:
+    """A whole number from `low` to `high` given for option `name`, or its default."""
     if text is None:
         return default
     try:
@@ -172,6 +179,7 @@ def _not(text: str) -> str:
 
 
 def _options(game: Game[Any], pairs: list[str]) -> dict[str, object]:
+    """The game options given as name=value pairs, checked by the game."""
     try:
         given: dict[str, object] = dict(parse_pairs(pairs))
         game.options(given)
@@ -181,6 +189,7 @@ def _options(game: Game[Any], pairs: list[str]) -> dict[str, object]:
 
 
 def _seats(game: Game[Any], text: str | None) -> int:
+    """The number of seats asked for, within the game's range."""
     info = game.info
     default = min(max(info.min_seats, 4), info.max_seats)
     if text is None:
@@ -217,6 +226,7 @@ def _database(path: Path, *, write: bool) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    """`parlour run`: check the database, then run the bot until it stops."""
     settings = _bot_settings()
     if settings is None:
         return 2
@@ -227,6 +237,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _sync(args: argparse.Namespace) -> int:
+    """`parlour sync`: check the database, then upload the slash commands."""
     guild_id = _count(args.guild, "--guild", 1, 2**63 - 1, 0) if args.guild else None
     settings = _bot_settings()
     if settings is None:
@@ -252,6 +263,7 @@ def _with_discord(settings: Settings, start: Callable[[], int]) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    """`parlour play`: one human seat against AI seats, chips kept in a local file."""
     from bot.console import play_main
 
     game = _game(args.game)
@@ -270,6 +282,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    """`parlour simulate`: AI self-play, reported as text or one JSON object."""
     from bot.simulate import simulate
 
     game = _game(args.game)
@@ -282,6 +295,7 @@ def _simulate(args: argparse.Namespace) -> int:
     step = max(1, games // 100)
 
     def progress(done: int) -> None:
+        """A progress bar on a terminal's standard error."""
         if tty and (done % step == 0 or done == games):
             filled = done * 30 // games
             bar = "#" * filled + "." * (30 - filled)
@@ -300,6 +314,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _print_simulation(game: Game[Any], result: Any) -> None:
+    """A simulation's results in a few readable lines."""
     if result.won is not None:
         player = "the greedy player (the hints)" if result.seats == 1 else "AI players together"
         where = "home" if result.seats == 1 else "out"
@@ -325,6 +340,7 @@ def _print_simulation(game: Game[Any], result: Any) -> None:
 
 
 def _ledger_check(args: argparse.Namespace) -> int:
+    """`parlour ledger check`: read the database and list any broken invariant."""
     path = Path(args.db or Settings.from_env().db_path)
     _database(path, write=False)
     with guard(path):
@@ -339,6 +355,7 @@ def _ledger_check(args: argparse.Namespace) -> int:
 
 
 async def _check(path: Path) -> list[str]:
+    """The broken ledger invariants of the database at `path`, opened read-only."""
     from bot.ledger import Ledger
     from bot.storage import Database
 
@@ -350,11 +367,13 @@ async def _check(path: Path) -> list[str]:
 
 
 def _rules(args: argparse.Namespace) -> int:
+    """`parlour rules GAME`: the game's rules and options."""
     print(rules_text(_game(args.game)))
     return 0
 
 
 def _games(args: argparse.Namespace) -> int:
+    """`parlour games`: every game, one a line."""
     games = registry.all()
     width = max(len(g.info.key) for g in games)
     for game in games:

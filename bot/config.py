@@ -63,6 +63,7 @@ def _token_shaped(token: str) -> bool:
 
 
 def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    """The whole-number setting `name`, from `low` to `high`, or its default when unset."""
     text = env.get(name, "").strip()
     if not text:
         return default

@@ -61,6 +61,7 @@ class _Job:
     def __init__(
         self, work: Callable[[Any], Any], future: asyncio.Future[Any], *, sync: bool, atomic: bool
     ) -> None:
+        """Wrap `work` with the future its caller awaits."""
         self.work = work
         self.future = future
         self.sync = sync
@@ -107,6 +108,7 @@ class Database:
         reader: aiosqlite.Connection | None,
         checkpointer: aiosqlite.Connection | None,
     ) -> None:
+        """Start the writer (and checkpointer) tasks over connections already open."""
         self._path = path
         self._writer = writer
         self._reader = reader
