@@ -22,6 +22,7 @@ from bot.guilds import GuildSettingsStore, defaults_from
 from bot.ledger import Ledger
 from bot.storage import Database
 from bot.tables import ServiceSettings, TableLimits, TableService
+from cogs import _render
 from cogs._base import install_error_handler
 
 log = logging.getLogger(__name__)
@@ -102,7 +103,8 @@ class ParlourBot(commands.Bot):
             await asyncio.sleep(CLOCK_STEP_S)
 
     async def close(self) -> None:
-        """Stop the clock and the cogs, close Discord, then the database."""
+        """Stop the clock and the cogs, close Discord, the render workers (whose queues
+        otherwise leak semaphores at exit), then the database."""
         if self._clock is not None:
             self._clock.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -110,6 +112,7 @@ class ParlourBot(commands.Bot):
         for name in list(self.extensions):
             await self.unload_extension(name)
         await super().close()
+        await asyncio.to_thread(_render.shutdown)
         if hasattr(self, "db"):
             await self.db.close()
 

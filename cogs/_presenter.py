@@ -3,8 +3,11 @@
 The table service tells it of every change; it keeps only the latest change per table
 and edits that table's message at most once per `min_interval_s` (the latest state
 wins), so a burst of AI moves never trips Discord's rate limits. Pictures are rendered
-in a worker thread, off the event loop. When a seat's own cards change, its player gets
-the hand by DM if their DMs are open; a closed DM is remembered and never retried.
+in worker processes, off the event loop. Hand DMs go through `HandMailer` (cogs/_dms.py):
+coalesced per player, and only when a hand changed by more than the player's own play.
+
+The games write seats as "seat N"; every sentence and every text drawn in the picture
+passes through `name_seats`, so people read names.
 """
 
 from __future__ import annotations
@@ -20,8 +23,10 @@ from bot.games import scene as sc
 from bot.games._rng import commitment
 from bot.storage import table_rows as rows
 from bot.tables import Event, Status, Table, Update
+from bot.tables.names import name_seats
+from cogs._dms import HandMailer
 from cogs._render import rendered
-from render import Picture, render_hand, render_patience, render_sympathy, render_table
+from render import Picture, render_patience, render_sympathy, render_table
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -32,6 +37,23 @@ log = logging.getLogger(__name__)
 def names_of(table: Table) -> list[str]:
     """The seat names, marking seats the AI holds for an absent player."""
     return [s.name + (" (AI)" if s.user_id is not None and s.is_ai else "") for s in table.seats]
+
+
+def named(table: Table, text: str) -> str:
+    """A game's sentence with each "seat N" replaced by that seat's name."""
+    return name_seats(text, [s.name for s in table.seats])
+
+
+def named_texts(value: Any, names: list[str]) -> Any:
+    """A view or scene with "seat N" named in every text it holds (card codes, numbers
+    and keys hold no such words and come through unchanged)."""
+    if isinstance(value, str):
+        return name_seats(value, names)
+    if isinstance(value, dict):
+        return {k: named_texts(v, names) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [named_texts(v, names) for v in value]
+    return value
 
 
 def lobby_scene(table: Table) -> sc.Scene:
@@ -61,7 +83,7 @@ def status_line(update: Update) -> str:
             "and the host starts the game."
         )
     if update.outcome is not None:
-        return f"**{table.game.info.title}** - game over. {update.outcome.summary}"
+        return f"**{table.game.info.title}** - game over. {named(table, update.outcome.summary)}"
     waiting = sorted(table.game.awaiting(table.state))
     names = " and ".join(table.seats[i].name for i in waiting)
     clock = f" - clock runs out <t:{int(table.deadline_at)}:R>" if table.deadline_at else ""
@@ -73,7 +95,7 @@ def status_line(update: Update) -> str:
     if update.public and update.public.get("hint"):
         found = str(update.public["hint"])
         words = "no move makes progress" if found == "none" else table.game.describe_action(found)
-        hint = f"\nHint: {words}."
+        hint = f"\nHint: {named(table, words)}."
     return f"**{table.game.info.title}** - waiting for {names}{clock}.{hint}{proof}"
 
 
@@ -91,31 +113,36 @@ def result_lines(update: Update) -> str:
     return "\n".join(lines)
 
 
-async def picture_of(update: Update) -> Picture:
-    """The table picture for an update, drawn in a worker process."""
+async def picture_of(update: Update, *, urgent: bool = False) -> Picture:
+    """The table picture for an update, drawn in a worker process (`urgent` when a
+    person waits on it, not an edit of the table message)."""
     table = update.table
-    if update.public and table.game.info.family == "patience":
+    public = named_texts(update.public, [s.name for s in table.seats])
+    if public and table.game.info.family == "patience":
         # patience draws its own layout (the book's figures), not a table of seats
-        if "players" in update.public:
-            return await rendered(render_sympathy, update.public, names_of(table))
-        return await rendered(render_patience, update.public)
-    scene = update.public["scene"] if update.public else lobby_scene(table)
-    return await rendered(render_table, scene, names_of(table))
+        if "players" in public:
+            return await rendered(render_sympathy, public, names_of(table), urgent=urgent)
+        return await rendered(render_patience, public, urgent=urgent)
+    scene = public["scene"] if public else lobby_scene(table)
+    return await rendered(render_table, scene, names_of(table), urgent=urgent)
 
 
 class DiscordPresenter:
-    """Edits table messages (coalesced) and DMs hands."""
+    """Edits table messages (coalesced) and hands hand DMs to its mailer."""
 
     def __init__(self, bot: ParlourBot, *, min_interval_s: float = 1.0) -> None:
         self.bot = bot
         self.min_interval_s = min_interval_s
         self.message_ids: dict[int, int] = {}
-        self.dm_open: dict[int, bool] = {}
+        self.mailer = HandMailer(bot)
         self._latest: dict[int, Update] = {}
         self._last_edit: dict[int, float] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._hands: dict[tuple[int, int], tuple[str, ...]] = {}
-        self._dms: set[asyncio.Task[None]] = set()
+
+    @property
+    def dm_open(self) -> dict[int, bool]:
+        """Whose DMs are known open (True) or closed (False)."""
+        return self.mailer.dm_open
 
     async def load(self, table_ids: list[int]) -> None:
         """Read the table messages and DM statuses stored before a restart."""
@@ -123,7 +150,13 @@ class DiscordPresenter:
         self.dm_open.update({u: s[0] for u, s in (await rows.dm_statuses(self.bot.db)).items()})
 
     async def table_updated(self, update: Update) -> None:
-        """Remember the latest change and make sure an edit is on its way."""
+        """Remember the latest change and make sure an edit is on its way; queue DMs.
+        Called under the table's lock, so nothing here waits."""
+        self._show(update)
+        self.mailer.seen(update)
+
+    def _show(self, update: Update) -> None:
+        """Keep the update as the table's latest and start its edit task if none runs."""
         table_id = update.table.id
         self._latest[table_id] = update
         task = self._tasks.get(table_id)
@@ -131,23 +164,21 @@ class DiscordPresenter:
             self._tasks[table_id] = asyncio.create_task(
                 self._flush(table_id), name=f"parlour-edit-{table_id}"
             )
-        if update.private:
-            # DMs go out in the background: this is called under the table's lock
-            dm = asyncio.create_task(self._dm_hands(update), name=f"parlour-dm-{table_id}")
-            self._dms.add(dm)
-            dm.add_done_callback(self._dms.discard)
 
     async def close(self) -> None:
         """Cancel edits still waiting (a restart re-renders every table anyway)."""
-        tasks = [t for t in [*self._tasks.values(), *self._dms] if not t.done()]
+        tasks = [t for t in self._tasks.values() if not t.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
+        await self.mailer.close()
 
     async def refresh(self, update: Update) -> None:
-        """Show an update now (used after a restart)."""
-        await self.table_updated(update)
+        """Show an update now without DMing anyone (after a restart: players already
+        have their hands, and a DM is sent again only when a hand changes)."""
+        self._show(update)
+        self.mailer.seen(update, quiet=True)
 
     async def _flush(self, table_id: int) -> None:
         while table_id in self._latest:
@@ -165,17 +196,20 @@ class DiscordPresenter:
         message_id = self.message_ids.get(update.table.id)
         if message_id is None:
             return  # the cog sends the first message; later updates edit it
-        content, file, view = await self.message_parts(update)
+        content, file, view = await self.message_parts(update, urgent=False)
         channel = self.bot.get_partial_messageable(update.table.channel_id)
         await channel.get_partial_message(message_id).edit(
             content=content, attachments=[file], view=view
         )
 
-    async def message_parts(self, update: Update) -> tuple[str, discord.File, discord.ui.View]:
-        """The content, picture and buttons of a table's message."""
+    async def message_parts(
+        self, update: Update, *, urgent: bool = True
+    ) -> tuple[str, discord.File, discord.ui.View]:
+        """The content, picture and buttons of a table's message (`urgent` unless it is
+        a coalesced edit that nobody waits on)."""
         from cogs.table import table_buttons  # the buttons live with their callbacks
 
-        picture = await picture_of(update)
+        picture = await picture_of(update, urgent=urgent)
         content = status_line(update)
         if update.outcome is not None:
             content += "\n" + result_lines(update)
@@ -191,46 +225,6 @@ class DiscordPresenter:
 
             return content, file, patience_controls(update)
         return content, file, table_buttons(update)
-
-    async def _dm_hands(self, update: Update) -> None:
-        """DM each player whose own cards changed, if their DMs are open."""
-        table = update.table
-        for index, view in update.private.items():
-            seat = table.seats[index]
-            if seat.user_id is None or self.dm_open.get(seat.user_id) is False:
-                continue
-            cards = tuple(
-                view.get("scene", {}).get("seats", [{}] * (index + 1))[index].get("cards", [])
-            )
-            key = (table.id, index)
-            if not cards or self._hands.get(key) == cards:
-                self._hands[key] = cards
-                continue
-            self._hands[key] = cards
-            await self.send_hand(seat.user_id, table, cards)
-
-    async def send_hand(self, user_id: int, table: Table, cards: tuple[str, ...]) -> bool:
-        """DM a hand picture; False (and remembered) if the player's DMs are closed."""
-        title = f"Your hand at {table.game.info.title}"
-        picture = await rendered(render_hand, cards, str(table.game.info.pack), title=title)
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(
-                f"Your cards at **{table.game.info.title}** in <#{table.channel_id}>.",
-                file=discord.File(_bytes(picture), filename=picture.filename),
-            )
-        except discord.Forbidden:
-            await self.remember_dm(user_id, False)
-            return False
-        except discord.HTTPException:
-            log.warning("could not DM user %d", user_id, exc_info=True)
-            return False
-        return True
-
-    async def remember_dm(self, user_id: int, is_open: bool) -> None:
-        """Store whether a player's DMs are open."""
-        self.dm_open[user_id] = is_open
-        await self.bot.db.write(lambda tx: rows.set_dm_status(tx, user_id, is_open, True))
 
     async def remember_message(self, table_id: int, message_id: int) -> None:
         """Store which message shows a table."""

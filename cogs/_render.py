@@ -1,45 +1,160 @@
-"""Rendering off the event loop, in worker processes.
+"""Rendering off the event loop, in worker processes, answers to people first.
 
 Drawing a table is CPU work in Python and in Pillow; in a thread it still competes with
 the event loop for the GIL, which showed as 100 ms+ loop stalls with many tables in play
 (bench/RESULTS.md). Worker processes draw in parallel with the loop instead; each keeps
 its own sprite cache. The pool is made on first use and shared by the whole process.
+
+Jobs do not go straight to the pool: with 200 tables playing, the pool's own first-come
+queue held 300+ pictures (table messages, hand DMs), and a player's "My hand" waited
+behind all of them for 30 s. Here at most `WORKERS` jobs are in the pool at once, and
+the rest wait in a queue where a job someone is waiting on (`urgent=True`: a private
+answer) goes before table edits and DMs, which are coalesced and can wait. A pool whose
+worker died is replaced, and the job is tried once more on the new one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import heapq
+import itertools
 import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from typing import Any
 
 from render import Picture
 
 WORKERS = 2
 
-_pool: ProcessPoolExecutor | None = None
+
+@dataclass(order=True)
+class _Job:
+    """A picture to draw, ordered by urgency, then by arrival."""
+
+    rank: int
+    seq: int
+    draw: Callable[[], Picture] = field(compare=False)
+    done: asyncio.Future[Picture] = field(compare=False)
+    tries: int = field(default=0, compare=False)
+    pool: ProcessPoolExecutor | None = field(default=None, compare=False)
 
 
-def _executor() -> ProcessPoolExecutor:
-    global _pool
-    if _pool is None:
-        # forkserver: never fork the event loop's process with its threads and sockets
-        context = multiprocessing.get_context("forkserver")
-        _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=context)
-    return _pool
+class RenderPool:
+    """The worker processes and the urgency queue in front of them (one per process)."""
+
+    def __init__(self, workers: int = WORKERS) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiting: list[_Job] = []
+        self._running = 0
+        self._seq = itertools.count()
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # forkserver: never fork the event loop's process with its threads and sockets
+            context = multiprocessing.get_context("forkserver")
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        return self._pool
+
+    async def draw(self, job: Callable[[], Picture], *, urgent: bool) -> Picture:
+        """Queue a drawing and wait for its picture."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            # a new event loop (a restart in tests): the old loop's jobs died with it
+            self._loop, self._waiting, self._running = loop, [], 0
+        done: asyncio.Future[Picture] = loop.create_future()
+        heapq.heappush(self._waiting, _Job(0 if urgent else 1, next(self._seq), job, done))
+        self._pump()
+        return await done
+
+    @property
+    def queued(self) -> int:
+        """Jobs waiting for a worker (not counting those being drawn)."""
+        return len(self._waiting)
+
+    def _pump(self) -> None:
+        """Hand waiting jobs to the pool while it has a free worker."""
+        while self._running < self.workers and self._waiting:
+            job = heapq.heappop(self._waiting)
+            if job.done.done():  # its asker gave up (a cancelled interaction)
+                continue
+            self._running += 1
+            try:
+                submitted = self._executor().submit(job.draw)
+            except BrokenProcessPool:  # a worker died while the pool was idle
+                self._replace_broken()
+                submitted = self._executor().submit(job.draw)
+            job.pool = self._pool
+            loop = self._loop
+            assert loop is not None
+            submitted.add_done_callback(functools.partial(_back, self, job, loop))
+
+    def finish(self, job: _Job, result: Future[Picture], loop: asyncio.AbstractEventLoop) -> None:
+        """A job came back: pass its picture on, or retry it once on a fresh pool."""
+        current = loop is self._loop
+        if current:
+            self._running -= 1
+        error = None if result.cancelled() else result.exception()
+        if current and isinstance(error, BrokenProcessPool) and job.tries == 0:
+            if job.pool is self._pool:  # not yet replaced for another job it broke
+                self._replace_broken()
+            job.tries += 1
+            heapq.heappush(self._waiting, job)
+        elif job.done.done():
+            pass  # its asker gave up
+        elif result.cancelled():
+            job.done.cancel()
+        elif error is not None:
+            job.done.set_exception(error)
+        else:
+            job.done.set_result(result.result())
+        if current:
+            self._pump()
+
+    def _replace_broken(self) -> None:
+        """Drop a pool whose worker died; the next job starts a new one."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=False)
+            self._pool = None
+
+    def shutdown(self) -> None:
+        """Stop the workers (when the bot closes; a later render starts new ones)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+        for job in self._waiting:
+            job.done.cancel()
+        self._waiting, self._running, self._loop = [], 0, None
 
 
-async def rendered(draw: Callable[..., Picture], *args: Any, **kwargs: Any) -> Picture:
-    """The picture `draw(*args, **kwargs)` makes, drawn in a worker process."""
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_executor(), functools.partial(draw, *args, **kwargs))
+def _back(
+    pool: RenderPool, job: _Job, loop: asyncio.AbstractEventLoop, result: Future[Picture]
+) -> None:
+    """In the pool's thread: take a finished job back to its event loop."""
+    # a closed loop refuses the call: nobody waits for the picture any more
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(pool.finish, job, result, loop)
+
+
+POOL = RenderPool()
+"""The process's one render pool."""
+
+
+async def rendered(
+    draw: Callable[..., Picture], *args: Any, urgent: bool = False, **kwargs: Any
+) -> Picture:
+    """The picture `draw(*args, **kwargs)` makes, drawn in a worker process; `urgent`
+    when a person is waiting on it (a private answer), so it goes before table edits
+    and DMs."""
+    return await POOL.draw(functools.partial(draw, *args, **kwargs), urgent=urgent)
 
 
 def shutdown() -> None:
-    """Stop the workers (at process exit; a later render starts new ones)."""
-    global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
-        _pool = None
+    """Stop the render workers."""
+    POOL.shutdown()

@@ -170,7 +170,7 @@ class Leaderboard(commands.Cog):
         ids = [user_id for user_id, _ in board.top]
         name_of = await name_resolver(interaction, ids)
         rows, you = leaderboard_rows(board, interaction.user.id, name_of)
-        picture = await rendered(render_leaderboard, board.title, rows, you=you)
+        picture = await rendered(render_leaderboard, board.title, rows, you=you, urgent=True)
         file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
         await interaction.followup.send(file=file)
 

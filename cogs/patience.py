@@ -249,8 +249,9 @@ async def open_patience(
     interaction: discord.Interaction[Any], game_key: str, seed: int | None
 ) -> None:
     """Open the game in a new public thread of this channel (or in this thread), start
-    it at once if it is played alone, and post its table message there."""
-    from cogs.table import presenter_of
+    it at once if it is played alone, and post its table message there. The interaction
+    is deferred privately, so a refusal reaches only the player; the game is announced
+    publicly once it is open."""
 
     bot, user = bot_of(interaction), interaction.user
     guild_id = guild_id_of(interaction)
@@ -261,7 +262,7 @@ async def open_patience(
         bot.tables.require_free(channel.id)
     elif not isinstance(channel, discord.TextChannel):
         raise Refusal("Patience is played in a thread of a text channel; use it in one.")
-    await interaction.response.defer(thinking=True)
+    await interaction.response.defer(ephemeral=True, thinking=True)
     place: discord.Thread | None = None
     if isinstance(channel, discord.TextChannel):
         name = f"{info.title} - {user.display_name}"[:100]
@@ -286,8 +287,23 @@ async def open_patience(
     if info.max_seats == 1:
         await bot.tables.start(table.id, user.id)
         event = Event.STARTED
-    presenter = presenter_of(bot)
-    content, file, view = await presenter.message_parts(bot.tables.snapshot(table, event))
+    await post_patience(interaction, table, event, place)
+
+
+async def post_patience(
+    interaction: discord.Interaction[Any], table: Table, event: Event, place: discord.Thread | None
+) -> None:
+    """Post a new patience table's message (in its thread, or here) and say where it is:
+    privately first (that fills the deferred answer), then to everyone."""
+    from cogs.table import presenter_of
+
+    presenter, user, info = presenter_of(bot_of(interaction)), interaction.user, table.game.info
+    content, file, view = await presenter.message_parts(
+        bot_of(interaction).tables.snapshot(table, event)
+    )
+    await interaction.followup.send(
+        f"Your game of {info.title} is in <#{table.channel_id}>.", ephemeral=True
+    )
     message: discord.Message
     if place is None:
         message = await interaction.followup.send(content, file=file, view=view, wait=True)

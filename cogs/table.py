@@ -33,7 +33,7 @@ from cogs._base import (
     tell,
 )
 from cogs._moves import MAX_SELECT, as_buttons, menu
-from cogs._presenter import DiscordPresenter
+from cogs._presenter import DiscordPresenter, named
 from cogs._render import rendered
 from cogs.autocomplete import game_named, table_game_autocomplete
 from render import render_hand
@@ -222,22 +222,21 @@ async def press(interaction: discord.Interaction[Any], table_id: int, verb: str)
 
 
 async def seated_note(bot: ParlourBot, interaction: discord.Interaction[Any], table_id: int) -> str:
-    """Probe the new player's DMs and say where their cards will come."""
+    """Probe the new player's DMs (again, a day after they were found closed) and say
+    where their cards will come."""
     table = bot.tables.table(table_id)
     stake = f" with {table.buy_in:,} chips" if table.buy_in else ""
-    presenter = presenter_of(bot)
+    mailer = presenter_of(bot).mailer
     note = f"You are seated at {table.game.info.title}{stake}."
-    if presenter.dm_open.get(interaction.user.id) is False:
-        return note + ' Your DMs are closed, so use "My hand" to see your cards.'
-    try:
-        await interaction.user.send(
-            f"You sat down at {table.game.info.title} in <#{table.channel_id}>. "
-            'Your cards will come here; "My hand" at the table shows them too.'
-        )
-    except discord.Forbidden:
-        await presenter.remember_dm(interaction.user.id, False)
-        return note + ' Your DMs are closed, so use "My hand" to see your cards.'
-    await presenter.remember_dm(interaction.user.id, True)
+    closed = note + ' Your DMs are closed, so use "My hand" to see your cards.'
+    if not mailer.should_probe(interaction.user.id):
+        return closed
+    hello = (
+        f"You sat down at {table.game.info.title} in <#{table.channel_id}>. "
+        'Your cards will come here; "My hand" at the table shows them too.'
+    )
+    if not await mailer.probe(interaction.user, hello):
+        return closed
     return note + " Your cards will also come by DM."
 
 
@@ -254,7 +253,7 @@ async def hand_parts(
     scene = game.view(state, seat).get("scene", {})
     cards = scene.get("seats", [{}] * (seat + 1))[seat].get("cards", [])
     title = f"{table.seats[seat].name}'s hand"
-    picture = await rendered(render_hand, cards, str(game.info.pack), title=title)
+    picture = await rendered(render_hand, cards, str(game.info.pack), title=title, urgent=True)
     file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
     if seat not in game.awaiting(state):
         return "It is not your turn yet.", file, None
@@ -262,11 +261,12 @@ async def hand_parts(
     view = discord.ui.View(timeout=None)
     if as_buttons(legal):
         for action in legal:
-            label = game.describe_action(action)
+            label = named(table, game.describe_action(action))
             view.add_item(ActionButton(table.id, table.version, action, label))
         return "Your choice.", file, view
     options = [
-        discord.SelectOption(label=game.describe_action(a)[:100], value=a) for a in menu(legal)
+        discord.SelectOption(label=named(table, game.describe_action(a))[:100], value=a)
+        for a in menu(legal)
     ]
     view.add_item(ActionSelect(table.id, table.version, options))
     more = ""
@@ -299,7 +299,7 @@ async def play(
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
     table = await bot.tables.act(table_id, interaction.user.id, version, action)
-    said = f"You played: {table.game.describe_action(action)}."
+    said = f"You played: {named(table, table.game.describe_action(action))}."
     if table.status is Status.PLAYING and table.seat_of(interaction.user.id) in (
         table.game.awaiting(table.state)
     ):
@@ -340,13 +340,15 @@ async def open_table(
     options: dict[str, object],
     buy_in: int | None,
 ) -> None:
-    """Create a lobby in this channel and post its message."""
+    """Create a lobby in this channel and post its message. The interaction is deferred
+    privately, so a refusal (a busy channel, a bad option, a purse too small) reaches
+    only the player; the table is then posted to the channel as a message of its own."""
     bot = bot_of(interaction)
     guild_id = guild_id_of(interaction)
     check_channel(interaction)
     channel_id = interaction.channel_id
     assert channel_id is not None
-    await interaction.response.defer(thinking=True)
+    await interaction.response.defer(ephemeral=True, thinking=True)
     table = await bot.tables.create(
         guild_id=guild_id,
         channel_id=channel_id,
@@ -358,6 +360,11 @@ async def open_table(
     )
     presenter = presenter_of(bot)
     content, file, view = await presenter.message_parts(bot.tables.snapshot(table, Event.CREATED))
+    stake = f" You brought {table.buy_in:,} chips." if table.buy_in else ""
+    # the first followup fills the private "thinking" placeholder; the second is public
+    await interaction.followup.send(
+        f"Your table of {table.game.info.title} is open in this channel.{stake}", ephemeral=True
+    )
     message = await interaction.followup.send(content, file=file, view=view, wait=True)
     await presenter.remember_message(table.id, message.id)
 

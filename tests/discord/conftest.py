@@ -20,6 +20,7 @@ import pytest
 
 from bot.client import ParlourBot
 from bot.config import Settings
+from cogs.table import presenter_of
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.world import now_iso
 
@@ -96,6 +97,7 @@ async def bot(fake: FakeDiscord, settings: Settings) -> AsyncIterator[ParlourBot
     """ParlourBot, started on `fake`; every ledger invariant must hold when the test ends."""
     bot = ParlourBot(settings)
     await fake.start(bot)
+    presenter_of(bot).mailer.interval_s = 0.0  # DM at once; tests of the pacing set it
     yield bot
     running = fake.bot  # a test may have restarted the bot
     if isinstance(running, ParlourBot):

@@ -50,7 +50,7 @@ def drawn(bot: ParlourBot, monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
         calls.append((title, list(rows), you))
         return real(title, rows, you=you)
 
-    async def in_process(draw: Any, *args: Any, **kwargs: Any) -> Any:
+    async def in_process(draw: Any, *args: Any, urgent: bool = False, **kwargs: Any) -> Any:
         return draw(*args, **kwargs)  # a spy cannot travel to a worker process
 
     monkeypatch.setattr(loaded, "render_leaderboard", spy)

@@ -45,6 +45,7 @@ async def start_bot(fake: FakeDiscord, tmp_path: Path) -> ParlourBot:
     bot = ParlourBot(make_settings(tmp_path))
     await fake.start(bot)
     presenter_of(bot).min_interval_s = 0.0
+    presenter_of(bot).mailer.interval_s = 0.0  # DM at once; tests of the pacing set it
     return bot
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -185,6 +186,20 @@ class FakeInteraction:
     followups: list[FakeMessage] = field(default_factory=list)
     requests: list[Request] = field(default_factory=list)
     acked_after_s: float | None = None
+    _changed: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+    def touch(self) -> None:
+        """Wake whoever waits in `until` (the bot answered or followed up)."""
+        self._changed.set()
+
+    async def until(self, check: Callable[[FakeInteraction], Any], timeout_s: float) -> Any:
+        """Wait until `check(self)` is true after an answer (without polling the loop,
+        which would distort a benchmark of it); TimeoutError after `timeout_s`."""
+        async with asyncio.timeout(timeout_s):
+            while not (found := check(self)):
+                self._changed.clear()
+                await self._changed.wait()
+        return found
 
     def __repr__(self) -> str:
         kinds = [c.kind for c in self.callbacks]

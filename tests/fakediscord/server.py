@@ -373,6 +373,7 @@ class DiscordAPI:
             raise ApiError(400, 50035, "Invalid Form Body: interaction response type")
         interaction.callbacks.append(Callback(kind, data, request.files))
         interaction.acked_after_s = elapsed
+        interaction.touch()
         info: JSON = {"id": str(interaction.id), "type": interaction.type}
         result: JSON = {"interaction": info}
         message = None
@@ -419,6 +420,7 @@ class DiscordAPI:
                 interaction=interaction,
             )
         interaction.followups.append(message)
+        interaction.touch()
         return message.data if request.params.get("wait") in ("1", "true", "True") else None
 
     @_route(
