@@ -18,7 +18,7 @@ from bot.games.scene import Counter, Group
 from render import _theme as theme
 from render._fan import paste_badge, paste_fan, span, sprites_for, step_for
 from render._seat import Box
-from render._text import clean, draw_fitted, fit, font
+from render._text import clean, draw_fitted, draw_text, fit, font, text_width
 from render.sprites import back_sprite, card_size, card_sprite
 
 CARD_WIDTHS = (76, 60, 50, 42)
@@ -47,7 +47,7 @@ def _count(group: Group) -> int:
 def measure(group: Group, card_w: int, max_w: int) -> Placed:
     """The group's size at this card width, squeezed to at most max_w."""
     cw, ch = card_size(card_w)
-    label_w = min(max_w, math.ceil(font(17).getlength(clean(group["label"]))))
+    label_w = min(max_w, math.ceil(text_width(clean(group["label"]), font(17))))
     height = LABEL_H + ch + (OWNER_H if group.get("owners") else 0)
     if group["kind"] == "pile":
         width = cw + PILE_EDGES * PILE_OFFSET + 10
@@ -110,7 +110,7 @@ def _draw_group(canvas: Image.Image, placed: Placed, x: int, y: int, pack: str) 
     """One group: its label, then its cards (and owners) under it."""
     group, draw = placed.group, ImageDraw.Draw(canvas)
     label = fit(group["label"], font(17), placed.w)
-    draw.text((x + placed.w // 2, y + 10), label, font=font(17), fill=theme.TEXT, anchor="mm")
+    draw_text(draw, (x + placed.w // 2, y + 10), label, font(17), theme.TEXT, "mm")
     cw, ch = card_size(placed.card_w)
     top = y + LABEL_H
     if group["kind"] == "pile":
@@ -142,7 +142,7 @@ def _owner_disc(draw: ImageDraw.ImageDraw, cx: int, cy: int, number: int) -> Non
     draw.ellipse(
         (cx - 11, cy - 11, cx + 11, cy + 11), fill=theme.TEXT, outline=theme.DARK_TEXT, width=2
     )
-    draw.text((cx, cy), str(number), font=font(14), fill=theme.DARK_TEXT, anchor="mm")
+    draw_text(draw, (cx, cy), str(number), font(14), theme.DARK_TEXT, "mm")
 
 
 def _draw_pile(canvas: Image.Image, group: Group, x: int, y: int, cw: int, pack: str) -> None:
@@ -177,7 +177,7 @@ def draw_counters(draw: ImageDraw.ImageDraw, counters: Sequence[Counter], box: B
     pills = []
     for c in counters:
         label, value = fit(c["label"], font(16, bold=False), 160), fit(c["value"], font(20), 200)
-        width = round(font(16, bold=False).getlength(label) + font(20).getlength(value)) + 34
+        width = round(text_width(label, font(16, bold=False)) + text_width(value, font(20))) + 34
         pills.append((label, value, width))
     while pills and sum(p[2] for p in pills) + 10 * (len(pills) - 1) > box.w:
         pills.pop()
@@ -191,8 +191,8 @@ def draw_counters(draw: ImageDraw.ImageDraw, counters: Sequence[Counter], box: B
             width=2,
         )
         mid = box.y + COUNTER_H // 2
-        draw.text((x + 14, mid), label, font=font(16, bold=False), fill=theme.MUTED, anchor="lm")
-        draw.text((x + width - 14, mid), value, font=font(20), fill=theme.TEXT, anchor="rm")
+        draw_text(draw, (x + 14, mid), label, font(16, bold=False), theme.MUTED, "lm")
+        draw_text(draw, (x + width - 14, mid), value, font(20), theme.TEXT, "rm")
         x += width + 10
 
 

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from bot.games.scene import SeatScene
 from render import _theme as theme
 from render._fan import paste_badge, paste_fan, span, sprites_for, step_for
-from render._text import RGB, draw_fitted, fit, font
+from render._text import RGB, draw_fitted, draw_text, fit, font, text_width
 from render.sprites import card_size
 
 SEAT_W, SEAT_H = 250, 136
@@ -80,7 +80,7 @@ def _header(draw: ImageDraw.ImageDraw, box: Box, seat: SeatScene, name: str, num
     team = seat.get("team")
     disc = theme.team_colour(team) if team is not None else theme.PANEL_EDGE
     draw.ellipse((x, y + 2, x + 24, y + 26), fill=disc, outline=theme.DARK_TEXT, width=2)
-    draw.text((x + 12, y + 14), str(number), font=font(15), fill=theme.DARK_TEXT, anchor="mm")
+    draw_text(draw, (x + 12, y + 14), str(number), font(15), theme.DARK_TEXT, "mm")
     x += 31
     badge = seat.get("badge", "")
     if badge:
@@ -93,11 +93,11 @@ def _badge(draw: ImageDraw.ImageDraw, text: str, right: int, mid_y: int) -> int:
     """A role pill ending at right, centred on mid_y; its left edge."""
     face = font(BADGE_SIZE)
     label = fit(text.upper(), face, BADGE_MAX_W - 12)
-    width = math.ceil(face.getlength(label)) + 12
+    width = math.ceil(text_width(label, face)) + 12
     colour: RGB = theme.BADGES.get(text.lower(), theme.BADGE_OTHER)
     left = right - width
     draw.rounded_rectangle((left, mid_y - 11, right, mid_y + 11), radius=11, fill=colour)
-    draw.text((left + width / 2, mid_y), label, font=face, fill=theme.DARK_TEXT, anchor="mm")
+    draw_text(draw, (left + width / 2, mid_y), label, face, theme.DARK_TEXT, "mm")
     return left
 
 

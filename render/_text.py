@@ -7,10 +7,11 @@ would show a box. Characters DejaVu lacks (emoji, CJK) are dropped, never drawn 
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 ELLIPSIS = "…"
@@ -50,7 +51,7 @@ def clean(text: str) -> str:
 def fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     """The cleaned text, cut and ended with an ellipsis if it is wider than width."""
     text = clean(text)
-    if face.getlength(text) <= width:
+    if text_width(text, face) <= width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:  # the longest prefix that fits with its ellipsis
@@ -77,6 +78,37 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, max_lines: int) 
     return lines
 
 
+@lru_cache(maxsize=4096)
+def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """How wide the text is in this font (cached: the same labels recur on every picture)."""
+    return face.getlength(text)
+
+
+@lru_cache(maxsize=1024)  # a few MB at most: most masks are short labels a few KB each
+def _glyphs(
+    text: str, face: ImageFont.FreeTypeFont, anchor: str, start: tuple[float, float]
+) -> tuple[Image.Image, tuple[int, int]]:
+    """The text's antialiased coverage and where it starts relative to its anchor point."""
+    mask, offset = face.getmask2(text, "L", anchor=anchor, start=start)
+    return Image.frombytes("L", mask.size, bytes(mask)), offset
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: RGB,
+    anchor: str = "la",
+) -> None:
+    """Draw one line of text as ImageDraw.text does, from glyphs rendered once per text,
+    font, anchor and sub-pixel start: FreeType took most of a table picture's time."""
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    mask, (dx, dy) = _glyphs(text, face, anchor, start)
+    draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
+
+
 def draw_fitted(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -89,5 +121,5 @@ def draw_fitted(
     """Draw text cut to width at xy; the width it took."""
     shown = fit(text, face, width)
     if shown:
-        draw.text(xy, shown, font=face, fill=fill, anchor=anchor)
-    return face.getlength(shown)
+        draw_text(draw, xy, shown, face, fill, anchor)
+    return text_width(shown, face)
