@@ -7,14 +7,18 @@ budget (20 ms p50 and 80 KB for the tables); then every encoder we considered on
 composed picture, the full-colour PNG the pictures used before included; and the first
 picture's time, which draws the sprites it needs and builds its palette.
 
-Run: .venv/bin/python bench/bench_render.py [--runs N]
+Run: .venv/bin/python bench/bench_render.py [--runs N] [--before DIR], where DIR holds an
+earlier render/ and bot/ to measure beside this one, as the pictures were drawn before, e.g.
+`git archive 7e5ab2b render bot | tar -x -C DIR` (before the fixed palette and 12 seats).
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -22,6 +26,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+CODE_ENV = "PARLOUR_BENCH_CODE"
+# --shipped under another checkout's render/ and bot/ (see --before) measures that code.
+if os.environ.get(CODE_ENV):
+    sys.path.insert(0, os.environ[CODE_ENV])
 
 from PIL import Image  # noqa: E402
 
@@ -29,8 +37,6 @@ from bench._results import write_section  # noqa: E402
 from bot.games.cards import Pack, french_pack  # noqa: E402
 from bot.games.scene import Scene, group, scene, seat  # noqa: E402
 from render import Picture, render_hand, render_table  # noqa: E402
-from render.hand import compose_hand, hand_palette  # noqa: E402
-from render.table import compose_table, table_palette  # noqa: E402
 
 NAMES = ["Alice", "Bob the Bold", "Zoë Ångström", "Dicey", "Charlotte Brontë", "Eve", "Mallory",
          "Trent", "Peggy", "Walter", "Oscar", "Victor"]  # fmt: skip
@@ -134,11 +140,76 @@ def measure(
     return [*lines, ""]
 
 
+def shipped(runs: int) -> dict[str, list[float]]:
+    """Compose + encode as shipped by the code on the path: CPU p50 and p90, clock p50 and
+    p90, and KB, for each picture it can draw (code from before twelve seats cannot)."""
+    ten, twelve = seated(10, "Forty cards"), seated(12, "Twelve seats")
+    jobs: dict[str, Callable[[], Picture]] = {
+        "ten": lambda: render_table(ten, NAMES[:10], status=STATUS),
+        "twelve": lambda: render_table(twelve, NAMES, status=STATUS),
+        "hand": lambda: render_hand(HAND, "yankee", title="Your hand", playable=PLAYABLE),
+    }
+    out = {}
+    for key, job in jobs.items():
+        try:
+            kb = len(job().data) / 1024
+        except ValueError:
+            continue
+        wall, cpu = timed(job, runs)
+        out[key] = [p(cpu, 0.5), p(cpu, 0.9), p(wall, 0.5), p(wall, 0.9), kb]
+    return out
+
+
+def before_and_after(before: str, runs: int) -> list[str]:
+    """A table of the shipped pictures as the code in the directory before drew them, and
+    as this code does, each measured in a fresh process, one after the other."""
+    figures = []
+    for code in (before, ""):
+        env = {**os.environ, CODE_ENV: code}
+        command = [sys.executable, __file__, "--shipped", "--runs", str(runs)]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        figures.append(json.loads(done.stdout))
+    lines = [
+        "Compose + encode as shipped by the code given with --before (full-colour PNG, zlib "
+        f"1, at most ten seats) and by this code, each in a fresh process, {runs} runs:",
+        "",
+        "| picture | before: CPU p50 / p90 ms | clock p50 ms | KB | now: CPU p50 / p90 ms "
+        "| clock p50 ms | KB |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for key, name in (("ten", "ten-seat table"), ("twelve", "twelve-seat table"), ("hand", "hand")):
+        cells = []
+        for side in figures:
+            if key in side:
+                cpu50, cpu90, wall50, _, kb = side[key]
+                cells.append(f"{cpu50:.1f} / {cpu90:.1f} | {wall50:.1f} | {kb:.0f}")
+            else:
+                cells.append("could not seat twelve | - | -")
+        lines.append(f"| {name} | {cells[0]} | {cells[1]} |")
+    return [*lines, ""]
+
+
 def main() -> None:
-    """Measure and write the section."""
+    """Measure and write the section (or, with --shipped, print the shipped figures)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=50)
-    runs = parser.parse_args().runs
+    parser.add_argument("--before", help="a directory holding an earlier render/ and bot/")
+    parser.add_argument("--shipped", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.shipped:
+        print(json.dumps(shipped(args.runs)))
+        return
+    lines = before_and_after(args.before, args.runs) if args.before else []
+    lines += compared(args.runs)
+    write_section("Render", lines)
+    print("\n".join(lines))
+
+
+def compared(runs: int) -> list[str]:
+    """Each picture as shipped and under every encoder considered, and the cold start."""
+    from render.hand import compose_hand, hand_palette  # not in code from before (--shipped)
+    from render.table import compose_table, table_palette
+
     ten, twelve = seated(10, "Forty cards"), seated(12, "Twelve seats")
     start = time.perf_counter()
     render_table(ten, NAMES, status=STATUS)
@@ -150,9 +221,8 @@ def main() -> None:
     load = os.getloadavg()[0]
     lines = [
         f"{runs} runs of each, sprites and palettes already made. Budget for the tables: "
-        f"compose + encode p50 at most {BUDGET_MS:.0f} ms and at most {BUDGET_KB} KB. Before "
-        "this change (full-colour PNG, zlib 1) the ten-seat table took 27.8 ms p50 for "
-        "129 KB in the previous run; the 'before' rows below re-measure that encoder.",
+        f"compose + encode p50 at most {BUDGET_MS:.0f} ms and at most {BUDGET_KB} KB. The "
+        "'before' rows re-measure the encoder the pictures used before (full-colour PNG).",
         "",
         f"The machine is shared (load average {load:.1f} on {os.cpu_count()} cores at the "
         "start), so time on the clock includes waiting for a core; CPU time is what a "
@@ -178,8 +248,7 @@ def main() -> None:
         f"First table picture in a fresh process, drawing its sprites and building its "
         f"palette: {cold_ms:.0f} ms."
     )
-    write_section("Render", lines)
-    print("\n".join(lines))
+    return lines
 
 
 if __name__ == "__main__":
