@@ -224,6 +224,12 @@ def compared(runs: int) -> list[str]:
         f"compose + encode p50 at most {BUDGET_MS:.0f} ms and at most {BUDGET_KB} KB. The "
         "'before' rows re-measure the encoder the pictures used before (full-colour PNG).",
         "",
+        "Chosen: PNG in a fixed palette per pack and picture, at zlib level 3. It is the "
+        "fastest and, of the fast ones, the smallest; PNG shows inline in every Discord "
+        "client; lossless WebP is slower and twice the size; a palette of the picture's own "
+        "costs an octree per picture; lossy formats blur the letters. Each palette keeps "
+        "the felt, panels, text, paper and suit colours exact (tests/render/test_palette.py).",
+        "",
         f"The machine is shared (load average {load:.1f} on {os.cpu_count()} cores at the "
         "start), so time on the clock includes waiting for a core; CPU time is what a "
         "picture costs a render worker, and is what the budget is checked against.",
