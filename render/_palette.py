@@ -3,13 +3,15 @@
 The cards, the felt and the text use few colours, so mapping a picture onto a fixed
 palette costs a millisecond or two, and deflate then works on one byte a pixel instead of
 three: a picture encodes in a third of the time and is half the size or less (figures in
-bench/RESULTS.md). Each palette keeps its key colours exact (the felt, the panels, the
-text, the paper, the suit colours) and fills the rest from a sample of what its pictures
-draw, built once per process. No dithering: flat colours stay flat and letters stay crisp.
+bench/RESULTS.md). A palette starts with key colours (the felt, the panels, the text, the
+paper, the suit colours) and fills the rest from a sample of what its pictures draw, built
+once per process. No dithering: flat colours stay flat and letters stay crisp.
 
 Pillow maps a pixel to the palette entry nearest the low corner of its 4 x 4 x 4 cell of
-colours, not to the nearest entry; so a sampled colour close to a key colour could take
-the key's own pixels, and `build_palette` leaves such colours out.
+colours, not to the nearest entry; so a sampled colour close to a key colour can take the
+key's own pixels (a level or two off). `build_palette`, which makes the table and hand
+palettes, leaves such colours out, so their key colours come out exact; the older patience
+palette does not, and is within a few levels.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 Cards keep the order given. Up to 15 fit a row (overlapping as needed, always leaving the
 corner index and the card's code visible); more wrap to further rows. When `playable` is
 given, the others are dimmed, so the choice reads by position and brightness, not colour.
+The picture is a PNG in a fixed palette per pack, sampled from a hand of the whole pack
+(see render._palette).
 """
 
 from __future__ import annotations
