@@ -90,7 +90,10 @@ async def _hand(fake: FakeDiscord, message: Any, user: Any, times: list[float]) 
     started = time.perf_counter()
     hand = await fake.click(message, label="My hand", by=user, settle=False)
     private = await _answer(hand, started, times)
-    return private if private.selects else None
+    if private.selects:
+        return private
+    fake.forget(hand)
+    return None
 
 
 async def _choose(fake: FakeDiscord, private: Any, user: Any, times: list[float]) -> None:
@@ -99,15 +102,17 @@ async def _choose(fake: FakeDiscord, private: Any, user: Any, times: list[float]
     started = time.perf_counter()
     chosen = await fake.select(private, [value], by=user, settle=False)
     await _answer(chosen, started, times)
+    # the players are done with both; a fake that kept every message would be measured
+    fake.forget(chosen)
+    fake.forget(fake.interaction(private.interaction_id))
 
 
 async def _move(fake: FakeDiscord, message: Any, user: Any, times: list[float]) -> bool:
     """One move of the table's human: My hand, then the first offered move."""
     private = await _hand(fake, message, user, times)
-    if private is None:
-        return False
-    await _choose(fake, private, user, times)
-    return True
+    if private is not None:
+        await _choose(fake, private, user, times)
+    return private is not None
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -131,7 +136,7 @@ async def _open_all(
 async def loop_lag(tables: int, moves: int) -> dict[str, float]:
     """Loop lag and private answer times while `tables` tables each play `moves` moves."""
     with tempfile.TemporaryDirectory() as tmp:
-        fake = FakeDiscord(settle_timeout_s=120.0)
+        fake = FakeDiscord(settle_timeout_s=120.0, keep_requests=False)
         users = [fake.add_user(f"p{i}") for i in range(tables)]
         channels = [fake.add_channel(f"table-{i}") for i in range(tables)]
         bot = ParlourBot(_settings(tmp))

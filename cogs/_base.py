@@ -118,6 +118,16 @@ def custom_ids_of(message: discord.Message | None) -> set[str]:
     return found
 
 
+def dynamic_view() -> discord.ui.View:
+    """An empty view for `DynamicItem`s, which discord.py dispatches by custom_id alone.
+    It is stopped before it is sent, so discord.py neither keeps it nor runs a timer for
+    it: an ephemeral answer's view was otherwise kept for 15 minutes, and with 200 tables
+    in play those thousands of views and timers made the event loop stall in collection."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 class NotHere(app_commands.CheckFailure):
     """A Parlour command used in a channel the server has not allowed."""
 

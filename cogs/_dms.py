@@ -27,8 +27,7 @@ import discord
 
 from bot.storage import table_rows as rows
 from bot.tables import Actor, Event, Table, Update
-from cogs._render import rendered
-from render import render_hand
+from cogs._render import hand_picture
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -145,7 +144,7 @@ class HandMailer:
         """DM a hand picture; False (and remembered if closed) when it cannot be sent."""
         title = f"Your hand at {table.game.info.title}"
         try:
-            picture = await rendered(render_hand, cards, str(table.game.info.pack), title=title)
+            picture = await hand_picture(cards, str(table.game.info.pack), title, urgent=False)
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(
                 f"Your cards at **{table.game.info.title}** in <#{table.channel_id}>.",

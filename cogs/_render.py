@@ -21,13 +21,14 @@ import functools
 import heapq
 import itertools
 import multiprocessing
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from render import Picture
+from render import Picture, render_hand
 
 WORKERS = 2
 
@@ -79,8 +80,15 @@ class RenderPool:
         return len(self._waiting)
 
     def _pump(self) -> None:
-        """Hand waiting jobs to the pool while it has a free worker."""
-        while self._running < self.workers and self._waiting:
+        """Hand waiting jobs to the pool while it has a free worker. One worker is kept
+        for urgent jobs: table edits and DMs never take them all, so an answer waits at
+        most for other answers, and edits use at most the other workers' share of the
+        machine, leaving the rest to the event loop (under load, each table's message is
+        then edited less often, its latest state winning)."""
+        while self._waiting:
+            limit = self.workers if self._waiting[0].rank == 0 else max(self.workers - 1, 1)
+            if self._running >= limit:
+                return
             job = heapq.heappop(self._waiting)
             if job.done.done():  # its asker gave up (a cancelled interaction)
                 continue
@@ -144,6 +152,24 @@ def _back(
 
 POOL = RenderPool()
 """The process's one render pool."""
+
+_HANDS: OrderedDict[tuple[tuple[str, ...], str, str], Picture] = OrderedDict()
+HANDS_KEPT = 512
+"""Hand pictures kept: "My hand" and the answer to a move often show the same hand."""
+
+
+async def hand_picture(cards: Sequence[str], pack: str, title: str, *, urgent: bool) -> Picture:
+    """A hand's picture, drawn once for each (cards, pack, title) while it is kept."""
+    key = (tuple(cards), pack, title)
+    found = _HANDS.get(key)
+    if found is None:
+        found = await rendered(render_hand, list(cards), pack, title=title, urgent=urgent)
+        _HANDS[key] = found
+        if len(_HANDS) > HANDS_KEPT:
+            _HANDS.popitem(last=False)
+    else:
+        _HANDS.move_to_end(key)
+    return found
 
 
 async def rendered(

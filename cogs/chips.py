@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.client import ParlourBot
 from bot.games import registry
 from bot.ledger import AccountKind, HistoryEntry, Reason
-from cogs._base import Refusal, bot_of, check_channel, guarded, guild_id_of
+from cogs._base import Refusal, bot_of, check_channel, dynamic_view, guarded, guild_id_of
 
 PAGE = 10
 """Transfers on one page of /chips history."""
@@ -38,7 +38,7 @@ def chips_text(amount: int) -> str:
 
 def gift_view(giver_id: int, recipient_id: int, amount: int) -> discord.ui.View:
     """The Confirm and Cancel buttons of a gift."""
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     for choice in ("confirm", "cancel"):
         view.add_item(GiftButton(choice, giver_id, recipient_id, amount))
     return view
@@ -147,7 +147,7 @@ async def history_page(
     lines = [entry_text(e) for e in entries[:PAGE]]
     if not lines:
         lines = ["You have no transfers yet." if page == 1 else "No transfers this far back."]
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(HistoryButton(user_id, page - 1, "Previous", disabled=page <= 1))
     view.add_item(HistoryButton(user_id, page + 1, "Next", disabled=not has_next))
     return "\n".join([f"**Your chips, page {page}** (newest first)", *lines]), view

@@ -28,6 +28,7 @@ from cogs._base import (
     VersionedSelect,
     bot_of,
     check_channel,
+    dynamic_view,
     guarded,
     guild_id_of,
     on_its_message,
@@ -84,7 +85,7 @@ def players_of(table: Table) -> list[str]:
 
 def patience_controls(update: Update) -> discord.ui.View:
     """The controls under a patience table's message while the game is on."""
-    table, view = update.table, discord.ui.View(timeout=None)
+    table, view = update.table, dynamic_view()
     awaiting = sorted(table.game.awaiting(table.state))
     if not awaiting:
         return view
@@ -197,7 +198,7 @@ async def choose_source(
         discord.SelectOption(label=table.game.describe_action(a)[:100], value=a)
         for a in menu(moves)
     ]
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(DestinationSelect(table.id, table.version, options))
     await interaction.followup.send(f"Move from {source} to...", view=view, ephemeral=True)
 

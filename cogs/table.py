@@ -27,6 +27,7 @@ from cogs._base import (
     bot_of,
     check_channel,
     custom_ids_of,
+    dynamic_view,
     guarded,
     guild_id_of,
     on_its_message,
@@ -34,9 +35,8 @@ from cogs._base import (
 )
 from cogs._moves import MAX_SELECT, as_buttons, menu
 from cogs._presenter import DiscordPresenter, named
-from cogs._render import rendered
+from cogs._render import hand_picture
 from cogs.autocomplete import game_named, table_game_autocomplete
-from render import render_hand
 
 VERBS = ("join", "leave", "ai", "start", "hand", "back", "rematch")
 
@@ -50,7 +50,7 @@ def presenter_of(bot: ParlourBot) -> DiscordPresenter:
 
 def table_buttons(update: Update) -> discord.ui.View:
     """The buttons under a table's message for where the table is."""
-    table, view = update.table, discord.ui.View(timeout=None)
+    table, view = update.table, dynamic_view()
     if update.event is Event.STOPPED:
         return view
     if update.outcome is not None:
@@ -253,12 +253,12 @@ async def hand_parts(
     scene = game.view(state, seat).get("scene", {})
     cards = scene.get("seats", [{}] * (seat + 1))[seat].get("cards", [])
     title = f"{table.seats[seat].name}'s hand"
-    picture = await rendered(render_hand, cards, str(game.info.pack), title=title, urgent=True)
+    picture = await hand_picture(cards, str(game.info.pack), title, urgent=True)
     file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
     if seat not in game.awaiting(state):
         return "It is not your turn yet.", file, None
     legal = game.legal_actions(state, seat)
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     if as_buttons(legal):
         for action in legal:
             label = named(table, game.describe_action(action))

@@ -69,3 +69,18 @@ async def test_closing_the_bot_stops_the_render_workers(
     await fake.close()
     assert _render.POOL._pool is None
     assert all(not w.is_alive() for w in workers)
+
+
+async def test_private_answers_leave_no_view_or_timer_behind(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
+) -> None:
+    await fake.slash("table start", {"game": "tilters"}, by=alice)
+    (message,) = [m for m in fake.channel_messages() if m.attachments]
+    await fake.click(message, label="Add AI", by=alice)
+    await fake.click(message, label="Start", by=alice)
+    for _ in range(3):
+        hand = await fake.click(message, label="My hand", by=alice)
+        assert hand.followups[-1].selects  # the move select went out ...
+    timers = [t for t in asyncio.all_tasks() if "timeout_task" in t.get_coro().__qualname__]
+    assert timers == []  # ... and discord.py keeps no view and no 15-minute timer for it
+    assert len(bot._connection._view_store._views) == 0

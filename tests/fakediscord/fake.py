@@ -81,9 +81,14 @@ class FakeDiscord:
         ack_deadline_s: float = 3.0,
         settle_timeout_s: float = 5.0,
         ignore_tasks: tuple[str, ...] = IGNORED_TASKS,
+        keep_requests: bool = True,
     ) -> None:
+        """`keep_requests=False` keeps no log of requests (a long benchmark would
+        otherwise measure the fake's own growing memory)."""
         self.world = World(Snowflakes())
-        self.api = DiscordAPI(self.world, ack_deadline_s=ack_deadline_s)
+        self.api = DiscordAPI(
+            self.world, ack_deadline_s=ack_deadline_s, keep_requests=keep_requests
+        )
         self.app_id, self.guild_id = self.world.app_id, self.world.guild_id
         self.channel_id = self.world.add_channel("parlour")
         self.clock = FastClock()
@@ -435,6 +440,15 @@ class FakeDiscord:
     def interaction(self, interaction_id: int) -> FakeInteraction:
         """An injected interaction by id."""
         return self.api.interactions[interaction_id]
+
+    def forget(self, interaction: FakeInteraction) -> None:
+        """Drop an answered interaction and the private messages it made (a benchmark's
+        players are done with them); the bot can no longer use its token."""
+        self.api.interactions.pop(interaction.id, None)
+        self.api.tokens.pop(interaction.token, None)
+        for message in interaction.messages:
+            if message.ephemeral:
+                self.api.messages.pop(message.id, None)
 
     def message(self, message: MessageRef) -> FakeMessage:
         """A message by id (deleted and ephemeral ones included)."""

@@ -74,9 +74,10 @@ def route_matches(method: str, path_glob: str, request: Request) -> bool:
 class DiscordAPI:
     """The server side of every request, and the store the query helpers read."""
 
-    def __init__(self, world: World, *, ack_deadline_s: float) -> None:
+    def __init__(self, world: World, *, ack_deadline_s: float, keep_requests: bool = True) -> None:
         self.world = world
         self.ack_deadline_s = ack_deadline_s
+        self.keep_requests = keep_requests
         self.requests: list[Request] = []
         self.unhandled: list[Request] = []
         self.failures: list[Failure] = []
@@ -98,9 +99,10 @@ class DiscordAPI:
         params |= {k: str(v) for k, v in (kwargs.get("params") or {}).items()}
         path = parts.path
         request = Request(method, path, params, body, files, unquote(reason) if reason else None)
-        self.requests.append(request)
+        if self.keep_requests:
+            self.requests.append(request)
         token = _TOKEN.match(path)
-        if token and token[1] in self.tokens:
+        if token and token[1] in self.tokens and self.keep_requests:
             self.tokens[token[1]].requests.append(request)
         headers: dict[str, str] = {}
         failure = next((f for f in self.failures if f.matches(request)), None)
