@@ -85,8 +85,8 @@ def _spaced_ring(count: int, roundness: float, offset: float) -> tuple[Box, ...]
 
 def _layouts(count: int) -> Iterator[tuple[tuple[Box, ...], ...]]:
     """Families of candidate rings, in order of preference: equal angles with seat 0 at
-    the bottom centre, equal spacing so, and equal spacing with seat 0 half a step round
-    (the only way twelve seats fit)."""
+    the bottom centre, then equal spacing with seat 0 there too, then equal spacing with
+    seat 0 half a step round (the only way twelve seats fit)."""
     yield tuple(_ring(count, r) for r in ROUNDNESS)
     yield tuple(_spaced_ring(count, r, 0.0) for r in SPACED_ROUNDNESS)
     yield tuple(_spaced_ring(count, r, 0.5) for r in SPACED_ROUNDNESS)
