@@ -21,6 +21,7 @@ import functools
 import heapq
 import itertools
 import multiprocessing
+import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -31,6 +32,10 @@ from typing import Any
 from render import Picture, render_hand
 
 WORKERS = 2
+WORKER_NICE = 10
+"""How much lower the workers' CPU priority is than the event loop's: when the machine
+is busy, the loop (answers within 3 s, the gateway's heartbeat) runs first and the
+pictures wait, rather than the other way round."""
 
 
 @dataclass(order=True)
@@ -60,7 +65,9 @@ class RenderPool:
         if self._pool is None:
             # forkserver: never fork the event loop's process with its threads and sockets
             context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=_lower_priority
+            )
         return self._pool
 
     async def draw(self, job: Callable[[], Picture], *, urgent: bool) -> Picture:
@@ -139,6 +146,11 @@ class RenderPool:
         for job in self._waiting:
             job.done.cancel()
         self._waiting, self._running, self._loop = [], 0, None
+
+
+def _lower_priority() -> None:
+    """In each new worker: yield the CPU to the event loop's process."""
+    os.nice(WORKER_NICE)
 
 
 def _back(

@@ -84,3 +84,15 @@ async def test_private_answers_leave_no_view_or_timer_behind(
     timers = [t for t in asyncio.all_tasks() if "timeout_task" in t.get_coro().__qualname__]
     assert timers == []  # ... and discord.py keeps no view and no 15-minute timer for it
     assert len(bot._connection._view_store._views) == 0
+
+
+def worker_niceness() -> int:
+    """The CPU niceness of the process it runs in."""
+    return os.nice(0)
+
+
+async def test_workers_yield_the_cpu_to_the_event_loop(pool: RenderPool) -> None:
+    executor = pool._pool
+    assert executor is not None
+    niceness = await asyncio.get_running_loop().run_in_executor(executor, worker_niceness)
+    assert niceness >= min(os.nice(0) + _render.WORKER_NICE, 19)
