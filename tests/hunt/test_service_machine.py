@@ -1,0 +1,86 @@
+"""The table service's hunter: a Hypothesis state machine that makes any sequence of the
+requests in `tests/hunt/driver.py` — with every chip game, leaves with 0 chips and with a
+pool on the table, junk and stale moves, top-ups, stops, clocks running out and restarts
+— and after every step checks the ledger, that each table's escrow equals its game's
+stacks, and that every table is open and recoverable or closed with its escrow empty. At
+the end a moderator stops every table left, and each must close.
+
+`PARLOUR_HUNT_EXAMPLES` raises the number of sequences tried (CI runs a modest number;
+`bench/bench_hunt.py` makes a million requests)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from tests.hunt.driver import REQUESTS, WEIGHTS, Hunt
+
+EXAMPLES = int(os.environ.get("PARLOUR_HUNT_EXAMPLES", "100"))
+NAMES = sorted(REQUESTS)
+small = st.integers(min_value=0, max_value=63)
+chips = st.one_of(st.integers(min_value=1, max_value=40), st.sampled_from([0, -5, 10**7]))
+
+
+class ServiceMachine(RuleBasedStateMachine):
+    """Requests against one table service, checked after every step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loop = asyncio.new_event_loop()
+        self.folder = tempfile.TemporaryDirectory()
+        self.hunt = Hunt(Path(self.folder.name) / "hunt.db")
+        self.loop.run_until_complete(self.hunt.open())
+
+    def teardown(self) -> None:
+        """Stop every table (each must close with its escrow empty), then close it all."""
+        try:
+            self.loop.run_until_complete(self.hunt.close_all())
+        finally:
+            self.loop.run_until_complete(self.hunt.close())
+            self.loop.close()
+            self.folder.cleanup()
+
+    def _make(self, data: st.DataObject, name: str) -> None:
+        args = [data.draw(small) for _ in range(REQUESTS[name])]
+        if name in ("create", "top_up"):
+            args[-1] = data.draw(chips)
+        self.loop.run_until_complete(self.hunt.request(name, *args))
+
+    @rule(data=st.data())
+    def useful(self, data: st.DataObject) -> None:
+        """A request that can do something now, weighted as at a real table (mostly
+        play), so that games get under way and end."""
+        names = [n for n in NAMES if self.hunt.applicable(n)] or ["create"]
+        weighted = [n for n in names for _ in range(WEIGHTS[n])]
+        self._make(data, data.draw(st.sampled_from(weighted)))
+
+    @rule(data=st.data())
+    def play(self, data: st.DataObject) -> None:
+        """Play is most of what happens at a table: a second way to it doubles its odds."""
+        if self.hunt.applicable("act"):
+            self._make(data, "act")
+
+    @rule(data=st.data(), name=st.sampled_from(NAMES))
+    def anything(self, data: st.DataObject, name: str) -> None:
+        """Any request at all, whether or not it can do anything now."""
+        self._make(data, name)
+
+    @invariant()
+    def whole(self) -> None:
+        """The ledger, every escrow and every table's fate."""
+        self.loop.run_until_complete(self.hunt.check())
+
+
+ServiceMachine.TestCase.settings = settings(
+    max_examples=EXAMPLES,
+    stateful_step_count=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+test_the_service_keeps_every_chip_whatever_is_asked = ServiceMachine.TestCase
