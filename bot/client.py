@@ -85,8 +85,19 @@ class ParlourBot(commands.Bot):
             report.actions,
             len(report.abandoned),
         )
+        for notice in report.set_aside:
+            await self._tell_set_aside(notice.channel_id, notice.words)
         self.dispatch("tables_recovered")
         self._clock = asyncio.create_task(self._run_clock(), name="parlour-clock")
+
+    async def _tell_set_aside(self, channel_id: int, words: str) -> None:
+        """Tell a channel that its table could not be restored (a courtesy: a channel
+        that cannot be reached is only logged, and start-up goes on)."""
+        log.warning("channel %d: %s", channel_id, words)
+        try:
+            await self.get_partial_messageable(channel_id).send(words)
+        except discord.HTTPException as exc:
+            log.warning("could not tell channel %d of its table: %s", channel_id, exc)
 
     def _limits(self, guild_id: int) -> TableLimits:
         """A server's table limits, from its settings."""

@@ -184,7 +184,8 @@ class MoveModal(discord.ui.Modal, title="Your move"):
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         """Play the typed move."""
-        action = " ".join(str(self.move.value).split())
+        tables = bot_of(interaction).tables
+        action = tables.typed_move(self.table_id, interaction.user.id, str(self.move.value))
         await guarded(interaction, play(interaction, self.table_id, self.version, action))
 
 

@@ -15,6 +15,7 @@ from bot.console.screen import Screen, natural
 from bot.console.table import YOU, seat_words
 from bot.games import Game
 from bot.tables import Status, Table, TableError, TableService
+from bot.tables.typed import as_listed
 
 CONSOLE_GUILD = 0
 CONSOLE_CHANNEL = 0
@@ -80,7 +81,7 @@ async def _obey(
         print(HELP, file=out)
     else:
         try:
-            await service.act(table.id, user_id, table.version, command)
+            await service.act(table.id, user_id, table.version, as_listed(command, legal))
         except TableError as exc:
             print(seat_words(exc.reason, seat_names(table)), file=out)
     return True

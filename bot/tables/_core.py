@@ -34,6 +34,7 @@ from bot.tables.models import (
     Update,
 )
 from bot.tables.names import name_seats
+from bot.tables.typed import as_listed
 
 log = logging.getLogger(__name__)
 
@@ -134,6 +135,15 @@ class TableCore:
                 f"is listed, for example '{legal[0]}'."
             )
         return after
+
+    def typed_move(self, table_id: int, user_id: int, typed: str) -> str:
+        """A move a player typed, matched to their legal moves as listed (case and spacing
+        aside); as typed when it matches none, for `act` to refuse in words."""
+        table = self._tables.get(table_id)
+        index = None if table is None else table.seat_of(user_id)
+        if table is None or table.state is None or index is None:
+            return typed
+        return as_listed(typed, table.game.legal_actions(table.state, index))
 
     async def _advance(self, table: Table) -> None:
         """Let the AI play every seat it holds until a player must act or the game ends."""

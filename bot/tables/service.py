@@ -264,6 +264,7 @@ class TableService(TableCore):
                 table, index, "stack", f"{amount:+d}", Actor.TABLE, state, [], extra=extra
             )
         await self._notify(table, Event.STACK_CHANGED, {"seat": index, "delta": amount})
+        await self._advance(table)  # the deal may be seated anew, with an AI seat to begin
         return table
 
     async def stop(
