@@ -1,0 +1,1 @@
+"""Golden playthroughs (DESIGN.md "Testing" 5): seeded games kept as files and replayed."""
