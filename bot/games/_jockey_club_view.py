@@ -64,9 +64,7 @@ def _showdown_lines(st: JockeyClubState) -> list[str]:
         lines = [f"Deal {last.deal}: nobody offered; the turn-up {last.turnup} was buried"]
     else:
         price = offer_text(last.price).replace("console", "consoled").replace("bid", "bid")
-        lines = [
-            f"Deal {last.deal}: seat {last.taker} took the turn-up {last.turnup} ({price})"
-        ]
+        lines = [f"Deal {last.deal}: seat {last.taker} took the turn-up {last.turnup} ({price})"]
     for s, hand in enumerate(last.hands):
         if hand:
             mark = ", claims" if claims(hand) else ""
