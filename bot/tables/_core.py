@@ -178,17 +178,10 @@ class TableCore:
         are new values, by chair) in one unit of work, then show it. Called under the
         table's lock; the table in memory changes only once the write has succeeded."""
         game, seq = table.game, table.version + 1
-        postings = list(extra or [])
-        if table.is_chip_game:
-            moved = self._chip_game(table).last_transfers(state)
-            postings += self._postings(table, moved, f"settle:{table.id}:{seq}")
         over = game.is_over(state)
         deadline = None if over else self._deadline(table, state)
         digest = digest_of(game, state)
-        stacks: tuple[int, ...] = ()
-        if over and table.is_chip_game:
-            closing, stacks = self._closing(table, state)
-            postings += self._postings(table, closing, f"close:{table.id}:{seq}")
+        postings, stacks = self._entry_postings(table, state, seq, over, extra or [])
         after = _with_seats(table.seats, seats)
 
         async def work(tx: rows.Connection) -> None:
@@ -214,6 +207,23 @@ class TableCore:
             await self._notify(table, Event.FINISHED, {"seeds": seeds, "seed": table.seed})
         elif table.is_chip_game and action != LEAVE:
             await self._settle_leavers(table)
+
+    def _entry_postings(
+        self, table: Table, state: Any, seq: int, over: bool, extra: list[Posting]
+    ) -> tuple[list[Posting], tuple[int, ...]]:
+        """The ledger postings of entry `seq` of a table: `extra` (a cash-out, a top-up),
+        the transfers the state carries and, when it ends a chip game, the sharing of a
+        pot left; with the final stacks (empty unless it ends a chip game)."""
+        postings = list(extra)
+        if not table.is_chip_game:
+            return postings, ()
+        moved = self._chip_game(table).last_transfers(state)
+        postings += self._postings(table, moved, f"settle:{table.id}:{seq}")
+        if not over:
+            return postings, ()
+        closing, stacks = self._closing(table, state)
+        postings += self._postings(table, closing, f"close:{table.id}:{seq}")
+        return postings, stacks
 
     def _closing(self, table: Table, state: Any) -> tuple[tuple[Transfer, ...], tuple[int, ...]]:
         """The transfers that share a pot left in a finished chip game, and the stacks
