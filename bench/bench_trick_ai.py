@@ -34,10 +34,10 @@ sys.path.insert(0, str(ROOT))
 
 from bench._results import write_section  # noqa: E402
 from bot.games import registry  # noqa: E402
-from bot.games._tricks import FACES, trick_winner, yankee_strength  # noqa: E402
 from bot.games.ai import ai_move  # noqa: E402
 from bot.games.base import Game, View  # noqa: E402
 from bot.games.cards import suit_of  # noqa: E402
+from bot.games.yankee.tricks import FACES, trick_winner, yankee_strength  # noqa: E402
 
 SEATS: dict[str, tuple[int, ...]] = {"tilters": (2, 3)}
 """Seat counts per game; any other trick game plays 4 seats if it can, else its minimum."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games import scene as sc
-from bot.games._rng import commitment
+from bot.games.rng import commitment
 from bot.storage import table_rows as rows
 from bot.tables import Event, Status, Table, Update
 from bot.tables.names import name_seats

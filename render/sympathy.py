@@ -1,6 +1,6 @@
 """The Sympathy picture: each player's seventeen piles of three and her grace card, one
 row per player, face-down cards as backs, the player to act marked, and a status line with
-the cards thrown out and what the last turn did (bot.games.sympathy's view).
+the cards thrown out and what the last turn did (bot.games.patience.sympathy.game's view).
 """
 
 from __future__ import annotations

@@ -25,8 +25,9 @@ from typing import Any
 import pytest
 
 from bot.games import ai, registry
-from bot.games.base import POT, ChipGame, Game, Outcome, Transfer
+from bot.games.base import ChipGame, Game, Outcome
 from bot.games.cards import Pack, french_pack, yankee_pack
+from bot.games.chips import POT, Transfer
 from bot.games.errors import IllegalAction
 from bot.games.options import Option, OptionValue
 

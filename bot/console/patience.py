@@ -1,5 +1,6 @@
 """A patience layout in lines (the view of bot/games/patience/game.py), and Sympathy's two
-players' piles (bot/games/sympathy.py). Pile ids come first, since the player types them
+players' piles (bot/games/patience/sympathy/game.py). Pile ids come first, since the
+player types them
 ('move t3 f1'); face-down cards show as '##', and a long run of them as a count.
 """
 

@@ -4,8 +4,9 @@ Nothing here does I/O, uses asyncio or the clock, or imports another part of Par
 """
 
 from bot.games import registry
-from bot.games.base import POT, ChipGame, Game, GameInfo, Outcome, Transfer, View
+from bot.games.base import ChipGame, Game, GameInfo, Outcome, View
 from bot.games.cards import Pack
+from bot.games.chips import POT, Transfer
 from bot.games.errors import IllegalAction
 from bot.games.options import Option, OptionValue
 

@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from bot.games.cards import Pack
+from bot.games.chips import POT, Transfer, split_evenly
 from bot.games.errors import IllegalAction
 from bot.games.options import Option, OptionValue, resolve
 
 Family = Literal["trick", "chips", "patience"]
 View = dict[str, Any]
-POT = -1
-"""The pot, as the source or destination of a chip transfer (seats are 0, 1, ...)."""
 
 S = TypeVar("S")
 
@@ -47,19 +46,6 @@ class GameInfo:
         if self.min_seats == self.max_seats:
             return f"{self.min_seats} player" + ("s" if self.min_seats != 1 else "")
         return f"{self.min_seats}-{self.max_seats} players"
-
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    """Chips moving inside a table: from a seat or the pot to a seat or the pot."""
-
-    src: int
-    dst: int
-    amount: int
-    reason: str
-
-    def __post_init__(self) -> None:
-        assert self.amount > 0 and self.src != self.dst, self
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,8 +196,6 @@ class ChipGame(Game[S]):
         §18: by the game's own rule). By default they are split evenly among the seats
         still at the table (all seats if none is), the odd chips one at a time in seat
         order from seat 0; a game with a rule of its own overrides this."""
-        from bot.games._chips import split_evenly  # _chips builds on this module
-
         present = self.present(state)
         seats = [s for s, here in enumerate(present) if here] or list(range(len(present)))
         amounts = split_evenly(pot, len(seats))

@@ -13,19 +13,21 @@ from typing import Any
 from bot.games.base import Game
 
 _MODULES: tuple[str, ...] = (
-    "bot.games.black_joke",
-    "bot.games.bunkum",
-    "bot.games.jockey_club",
-    "bot.games.john_smith",
     "bot.games.patience",
-    "bot.games.pick_nick",
-    "bot.games.quien_sabe",
-    "bot.games.sympathy",
-    "bot.games.tilters",
+    "bot.games.patience.sympathy",
+    "bot.games.yankee.black_joke",
+    "bot.games.yankee.bunkum",
+    "bot.games.yankee.jockey_club",
+    "bot.games.yankee.john_smith",
+    "bot.games.yankee.pick_nick",
+    "bot.games.yankee.quien_sabe",
+    "bot.games.yankee.tilters",
 )
-"""Modules holding one game (`GAME`) or a family of them (`GAMES`)."""
+"""Packages holding one game (`GAME`) or a family of them (`GAMES`): the registry line a
+new game adds. A game's AI, if it has one, is the `ai` module beside it (`POLICY`)."""
 
 _games: dict[str, Game[Any]] = {}
+_homes: dict[str, str] = {}
 _SHOWN_KEY_CHARS = 40
 """An unknown key longer than this is not repeated back (every real key is far shorter)."""
 
@@ -34,12 +36,15 @@ def _load() -> dict[str, Game[Any]]:
     if not _games:
         # Fill the cache only once every module has loaded, so a failure is never cached.
         loaded: dict[str, Game[Any]] = {}
+        homes: dict[str, str] = {}
         for name in _MODULES:
             module = importlib.import_module(name)
             games: list[Game[Any]] = list(getattr(module, "GAMES", ())) or [module.GAME]
             for game in games:
                 assert game.info.key not in loaded, game.info.key
                 loaded[game.info.key] = game
+                homes[game.info.key] = name
+        _homes.update(homes)
         _games.update(loaded)
     return _games
 
@@ -62,6 +67,12 @@ def get(key: str) -> Game[Any]:
         return games[key]
     except KeyError:
         raise KeyError(unknown(key, sorted(games))) from None
+
+
+def home(key: str) -> str:
+    """The package the game with this key lives in (its folder, or its family's)."""
+    _load()
+    return _homes[key]
 
 
 def unknown(key: str, keys: list[str]) -> str:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games import ChipGame, IllegalAction, Outcome, Transfer
-from bot.games._chips import apply_transfers
-from bot.games._rng import deal_seed
 from bot.games.ai import ai_move
+from bot.games.chips import apply_transfers
+from bot.games.rng import deal_seed
 from bot.ledger import Account, Ledger, LedgerError, Overdraft, Posting, Reason
 from bot.storage import Database
 from bot.storage import table_rows as rows

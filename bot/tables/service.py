@@ -16,8 +16,8 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games import IllegalAction, registry
-from bot.games._rng import commitment, deal_seed
 from bot.games.ai import ai_move
+from bot.games.rng import commitment, deal_seed
 from bot.ledger import Account, Posting, Reason
 from bot.storage import table_rows as rows
 from bot.tables._accounts import digest_of

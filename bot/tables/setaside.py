@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.games._chips import split_evenly
+from bot.games.chips import split_evenly
 from bot.ledger import Account, Posting, Reason
 from bot.storage.table_rows import SeatRow, TableRow
 

@@ -12,11 +12,10 @@ from dataclasses import replace
 import pytest
 
 from bot.games import IllegalAction, registry
-from bot.games._chips import apply_transfers
-from bot.games._rng import commitment, deal_seed, shuffled
-from bot.games.base import Transfer
-from bot.games.black_joke import GAME, BlackJokeState
 from bot.games.cards import Pack, yankee_pack
+from bot.games.chips import Transfer, apply_transfers
+from bot.games.rng import commitment, deal_seed, shuffled
+from bot.games.yankee.black_joke.game import GAME, BlackJokeState
 
 PACK = yankee_pack()
 PACK_45 = yankee_pack(without_ranks=(0,))

@@ -7,9 +7,9 @@ import copy
 import random
 
 from bot.games.ai import ai_move, policy_for
-from bot.games.ai.black_joke import POLICY, cover_share, likely_payout
-from bot.games.black_joke import GAME, BlackJokeState
 from bot.games.cards import yankee_pack
+from bot.games.yankee.black_joke.ai import POLICY, cover_share, likely_payout
+from bot.games.yankee.black_joke.game import GAME, BlackJokeState
 
 PACK = yankee_pack()
 

@@ -12,7 +12,10 @@ from collections.abc import Sequence
 import pytest
 
 from bot.games import IllegalAction
-from bot.games._fifteens import (
+from bot.games.cards import Pack, yankee_pack
+from bot.games.chips import POT, Transfer
+from bot.games.yankee.bunkum.game import GAME, BunkumState
+from bot.games.yankee.fifteens import (
     best_batches,
     discard_fifteens,
     remaining,
@@ -20,9 +23,6 @@ from bot.games._fifteens import (
     tie_break,
     tied_lowest,
 )
-from bot.games.base import POT, Transfer
-from bot.games.bunkum import GAME, BunkumState
-from bot.games.cards import Pack, yankee_pack
 
 PACK = yankee_pack()
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import copy
 import random
 
-from bot.games.ai.bunkum import POLICY, card_worth, limit
-from bot.games.bunkum import GAME, BunkumState
 from bot.games.cards import yankee_pack
+from bot.games.yankee.bunkum.ai import POLICY, card_worth, limit
+from bot.games.yankee.bunkum.game import GAME, BunkumState
 
 PACK = yankee_pack()
 LOW = ["0F", "0L", "0E", "0S", "0H", "1F", "1L", "1E", "1S", "1H"]

@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.games._chips import apply_transfers, net_transfers, pay_debts
-from bot.games.base import POT, Transfer
+from bot.games.chips import POT, Transfer, apply_transfers, net_transfers, pay_debts
 
 
 def paid(transfers: Iterable[Transfer]) -> dict[int, int]:

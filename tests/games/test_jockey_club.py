@@ -9,10 +9,9 @@ import random
 import pytest
 
 from bot.games import IllegalAction
-from bot.games._chips import apply_transfers
-from bot.games.base import POT, Transfer
 from bot.games.cards import Pack, yankee_pack
-from bot.games.jockey_club import GAME, JockeyClubState
+from bot.games.chips import POT, Transfer, apply_transfers
+from bot.games.yankee.jockey_club.game import GAME, JockeyClubState
 
 PACK = yankee_pack(without_ranks=(0,))
 PACK_40 = yankee_pack(without_ranks=(0, 5))

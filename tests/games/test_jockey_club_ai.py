@@ -6,9 +6,9 @@ from __future__ import annotations
 import copy
 import random
 
-from bot.games.ai.jockey_club import POLICY
 from bot.games.cards import yankee_pack
-from bot.games.jockey_club import GAME, JockeyClubState
+from bot.games.yankee.jockey_club.ai import POLICY
+from bot.games.yankee.jockey_club.game import GAME, JockeyClubState
 
 PACK = yankee_pack(without_ranks=(0,))
 

@@ -13,10 +13,10 @@ from dataclasses import replace
 import pytest
 
 from bot.games import IllegalAction
-from bot.games._john_smith import JohnSmithState, deal_points, john_winner, score_deal
-from bot.games.ai.john_smith import POLICY
 from bot.games.cards import yankee_pack
-from bot.games.john_smith import ANSWER_VERSE, CALL_VERSE, GAME
+from bot.games.yankee.john_smith.ai import POLICY
+from bot.games.yankee.john_smith.flow import JohnSmithState, deal_points, john_winner, score_deal
+from bot.games.yankee.john_smith.game import ANSWER_VERSE, CALL_VERSE, GAME
 
 PACK = yankee_pack()
 

@@ -12,10 +12,10 @@ from dataclasses import replace
 import pytest
 
 from bot.games import IllegalAction
-from bot.games._pick_nick import PACK, PickNickState, deal_points, play_suit, strength
-from bot.games._tricks import FACES, legal_cards, trick_winner
-from bot.games.ai.pick_nick import POLICY
-from bot.games.pick_nick import GAME
+from bot.games.yankee.pick_nick.ai import POLICY
+from bot.games.yankee.pick_nick.flow import PACK, PickNickState, deal_points, play_suit, strength
+from bot.games.yankee.pick_nick.game import GAME
+from bot.games.yankee.tricks import FACES, legal_cards, trick_winner
 
 
 def deck_for(hands: Mapping[int, Sequence[str]], turned: Sequence[str]) -> list[str]:

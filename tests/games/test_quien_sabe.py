@@ -9,10 +9,10 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from bot.games import IllegalAction
-from bot.games._quien_sabe import MAX_REDEALS, SOFT_DEALS, evolve
-from bot.games.base import POT, Transfer
 from bot.games.cards import Pack, yankee_pack
-from bot.games.quien_sabe import GAME, QuienSabeState
+from bot.games.chips import POT, Transfer
+from bot.games.yankee.quien_sabe.flow import MAX_REDEALS, SOFT_DEALS, evolve
+from bot.games.yankee.quien_sabe.game import GAME, QuienSabeState
 
 PACK = yankee_pack()
 

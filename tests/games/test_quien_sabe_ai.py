@@ -7,9 +7,9 @@ import copy
 import random
 from collections.abc import Mapping, Sequence
 
-from bot.games.ai.quien_sabe import POLICY, call_value
 from bot.games.cards import yankee_pack
-from bot.games.quien_sabe import GAME, QuienSabeState
+from bot.games.yankee.quien_sabe.ai import POLICY, call_value
+from bot.games.yankee.quien_sabe.game import GAME, QuienSabeState
 
 PACK = yankee_pack()
 LOW_0 = ["5E", "1E", "2E", "3E", "4E", "6E"]

@@ -1,18 +1,18 @@
-"""The table-stakes plumbing the chip games share (bot/games/_stakes.py)."""
+"""The table-stakes plumbing the chip games share (bot/games/yankee/stakes.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.games._stakes import (
+from bot.games.chips import POT, Transfer
+from bot.games.errors import IllegalAction
+from bot.games.yankee.stakes import (
     check_stacks,
     chip_outcome,
     close_pot,
     next_seat,
     players_from,
 )
-from bot.games.base import POT, Transfer
-from bot.games.errors import IllegalAction
 
 
 def test_the_outcome_counts_chips_in_words_and_nets_the_transfers() -> None:

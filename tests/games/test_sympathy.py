@@ -1,4 +1,4 @@
-"""Sympathy (bot/games/sympathy.py): two players, a pack each, matching face-up cards."""
+"""Sympathy (bot/games/patience/sympathy/): two players, a pack each, matching face-up cards."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from bot.games.cards import french_pack
 from bot.games.errors import IllegalAction
-from bot.games.sympathy import GAME, GRACE, PILES, SympathyState
+from bot.games.patience.sympathy.game import GAME, GRACE, PILES, SympathyState
 
 
 def pack_with(piles: dict[int, list[str]], grace: str | None = None) -> list[str]:

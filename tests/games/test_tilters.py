@@ -12,11 +12,11 @@ from dataclasses import replace
 import pytest
 
 from bot.games import IllegalAction
-from bot.games._rng import commitment, deal_seed, shuffled
-from bot.games._tilters import TiltersState, score_deal
-from bot.games.ai.tilters import POLICY
 from bot.games.cards import yankee_pack
-from bot.games.tilters import GAME
+from bot.games.rng import commitment, deal_seed, shuffled
+from bot.games.yankee.tilters.ai import POLICY
+from bot.games.yankee.tilters.flow import TiltersState, score_deal
+from bot.games.yankee.tilters.game import GAME
 
 PACK = yankee_pack()
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games._tricks import (
+from bot.games.cards import yankee_pack
+from bot.games.yankee.tricks import (
     deal_hands,
     elder_of,
     final_leader,
@@ -22,7 +23,6 @@ from bot.games._tricks import (
     turn_up,
     yankee_strength,
 )
-from bot.games.cards import yankee_pack
 
 PACK = yankee_pack()
 

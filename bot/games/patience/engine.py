@@ -26,7 +26,6 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from bot.games._rng import rng_for
 from bot.games.errors import IllegalAction
 from bot.games.patience._finder import _Finder
 from bot.games.patience._words import _Words
@@ -59,6 +58,7 @@ from bot.games.patience.model import (
     suit,
     take_up,
 )
+from bot.games.rng import rng_for
 
 __all__ = [
     "ANY_CARD",

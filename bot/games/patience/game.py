@@ -15,14 +15,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.games._rng import deal_commitment, deal_seed
-from bot.games._state import dump_frozen, load_frozen
 from bot.games.base import Game, GameInfo, Outcome, View
 from bot.games.cards import Pack, stacked_deck
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import Ctx, Kind, Layout, Spec, name
 from bot.games.patience.solver import hint
+from bot.games.rng import deal_commitment, deal_seed
+from bot.games.state import dump_frozen, load_frozen
 
 PLAYING, WON, LOST, RESIGNED = "", "won", "lost", "resigned"
 CONTROLS = ("undo", "redo", "hint", "auto", "resign")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from bot.games._rng import rng_for
+from bot.games.rng import rng_for
 
 if TYPE_CHECKING:
     from bot.games.patience.engine import Spec

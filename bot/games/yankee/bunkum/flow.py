@@ -1,0 +1,365 @@
+"""Bunkum's state and the flow of a deal (RULES.md §6, §18), for bot/games/yankee/bunkum/game.py.
+
+Here are the state and its JSON form, how a deal is dealt and seated, what a bid or a
+pass does to the auction of a reserve card, and the showdown. Everything is a pure
+function from a state to a new one; nothing here checks whether an action is allowed
+(the game object does that first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.cards import yankee_pack
+from bot.games.chips import POT, Transfer, apply_transfers, pay_debts, split_evenly
+from bot.games.rng import shuffled
+from bot.games.state import dump_frozen, evolver, put
+from bot.games.yankee.fifteens import discard_fifteens, rotation, tie_break, tied_lowest
+from bot.games.yankee.stakes import (
+    ante_in,
+    coverers,
+    covers,
+    dump_table,
+    load_table,
+    next_seat,
+    players_from,
+)
+
+PACK = yankee_pack()
+RESERVE = 5
+HAND_SIZE = {2: 10, 3: 9, 4: 8}
+"""Cards each by the number of players in the deal (§6.2); the reserve is always 5."""
+
+
+@dataclass(frozen=True, slots=True)
+class LastDeal:
+    """A settled deal, kept so views can show it: every hand, its fifteens, the payments."""
+
+    deal: int
+    elder: int
+    hands: tuple[tuple[str, ...], ...]
+    """Each seat's whole hand at the showdown (empty for a seat that sat out)."""
+    batches: tuple[tuple[tuple[str, ...], ...], ...]
+    kept: tuple[tuple[str, ...], ...]
+    totals: tuple[int, ...]
+    """Each player's total after the fifteens; -1 for a seat that sat out."""
+    winners: tuple[int, ...]
+    pot: int
+    won: tuple[int, ...]
+    """Each seat's share of the pot."""
+    owed: tuple[int, ...]
+    """What each loser owed in differences (difference x rate)."""
+    paid: tuple[int, ...]
+    """What each loser actually paid (less when his stack could not cover it)."""
+    received: tuple[int, ...]
+    """What each winner received in differences."""
+    discarded: int
+    """Reserve cards left unsold and discarded."""
+
+
+@dataclass(frozen=True, slots=True)
+class BunkumState:
+    """A game of Bunkum: the table's constants, the current deal, and the last one."""
+
+    seats: int
+    seed: int
+    ante: int
+    rate: int
+    split_ties: bool
+    deals: int
+    basis: tuple[int, ...]
+    """Each seat's starting stack plus its top-ups less its cash-outs (for the outcome)."""
+    stacks: tuple[int, ...]
+    pot: int
+    started: int
+    """Deals started; the current (or, when over, the final) deal has index started - 1."""
+    elder: int
+    playing: tuple[bool, ...]
+    """The seats dealt in (those that could cover the ante)."""
+    anted: bool
+    """Whether the antes of this deal have moved (with its first action)."""
+    put_in: tuple[int, ...]
+    """What each seat has put in the pot this deal (antes and bids): the hand's refunds."""
+    deck: tuple[str, ...]
+    """The deal's shuffle, top card first (kept to deal again if the seating changes)."""
+    dealt: int
+    """Cards each player was dealt; later cards in a hand were bought blind."""
+    hands: tuple[tuple[str, ...], ...]
+    reserve: tuple[str, ...]
+    """The reserve cards still for sale, top (the next sold) first."""
+    dead: tuple[str, ...]
+    """The stock below the reserve and any reserve cards discarded unsold."""
+    bid: int
+    bidder: int
+    """The standing bid on the current reserve card and its bidder (-1: no bid yet)."""
+    passed: tuple[bool, ...]
+    """Seats out of the current card's auction."""
+    turn: int
+    """The seat to act; -1 when the game is over."""
+    last: LastDeal | None
+    moved: tuple[Transfer, ...]
+    """The transfers caused by the action that made this state."""
+    departed: tuple[bool, ...] = ()
+    """Seats that left the table for good (empty while nobody has): dealt no more, and
+    given no share of chips left on the table."""
+
+
+evolve = evolver(BunkumState)
+"""The state with some fields changed: dataclasses.replace, made cheap for the hot path."""
+
+
+def first_deal(
+    seats: int,
+    seed: int,
+    settings: tuple[int, int, bool, int],
+    stacks: tuple[int, ...],
+    deck: tuple[str, ...] | None,
+) -> BunkumState:
+    """A new game's first deal; `settings` are (ante, rate, split_ties, deals)."""
+    ante, rate, split_ties, deals = settings
+    blank = BunkumState(
+        seats=seats,
+        seed=seed,
+        ante=ante,
+        rate=rate,
+        split_ties=split_ties,
+        deals=deals,
+        basis=stacks,
+        stacks=stacks,
+        pot=0,
+        started=0,
+        elder=1 % seats,
+        playing=(False,) * seats,
+        anted=False,
+        put_in=(0,) * seats,
+        deck=(),
+        dealt=0,
+        hands=((),) * seats,
+        reserve=(),
+        dead=PACK,
+        bid=0,
+        bidder=-1,
+        passed=(False,) * seats,
+        turn=-1,
+        last=None,
+        moved=(),
+    )
+    return open_deal(blank, 0, stacks, None, (), deck)
+
+
+def open_deal(
+    st: BunkumState,
+    index: int,
+    stacks: tuple[int, ...],
+    last: LastDeal | None,
+    moved: tuple[Transfer, ...],
+    deck: tuple[str, ...] | None = None,
+) -> BunkumState:
+    """Deal number `index` (from 0) shuffled, dealt and seated (no chip moves: the antes
+    go in with the deal's first action), or the game over if it cannot be played."""
+    playing = covers(stacks, st.ante)
+    if index >= st.deals or sum(playing) < 2:
+        return evolve(st, stacks=stacks, last=last, moved=moved, turn=-1)
+    cards = deck if deck is not None else shuffled(PACK, st.seed, index)
+    return deal(st, index + 1, stacks, playing, cards, last, moved)
+
+
+def deal(
+    st: BunkumState,
+    started: int,
+    stacks: tuple[int, ...],
+    playing: tuple[bool, ...],
+    cards: tuple[str, ...],
+    last: LastDeal | None,
+    moved: tuple[Transfer, ...],
+) -> BunkumState:
+    """The cards dealt one at a time from elder to the players, then the reserve."""
+    n = st.seats
+    dealer = (started - 1) % n
+    order = players_from(dealer, playing)
+    size = HAND_SIZE[len(order)]
+    hands: list[tuple[str, ...]] = [()] * n
+    for i, s in enumerate(order):
+        hands[s] = cards[i : size * len(order) : len(order)]
+    top = size * len(order)
+    return BunkumState(
+        seats=n,
+        seed=st.seed,
+        ante=st.ante,
+        rate=st.rate,
+        split_ties=st.split_ties,
+        deals=st.deals,
+        basis=st.basis,
+        stacks=stacks,
+        pot=0,
+        started=started,
+        elder=order[0],
+        playing=playing,
+        anted=False,
+        put_in=(0,) * n,
+        deck=cards,
+        dealt=size,
+        hands=tuple(hands),
+        reserve=cards[top : top + RESERVE],
+        dead=cards[top + RESERVE :],
+        bid=0,
+        bidder=-1,
+        passed=(False,) * n,
+        turn=order[0],
+        last=last,
+        moved=moved,
+    )
+
+
+def reseat(st: BunkumState) -> BunkumState:
+    """The waiting deal dealt again from its shuffle around the seats' new stacks."""
+    playing = covers(st.stacks, st.ante)
+    if sum(playing) < 2:
+        return evolve(st, turn=-1, moved=())
+    return deal(st, st.started, st.stacks, playing, st.deck, st.last, ())
+
+
+def pay_antes(st: BunkumState) -> BunkumState:
+    """The antes into the pot, as the deal's first action begins."""
+    payers = (s for s, p in enumerate(st.playing) if p)
+    stacks, pot, antes = ante_in(st.stacks, st.pot, st.ante, payers)
+    put_in = tuple(st.ante if p else 0 for p in st.playing)
+    return evolve(st, stacks=stacks, pot=pot, anted=True, put_in=put_in, moved=antes)
+
+
+def next_bidder(st: BunkumState, seat: int, passed: tuple[bool, ...]) -> int:
+    """The next seat after `seat`, clockwise, still in the current card's auction."""
+    return next_seat(seat, st.playing, passed)
+
+
+def bid(st: BunkumState, seat: int, amount: int, moved: tuple[Transfer, ...]) -> BunkumState:
+    """The awaited seat's bid stands and the next seat still in is asked; when everyone
+    else has already passed (the last to speak opening the bidding), the card is his."""
+    turn = next_bidder(st, seat, st.passed)
+    if turn == seat:
+        return _sell(evolve(st, bid=amount, bidder=seat, moved=moved))
+    return evolve(st, bid=amount, bidder=seat, turn=turn, moved=moved)
+
+
+def pass_card(st: BunkumState, seat: int, moved: tuple[Transfer, ...]) -> BunkumState:
+    """The awaited seat passes: out of this card's auction, which may end with it."""
+    passed = put(st.passed, seat, True)
+    left = [s for s in range(st.seats) if st.playing[s] and not passed[s]]
+    if st.bidder < 0 and not left:
+        return _showdown(evolve(st, passed=passed, moved=moved), abandoned=True)
+    if left == [st.bidder]:
+        return _sell(evolve(st, passed=passed, moved=moved))
+    return evolve(st, passed=passed, turn=next_bidder(st, seat, passed), moved=moved)
+
+
+def _sell(st: BunkumState) -> BunkumState:
+    """The last bidder pays his bid into the pot and takes the top reserve card blind."""
+    buyer, price = st.bidder, st.bid
+    pay = Transfer(buyer, POT, price, "bid")
+    stacks, pot = apply_transfers(st.stacks, st.pot, (pay,))
+    hands = put(st.hands, buyer, (*st.hands[buyer], st.reserve[0]))
+    put_in = put(st.put_in, buyer, st.put_in[buyer] + price)
+    moved = (*st.moved, pay)
+    reserve = st.reserve[1:]
+    if not reserve:
+        sold = evolve(
+            st, stacks=stacks, pot=pot, hands=hands, put_in=put_in, reserve=reserve, moved=moved
+        )
+        return _showdown(sold, abandoned=False)
+    # Our choice: elder opens the auction of every reserve card.
+    return evolve(
+        st,
+        stacks=stacks,
+        pot=pot,
+        hands=hands,
+        put_in=put_in,
+        reserve=reserve,
+        moved=moved,
+        bid=0,
+        bidder=-1,
+        passed=(False,) * st.seats,
+        turn=st.elder,
+    )
+
+
+def _showdown(st: BunkumState, abandoned: bool) -> BunkumState:
+    """Fifteens laid aside, the pot and the differences paid, and the next deal dealt."""
+    n, players = st.seats, [s for s in rotation(st.elder, st.seats) if st.playing[s]]
+    split = [discard_fifteens(st.hands[s]) if st.playing[s] else ((), ()) for s in range(n)]
+    totals = {s: sum(int(c[0]) for c in split[s][1]) for s in players}
+    counts = {s: len(split[s][1]) for s in players}
+    if st.split_ties:
+        winners = tied_lowest(totals, st.elder, n)
+    else:
+        winners = [tie_break(totals, counts, st.elder, n)]
+    low = totals[winners[0]]
+    pot_shares = split_evenly(st.pot, len(winners))
+    moved = [Transfer(POT, w, a, "payout") for w, a in zip(winners, pot_shares, strict=True) if a]
+    stacks, pot = apply_transfers(st.stacks, st.pot, moved)
+    owed, paid, received = [0] * n, [0] * n, [0] * n
+    for s in players:
+        if s in winners:
+            continue
+        owed[s] = (totals[s] - low) * st.rate
+        if not owed[s]:
+            continue
+        # The debt is shared among tied winners, odd chips in rotation from elder.
+        debts = dict(zip(winners, split_evenly(owed[s], len(winners)), strict=True))
+        payments = pay_debts(s, debts, stacks[s], n, "difference")
+        stacks, pot = apply_transfers(stacks, pot, payments)
+        moved += payments
+        for t in payments:
+            paid[s] += t.amount
+            received[t.dst] += t.amount
+    won = [0] * n
+    for w, a in zip(winners, pot_shares, strict=True):
+        won[w] = a
+    last = LastDeal(
+        deal=st.started,
+        elder=st.elder,
+        hands=st.hands,
+        batches=tuple(b for b, _ in split),
+        kept=tuple(k for _, k in split),
+        totals=tuple(totals.get(s, -1) for s in range(n)),
+        winners=tuple(winners),
+        pot=st.pot,
+        won=tuple(won),
+        owed=tuple(owed),
+        paid=tuple(paid),
+        received=tuple(received),
+        discarded=len(st.reserve) if abandoned else 0,
+    )
+    moved_all = (*st.moved, *moved)
+    if st.started < st.deals and coverers(stacks, st.ante) >= 2:
+        return open_deal(st, st.started, stacks, last, moved_all)
+    # The game is over: the final deal's cards stay where they lie.
+    return evolve(
+        st,
+        stacks=stacks,
+        pot=pot,
+        dead=(*st.dead, *st.reserve),
+        reserve=(),
+        bid=0,
+        bidder=-1,
+        turn=-1,
+        last=last,
+        moved=moved_all,
+    )
+
+
+def reveal(last: LastDeal | None) -> dict[str, Any] | None:
+    """The last deal as JSON-safe data: every hand, its fifteens batch by batch, the cards
+    and total kept, the winners, the pot shares and the differences owed and paid."""
+    return None if last is None else dump_frozen(last)
+
+
+def dump_state(st: BunkumState) -> dict[str, Any]:
+    """The state as JSON-safe data."""
+    return dump_table(st, st.last)
+
+
+def load_state(data: Mapping[str, Any]) -> BunkumState:
+    """The state from dump_state's data."""
+    return load_table(BunkumState, LastDeal, data)

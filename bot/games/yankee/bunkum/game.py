@@ -1,0 +1,369 @@
+"""Bunkum (`bunkum`): buy reserve cards blind, lay aside fifteens, lowest total wins.
+
+Source: rules/RULES.md §6 (the game and our reconstruction of its deal, auction, fifteens
+and tie-break) and §18 (table stakes; a difference bigger than a stack is paid in
+proportion). Options holding our choices: `ante` (chips each player puts in the pot per
+deal), `rate` (chips per point of difference), `bunkum_split_ties` (tied lowest totals
+share the pot and the differences instead of the tie-break) and `rounds` (each round
+every seat deals once).
+
+Choices without an option: seat 0 deals first and the deal passes left every deal; every
+deal reshuffles the whole pack; the schedule of §6.2 follows the number of players dealt
+in (a seat that cannot cover the ante sits the deal out); elder hand opens the auction of
+every reserve card, and bidding goes clockwise among the seats still in; a seat whose
+stack cannot top the standing bid (or who has no chips) may only pass; the antes move
+with the deal's first action; the unsold reserve stays face down (never revealed); the
+fifteens are laid aside for every player automatically (the most batches, then the
+fewest cards, `_fifteens.py`); no side bets. With split ties, the pot is shared by
+`split_evenly` among the tied players in rotation from elder (odd chips to the earliest),
+and each loser's difference x rate is shared the same way among them, each share a debt
+paid under §18. The state and flow live in `_bunkum.py`, the table picture in
+`_bunkum_view.py`, and what every chip game does alike in `_stakes.py`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.base import GameInfo, Outcome, View
+from bot.games.cards import Pack
+from bot.games.chips import Transfer
+from bot.games.errors import IllegalAction
+from bot.games.options import Option
+from bot.games.rng import deal_commitment, deal_seed
+from bot.games.yankee.bunkum.flow import (
+    PACK,
+    BunkumState,
+    bid,
+    dump_state,
+    first_deal,
+    load_state,
+    pass_card,
+    pay_antes,
+    reseat,
+    reveal,
+)
+from bot.games.yankee.bunkum.view import table_scene
+from bot.games.yankee.stakes import (
+    StakesGame,
+    at_table,
+    check_seat,
+    chip_outcome,
+    chips,
+    depart,
+    first_cards,
+    refunds,
+    restack,
+)
+
+__all__ = ["GAME", "Bunkum", "BunkumState"]
+
+KEY = "bunkum"
+_BID = re.compile(r"bid ([1-9][0-9]{0,8})")
+_USAGE = "Write 'bid N' to bid N chips for the reserve card, or 'pass'."
+
+
+def purse(st: BunkumState, seat: int) -> int:
+    """What a seat can bid with: its stack, less the ante its first action will pay."""
+    return st.stacks[seat] - (0 if st.anted or not st.playing[seat] else st.ante)
+
+
+def _parse(action: object) -> int | None:
+    """A bid's amount, or None for a pass; IllegalAction saying what to write otherwise."""
+    if action == "pass":
+        return None
+    if isinstance(action, str):
+        match = _BID.fullmatch(action)
+        if match is not None:
+            return int(match[1])
+        words = action.split(" ")
+        if words[0] == "bid" and len(words) == 2:
+            text = words[1]
+            if not (text.isascii() and text.isdigit()):
+                raise IllegalAction(
+                    f"Write the bid as a whole number of chips, like 3: '{text}' is not one."
+                )
+            if int(text) == 0:
+                raise IllegalAction("The lowest bid is 1 chip: bid 1 or more, or pass.")
+            if text[0] == "0":
+                raise IllegalAction(f"Write the bid without leading zeros, like {int(text)}.")
+        if words[0] == "bid" and len(words) == 1:
+            raise IllegalAction("Say how many chips you bid: 'bid 3' bids 3 chips.")
+    raise IllegalAction(_USAGE)
+
+
+def _check_turn(st: BunkumState, seat: int) -> None:
+    """Refuse a seat that is not the one awaited, saying why."""
+    if st.turn < 0:
+        raise IllegalAction("The game is over: no more reserve cards are sold.")
+    check_seat(seat, st.seats)
+    if seat == st.turn:
+        return
+    if not st.playing[seat]:
+        raise IllegalAction("You sit this deal out (you could not cover the ante): wait.")
+    if st.passed[seat]:
+        raise IllegalAction("You have passed on this card: wait for the next reserve card.")
+    raise IllegalAction(f"It is not your turn: seat {st.turn} is bidding.")
+
+
+def _check_bid(st: BunkumState, seat: int, amount: int) -> None:
+    """Refuse a bid that does not top the standing bid or that the seat cannot pay."""
+    if amount <= st.bid:
+        raise IllegalAction(
+            f"Bid more than the standing bid of {chips(st.bid)} (seat {st.bidder}'s): "
+            f"at least {st.bid + 1}, or pass."
+        )
+    have = purse(st, seat)
+    if amount > have:
+        if have <= st.bid:
+            raise IllegalAction(f"You have {chips(have)}: you cannot top {st.bid}, so pass.")
+        raise IllegalAction(f"You have only {chips(have)}: bid {have} or less, or pass.")
+
+
+RULES_TEXT = """\
+Bunkum is a gambling game for 2 to 4 players with the 50-card Yankee Notion pack. Each \
+card counts its number, 0 to 9; suits do not matter. The aim is to finish the deal with \
+the lowest total after laying aside fifteens.
+
+The deal. Everyone puts the ante (1 chip unless the table says otherwise) in the pot. \
+With 2 players each gets 10 cards, with 3 players 9, with 4 players 8, dealt one at a \
+time from the dealer's left; then 5 cards are set face down as the reserve and the rest \
+of the pack is put aside unseen. A player who cannot pay the ante sits the deal out.
+
+The reserve. The reserve cards are sold one at a time from the top, blind. Starting \
+from the dealer's left, each player in turn bids ('bid 3') or passes. A bid must be \
+higher than the one standing and no more than the chips you hold. Passing takes you out \
+of this card's bidding only. When everyone but one has passed, that player pays the bid \
+into the pot and takes the card without showing it. The next card is then offered, the \
+dealer's left bidding first again. If nobody bids at all on a card, the rest of the \
+reserve is thrown away unseen.
+
+Fifteens. When the reserve is sold or thrown away, every hand is shown and the table \
+lays aside, for each player, groups of cards adding to exactly 15 - as many as will \
+leave the lowest total, keeping as many cards as possible when that choice is open. A \
+card goes in one group only; zeros never go in a group.
+
+The showdown. The lowest total left wins the pot, and every other player pays the \
+winner the difference between the two totals (times the table's rate). A player who \
+cannot pay in full pays what he has. If totals tie for lowest, the player with more \
+cards left wins; if still tied, the one nearest the dealer's left. With the option \
+bunkum_split_ties, tied players share the pot and the differences instead.
+
+Chips. You play with the stack you brought. The game lasts a round of deals (each \
+player deals once) or more if the table says so, and ends sooner when fewer than two \
+players can pay the ante."""
+
+
+class Bunkum(StakesGame[BunkumState]):
+    """Bunkum (RULES.md §6): auctioned blind reserve cards; fifteens; lowest total wins."""
+
+    info = GameInfo(
+        key=KEY,
+        title="Bunkum",
+        family="chips",
+        min_seats=2,
+        max_seats=4,
+        options=(
+            Option(
+                "ante", 1, "Chips each player puts in the pot every deal.", minimum=1, maximum=100
+            ),
+            Option(
+                "rate",
+                1,
+                "Chips paid per point of difference at the showdown.",
+                minimum=1,
+                maximum=100,
+            ),
+            Option(
+                "bunkum_split_ties",
+                False,
+                "Tied lowest totals share the pot and the differences (no tie-break).",
+            ),
+            Option(
+                "rounds",
+                1,
+                "Rounds of deals; in each round every seat deals once.",
+                minimum=1,
+                maximum=20,
+            ),
+        ),
+        source="rules/RULES.md §6, §18",
+        summary="Bid blind for reserve cards, lay aside fifteens; the lowest total wins.",
+        rules=RULES_TEXT,
+        pack=Pack.YANKEE,
+        # At default stacks (100 a seat) no bid exceeds the 400 chips on a 4-seat table, and
+        # bids rise: a card's auction is at most 400 bids and 4 passes; 4 deals of 5 cards.
+        max_actions=4 * 5 * (400 + 4),
+    )
+
+    def new(
+        self,
+        seats: int,
+        seed: int,
+        options: Mapping[str, object] | None = None,
+        deck: Sequence[str] | None = None,
+        stacks: Sequence[int] | None = None,
+    ) -> BunkumState:
+        """A new game: the first deal shuffled (or stacked with `deck`), dealt and seated."""
+        opts, chips_in = self.opening(seats, options, stacks)
+        settings = (
+            int(opts["ante"]),
+            int(opts["rate"]),
+            bool(opts["bunkum_split_ties"]),
+            int(opts["rounds"]) * seats,
+        )
+        return first_deal(seats, seed, settings, chips_in, first_cards(deck, PACK, seed))
+
+    def legal_actions(self, state: BunkumState, seat: int) -> list[str]:
+        """Every bid above the standing one the seat can pay, and pass, sorted."""
+        if state.turn < 0 or seat != state.turn:
+            return []
+        top = purse(state, seat)
+        return sorted([*(f"bid {n}" for n in range(state.bid + 1, top + 1)), "pass"])
+
+    def apply(self, state: BunkumState, seat: int, action: str) -> BunkumState:
+        """The state after the awaited seat bids or passes (the showdown, if it ends the
+        reserve, and the next deal, all inside this one action)."""
+        _check_turn(state, seat)
+        amount = _parse(action)
+        if amount is not None:
+            _check_bid(state, seat, amount)
+        st = state if state.anted else pay_antes(state)
+        moved = st.moved if st is not state else ()
+        return pass_card(st, seat, moved) if amount is None else bid(st, seat, amount, moved)
+
+    def view(self, state: BunkumState, seat: int | None) -> View:
+        """The table as the seat sees it: stacks, the auction, counts, its own hand."""
+        out = _facts(state, seat)
+        out["scene"] = table_scene(state, seat)
+        return out
+
+    def ai_view(self, state: BunkumState, seat: int) -> View:
+        """The part of the seat's view its AI reads (the same values, much cheaper): the
+        auction, the rate, the players, its own purse and hand."""
+        return {
+            "turn": state.turn if state.turn >= 0 else None,
+            "bid": state.bid,
+            "rate": state.rate,
+            "players": sum(state.playing),
+            "purse": purse(state, seat) if state.playing[seat] else 0,
+            "hand": list(state.hands[seat]),
+        }
+
+    def outcome(self, state: BunkumState) -> Outcome | None:
+        """Once over: each seat's chips won or lost, the biggest winners, the net transfers."""
+        if state.turn >= 0:
+            return None
+        return chip_outcome(state.stacks, state.basis)
+
+    def dump(self, state: BunkumState) -> dict[str, Any]:
+        """The state as JSON-safe data."""
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> BunkumState:
+        """The state dumped by dump."""
+        return load_state(data)
+
+    def cards(self, state: BunkumState) -> list[str]:
+        """Every hand, the reserve and the dead cards: always the whole pack."""
+        return [*(c for hand in state.hands for c in hand), *state.reserve, *state.dead]
+
+    def private_cards(self, state: BunkumState, seat: int) -> frozenset[str]:
+        """The seat's hand, less any code the last deal's reveal shows to all."""
+        if state.turn < 0:
+            return frozenset()
+        hidden = frozenset(state.hands[seat])
+        if state.last is None:
+            return hidden
+        return hidden.difference(*state.last.hands)
+
+    def deal_number(self, state: BunkumState) -> int:
+        """How many deals have been started."""
+        return state.started
+
+    def describe_action(self, action: str) -> str:
+        """'bid 3' -> 'Bid 3 chips for the reserve card'; 'pass' -> 'Pass on this card'."""
+        if action == "pass":
+            return "Pass on this card"
+        words = action.split(" ")
+        if words[0] == "bid" and len(words) == 2 and words[1].isdigit():
+            return f"Bid {chips(int(words[1]))} for the reserve card"
+        return action.capitalize()
+
+    def pot(self, state: BunkumState) -> int:
+        """The chips in the pot: this deal's antes and winning bids."""
+        return state.pot
+
+    def between_hands(self, state: BunkumState) -> bool:
+        """Whether no chip of the current deal has moved yet, or the game is over."""
+        return state.turn < 0 or not state.anted
+
+    def adjust_stack(self, state: BunkumState, seat: int, delta: int) -> BunkumState:
+        """A top-up or cash-out between deals; the waiting deal is dealt again around it."""
+        st = restack(state, seat, delta, self.between_hands(state), "wait for the showdown")
+        return st if st.turn < 0 else reseat(st)
+
+    def leave(self, state: BunkumState, seat: int) -> BunkumState:
+        """The seat leaves for good between deals: its stack goes home and it is dealt no
+        more (RULES.md §18)."""
+        st = depart(state, seat, self.between_hands(state), "wait for the showdown")
+        return st if st.turn < 0 else reseat(st)
+
+    def present(self, state: BunkumState) -> tuple[bool, ...]:
+        """Per seat, whether it is still at the table."""
+        return at_table(state.seats, state.departed)
+
+    def hand_refunds(self, state: BunkumState) -> tuple[Transfer, ...]:
+        """The pot gives back each seat's antes and bids of the current deal."""
+        if self.between_hands(state):
+            return ()
+        return refunds(state.put_in)
+
+
+GAME = Bunkum()
+
+
+def _facts(st: BunkumState, viewer: int | None) -> View:
+    """The view's facts: the deal, the auction, each seat's stack and card counts, the
+    viewer's own hand (with the cards it bought blind), and the last deal's showdown."""
+    stacks, playing, hands, passed = st.stacks, st.playing, st.hands, st.passed
+    due = 0 if st.anted else st.ante
+    out: View = {
+        "game": KEY,
+        "deal": st.started,
+        "deals": st.deals,
+        "elder": st.elder,
+        "turn": st.turn if st.turn >= 0 else None,
+        "ante": st.ante,
+        "rate": st.rate,
+        "split_ties": st.split_ties,
+        "pot": st.pot,
+        "antes_in": st.anted,
+        "reserve_left": len(st.reserve),
+        "bid": st.bid,
+        "bidder": st.bidder if st.bidder >= 0 else None,
+        "seats": [
+            {
+                "stack": stacks[s],
+                "purse": stacks[s] - due if playing[s] else 0,
+                "playing": playing[s],
+                "cards": len(hands[s]),
+                "bought": max(0, len(hands[s]) - st.dealt) if playing[s] else 0,
+                "passed": passed[s],
+            }
+            for s in range(st.seats)
+        ],
+        "players": sum(playing),
+        "commitment": deal_commitment(st.seed, st.started - 1) if st.started else None,
+        "last_deal": reveal(st.last),
+    }
+    if viewer is not None and 0 <= viewer < st.seats:
+        out["hand"] = list(st.hands[viewer])
+        out["purse"] = stacks[viewer] - due if playing[viewer] else 0
+        out["bought_cards"] = list(st.hands[viewer][st.dealt :]) if st.playing[viewer] else []
+    if st.turn < 0:
+        out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.started)]
+        out["final_stacks"] = list(st.stacks)
+    return out

@@ -1,0 +1,401 @@
+"""Jockey Club's state and the flow of a deal (RULES.md §8, §6.2's tie-break, §18), for
+bot/games/yankee/jockey_club/game.py.
+
+Here are the state and its JSON form, how a deal is seated and dealt, who acts next in the
+auction for the turn-up, what an offer or a pass does, and the showdown. Everything is a
+pure function from a state to a new one; nothing here checks whether an action is allowed
+(the game object does that first).
+
+Offers live on one scale, worst to best for the pot: `console c` is -c and `bid b` is b,
+so "console 3" < "console 0" < "bid 1" and a better offer is simply a larger number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.games.cards import yankee_pack
+from bot.games.chips import POT, Transfer, apply_transfers
+from bot.games.rng import shuffled
+from bot.games.state import evolver, put
+from bot.games.yankee.fifteens import tie_break
+from bot.games.yankee.stakes import (
+    ante_in,
+    at_table,
+    close_pot,
+    coverers,
+    covers,
+    dump_table,
+    load_table,
+    next_seat,
+    players_from,
+    rotation_dealer,
+)
+
+AUCTION, OVER = "auction", "over"
+NO_HOLDER = -1
+
+_PACKS = {
+    False: yankee_pack(without_ranks=(0,)),
+    True: yankee_pack(without_ranks=(0, 5)),
+}
+
+
+def pack(no_fives: bool) -> tuple[str, ...]:
+    """The cards of a deal: the pack without its zeros (45), and without its 5s too (40)."""
+    return _PACKS[no_fives]
+
+
+@dataclass(frozen=True, slots=True)
+class LastDeal:
+    """A settled deal, kept so views can show it: every hand shown and what the pot paid."""
+
+    deal: int
+    dealer: int
+    elder: int
+    hands: tuple[tuple[str, ...], ...]
+    turnup: str
+    buried: tuple[str, ...]
+    taker: int
+    """The seat that took the turn-up; -1 when nobody offered and it was buried."""
+    price: int
+    """The taker's offer on the scale (console c = -c, bid b = b)."""
+    claimants: tuple[int, ...]
+    winner: int
+    """The seat that took the pot; -1 when nobody claimed and the pot carried over."""
+    won: int
+    carried: int
+    """What the pot held after the showdown (carried to the next deal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class JockeyClubState:
+    """A game of Jockey Club: the table's constants, the current deal, and the last one."""
+
+    seats: int
+    seed: int
+    ante: int
+    no_fives: bool
+    dealer_may_console: bool
+    deals: int
+    """The deals the game lasts: rounds x seats."""
+    basis: tuple[int, ...]
+    """Each seat's starting stack plus its top-ups less its cash-outs (for the outcome)."""
+    stacks: tuple[int, ...]
+    pot: int
+    started: int
+    """Deals started; the current (or, when over, the final) deal is number `started`."""
+    shuffles: int
+    """Shuffles made: a deal dealt again after a stack change gets a fresh shuffle."""
+    dealer: int
+    elder: int
+    phase: str
+    turn: int
+    """The seat to act; -1 when the game is over."""
+    dealt: tuple[bool, ...]
+    """The seats dealt into this deal (those that could cover the ante)."""
+    anted: bool
+    """Whether this deal's antes have moved (they move with its first action)."""
+    deck: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    turnup: str
+    buried: tuple[str, ...]
+    """Turned-up 5s (and, at the end of a deal nobody offered in, the unsold turn-up)."""
+    offer: int
+    holder: int
+    consoled: tuple[bool, ...]
+    passed: tuple[bool, ...]
+    last: LastDeal | None
+    moved: tuple[Transfer, ...]
+    """The transfers caused by the action that made this state."""
+    departed: tuple[bool, ...] = ()
+    """Seats that left the table for good (empty while nobody has): dealt no more, and
+    given no share of chips left on the table."""
+
+
+evolve = evolver(JockeyClubState)
+"""The state with some fields changed: dataclasses.replace, made cheap for the hot path."""
+
+_RANKS = {card: int(card[0]) for card in _PACKS[False]}
+
+
+def total(hand: Sequence[str]) -> int:
+    """The sum of a hand's ranks."""
+    return sum(map(_RANKS.__getitem__, hand))
+
+
+def claims(hand: Sequence[str]) -> bool:
+    """Whether a hand claims the pot: its total is exactly 5 times its number of cards."""
+    return bool(hand) and total(hand) == 5 * len(hand)
+
+
+def offer_text(value: int) -> str:
+    """An offer on the scale as the action that makes it: 'bid 3', 'console 2'."""
+    return f"bid {value}" if value > 0 else f"console {-value}"
+
+
+def offer_pot(st: JockeyClubState) -> int:
+    """The pot as offers see it: with this deal's antes even before they move."""
+    return st.pot if st.anted else st.pot + st.ante * sum(st.dealt)
+
+
+def bid_stack(st: JockeyClubState, seat: int) -> int:
+    """What a seat can bid: its stack once its ante for this deal is paid."""
+    stack = st.stacks[seat]
+    return stack if st.anted or not st.dealt[seat] else stack - st.ante
+
+
+def seating(index: int, stacks: tuple[int, ...], ante: int) -> tuple[int, tuple[bool, ...]]:
+    """Deal number `index` (from 0) seated: its dealer and who is dealt in. The deal goes
+    round to the left; a rotation dealer who cannot cover the ante hands it to the next
+    seat on his left who can. Assumes at least two seats can cover the ante."""
+    dealt = covers(stacks, ante)
+    return rotation_dealer(index, dealt), dealt
+
+
+def deal(
+    cards: Sequence[str], dealer: int, dealt: tuple[bool, ...]
+) -> tuple[tuple[tuple[str, ...], ...], str, tuple[str, ...], tuple[str, ...]]:
+    """n + 1 cards to each seat dealt in, one at a time from elder, then the turn-up (a
+    turned-up 5 is buried and the next card turned): hands, turn-up, buried, stock."""
+    n = len(dealt)
+    order = players_from(dealer, dealt)
+    hands: list[list[str]] = [[] for _ in range(n)]
+    count = len(order) + 1
+    for i in range(count * len(order)):
+        hands[order[i % len(order)]].append(cards[i])
+    at = count * len(order)
+    buried = []
+    while cards[at][0] == "5":
+        buried.append(cards[at])
+        at += 1
+    return tuple(tuple(h) for h in hands), cards[at], tuple(buried), tuple(cards[at + 1 :])
+
+
+def first_deal(
+    setup: tuple[int, int, int, bool, bool, int],
+    stacks: tuple[int, ...],
+    cards: tuple[str, ...],
+) -> JockeyClubState:
+    """A new game, dealt from `cards`; setup is (seats, seed, ante, no_fives,
+    dealer_may_console, deals)."""
+    seats, seed, ante, no_fives, may_console, deals = setup
+    blank = JockeyClubState(
+        seats=seats,
+        seed=seed,
+        ante=ante,
+        no_fives=no_fives,
+        dealer_may_console=may_console,
+        deals=deals,
+        basis=stacks,
+        stacks=stacks,
+        pot=0,
+        started=0,
+        shuffles=0,
+        dealer=0,
+        elder=1 % seats,
+        phase=OVER,
+        turn=-1,
+        dealt=(False,) * seats,
+        anted=False,
+        deck=cards,
+        hands=((),) * seats,
+        turnup="",
+        buried=(),
+        offer=0,
+        holder=NO_HOLDER,
+        consoled=(False,) * seats,
+        passed=(False,) * seats,
+        last=None,
+        moved=(),
+    )
+    return open_deal(blank, stacks, 0, None, (), cards)
+
+
+def open_deal(
+    st: JockeyClubState,
+    stacks: tuple[int, ...],
+    pot: int,
+    last: LastDeal | None,
+    moved: tuple[Transfer, ...],
+    cards: Sequence[str] | None = None,
+) -> JockeyClubState:
+    """The next deal shuffled, dealt and seated (no chip moves), or the game over."""
+    if st.started >= st.deals or coverers(stacks, st.ante) < 2:
+        over = replace(st, stacks=stacks, pot=pot, last=last, moved=moved)
+        return finish(over)
+    return _dealt(st, st.started, stacks, pot, last, moved, cards)
+
+
+def _dealt(
+    st: JockeyClubState,
+    index: int,
+    stacks: tuple[int, ...],
+    pot: int,
+    last: LastDeal | None,
+    moved: tuple[Transfer, ...],
+    cards: Sequence[str] | None = None,
+) -> JockeyClubState:
+    """Deal number `index` (from 0) dealt from a fresh shuffle (or `cards`) and seated."""
+    if cards is None:
+        cards = shuffled(_PACKS[st.no_fives], st.seed, st.shuffles)
+    dealer, dealt = seating(index, stacks, st.ante)
+    hands, turnup, buried, deck = deal(cards, dealer, dealt)
+    elder = next_seat(dealer, dealt)
+    unset = (False,) * st.seats
+    return evolve(
+        st, stacks=stacks, pot=pot, started=index + 1, shuffles=st.shuffles + 1, dealer=dealer,
+        elder=elder, phase=AUCTION, turn=elder, dealt=dealt, anted=False, deck=deck, hands=hands,
+        turnup=turnup, buried=buried, offer=0, holder=NO_HOLDER, consoled=unset, passed=unset,
+        last=last, moved=moved,
+    )  # fmt: skip
+
+
+def redeal(st: JockeyClubState) -> JockeyClubState:
+    """The waiting deal after a stack changed: dealt again from a fresh shuffle if who is
+    dealt in (or who deals) changed, else as it was; over if too few can cover the ante."""
+    if coverers(st.stacks, st.ante) < 2:
+        return finish(st)
+    dealer, dealt = seating(st.started - 1, st.stacks, st.ante)
+    if (dealer, dealt) == (st.dealer, st.dealt):
+        return st
+    return _dealt(st, st.started - 1, st.stacks, st.pot, st.last, st.moved)
+
+
+def finish(st: JockeyClubState) -> JockeyClubState:
+    """The game over: any pot left is split evenly among the seats still at the table, the
+    odd chips one at a time from the last deal's elder (reason 'close')."""
+    present = at_table(st.seats, st.departed)
+    stacks, pot, close = close_pot(st.stacks, st.pot, st.elder, present)
+    return replace(st, stacks=stacks, pot=pot, moved=st.moved + close, phase=OVER, turn=-1)
+
+
+def _antes(st: JockeyClubState) -> tuple[tuple[int, ...], int, tuple[Transfer, ...]]:
+    """Stacks, pot and transfers once this deal's antes are in (they move with its first
+    action)."""
+    if st.anted:
+        return st.stacks, st.pot, ()
+    return ante_in(st.stacks, st.pot, st.ante, (s for s, d in enumerate(st.dealt) if d))
+
+
+def make_offer(st: JockeyClubState, seat: int, value: int) -> JockeyClubState:
+    """The awaited seat makes an offer (already checked to be better and allowed)."""
+    stacks, pot, moved = _antes(st)
+    consoled = put(st.consoled, seat, True) if value <= 0 else st.consoled
+    return _advance(st, stacks, pot, moved, value, seat, consoled, st.passed)
+
+
+def pass_turn(st: JockeyClubState, seat: int) -> JockeyClubState:
+    """The awaited seat passes: out of this auction."""
+    stacks, pot, moved = _antes(st)
+    passed = put(st.passed, seat, True)
+    return _advance(st, stacks, pot, moved, st.offer, st.holder, st.consoled, passed)
+
+
+def _advance(
+    st: JockeyClubState,
+    stacks: tuple[int, ...],
+    pot: int,
+    moved: tuple[Transfer, ...],
+    offer: int,
+    holder: int,
+    consoled: tuple[bool, ...],
+    passed: tuple[bool, ...],
+) -> JockeyClubState:
+    """After an offer or a pass: the next active seat's turn, or the auction over."""
+    # The next seat still in the auction, passing over the holder of the standing offer.
+    turn = next_seat(st.turn, st.dealt, passed)
+    if turn == holder >= 0:
+        turn = next_seat(holder, st.dealt, passed)
+        turn = -1 if turn == holder else turn
+    if turn < 0:
+        return _showdown(st, stacks, pot, moved, offer, holder)
+    return evolve(
+        st, stacks=stacks, pot=pot, turn=turn, anted=True, offer=offer, holder=holder,
+        consoled=consoled, passed=passed, moved=moved,
+    )  # fmt: skip
+
+
+def _showdown(
+    st: JockeyClubState,
+    stacks: tuple[int, ...],
+    pot: int,
+    moved: tuple[Transfer, ...],
+    offer: int,
+    holder: int,
+) -> JockeyClubState:
+    """The holder takes the turn-up at his price (or it is buried); all hands are shown,
+    the pot goes to the claimant (tie-break among several) or carries over; next deal."""
+    hands, buried = st.hands, st.buried
+    price: tuple[Transfer, ...] = ()
+    if holder == NO_HOLDER:
+        buried += (st.turnup,)
+    else:
+        hands = put(hands, holder, hands[holder] + (st.turnup,))
+        if offer > 0:
+            price = (Transfer(holder, POT, offer, "bid"),)
+        elif offer < 0:
+            price = (Transfer(POT, holder, -offer, "console"),)
+    stacks, pot = apply_transfers(stacks, pot, price)
+    claimants = tuple(s for s in range(st.seats) if st.dealt[s] and claims(hands[s]))
+    winner = -1
+    if claimants:
+        # §6.2 with equal totals: the most cards wins, then the earliest from elder hand.
+        counts = {s: len(hands[s]) for s in claimants}
+        winner = tie_break(dict.fromkeys(claimants, 0), counts, st.elder, st.seats)
+    payout = (Transfer(POT, winner, pot, "payout"),) if winner >= 0 and pot > 0 else ()
+    won = pot if winner >= 0 else 0
+    stacks, pot = apply_transfers(stacks, pot, payout)
+    last = LastDeal(
+        st.started, st.dealer, st.elder, hands, st.turnup, buried, holder, offer,
+        claimants, winner, won, pot,
+    )  # fmt: skip
+    moved += price + payout
+    if st.started < st.deals and coverers(stacks, st.ante) >= 2:
+        return _dealt(st, st.started, stacks, pot, last, moved)
+    # The game is over: the final deal's cards stay where they lie (all of them now shown).
+    done = replace(
+        st, stacks=stacks, pot=pot, hands=hands, buried=buried, turnup="", last=last,
+        moved=moved, anted=True, offer=offer, holder=holder,
+    )  # fmt: skip
+    return finish(done)
+
+
+def is_fresh(st: JockeyClubState) -> bool:
+    """Whether no chip of the current deal has moved yet (or the game is over)."""
+    return st.phase == OVER or not st.anted
+
+
+def reveal(last: LastDeal | None) -> dict[str, Any] | None:
+    """The last deal's showdown as JSON-safe data (for views): every hand, its total and
+    target, who claimed, who won and what the pot paid."""
+    if last is None:
+        return None
+    return {
+        "deal": last.deal,
+        "dealer": last.dealer,
+        "elder": last.elder,
+        "hands": [list(h) for h in last.hands],
+        "totals": [total(h) for h in last.hands],
+        "targets": [5 * len(h) for h in last.hands],
+        "turnup": last.turnup,
+        "buried": list(last.buried),
+        "taker": None if last.taker < 0 else last.taker,
+        "price": None if last.taker < 0 else offer_text(last.price),
+        "claimants": list(last.claimants),
+        "winner": None if last.winner < 0 else last.winner,
+        "won": last.won,
+        "carried": last.carried,
+    }
+
+
+def dump_state(st: JockeyClubState) -> dict[str, Any]:
+    """The state as JSON-safe data."""
+    return dump_table(st, st.last)
+
+
+def load_state(data: Mapping[str, Any]) -> JockeyClubState:
+    """The state from dump_state's data."""
+    return load_table(JockeyClubState, LastDeal, data)

@@ -1,0 +1,371 @@
+"""Jockey Club (`jockey-club`): the Yankee Notion game of the turn-up, played for chips.
+
+Source: rules/RULES.md §8 (the game; §8.2 our reconstruction of the auction), §6.2 (the
+tie-break among several claimants) and §18 (table stakes). Options holding our choices:
+`ante` (chips each player puts in the pot every deal), `jockey_remove_fives` (strip the
+5s from the pack; by default a turned-up 5 is buried and the next card turned),
+`dealer_may_console` (whether the dealer may console) and `rounds` (each round every seat
+deals once).
+Choices without an option: seat 0 deals first and the deal passes left every deal; every
+deal reshuffles the pack; a seat that cannot cover the ante sits the deal out, and a
+rotation dealer who cannot is skipped for the next seat on his left who can; the antes
+move with the deal's first action; the holder of the standing offer is not asked again
+until someone betters it; offers are whole chips, a bid at most the bidder's stack once
+his ante is in and a consolation at most the pot (with this deal's antes); bids are paid
+in full (never more than the stack), so no §18 shortfall can arise; a stack change between
+deals that changes who is dealt in (or who deals) deals the waiting deal again from a
+fresh shuffle; a pot left when the game ends is split evenly among the seats, the odd
+chips from the last deal's elder. The state and the flow of a deal live in
+`_jockey_club.py`, the rules text and table picture in `_jockey_club_view.py`, and what
+every chip game does alike in `_stakes.py`; here are the game object, its actions and its
+views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.base import GameInfo, Outcome, View
+from bot.games.cards import Pack
+from bot.games.chips import Transfer
+from bot.games.errors import IllegalAction
+from bot.games.options import Option
+from bot.games.rng import deal_commitment, deal_seed
+from bot.games.yankee.jockey_club.flow import (
+    OVER,
+    JockeyClubState,
+    bid_stack,
+    dump_state,
+    first_deal,
+    is_fresh,
+    load_state,
+    make_offer,
+    offer_pot,
+    offer_text,
+    pack,
+    pass_turn,
+    redeal,
+    reveal,
+)
+from bot.games.yankee.jockey_club.view import RULES_TEXT, seat_status, table_scene
+from bot.games.yankee.stakes import (
+    StakesGame,
+    at_table,
+    check_seat,
+    chip_outcome,
+    chips,
+    depart,
+    first_cards,
+    refunds,
+    restack,
+)
+
+__all__ = ["GAME", "JockeyClub", "JockeyClubState"]
+
+KEY = "jockey-club"
+_MAX_ACTION_CHARS = 32
+_USAGE = (
+    "Write 'bid B' to pay B chips into the pot for the turn-up, 'console C' to take it if "
+    "the pot pays you C chips, or 'pass'."
+)
+
+
+def _parse(action: object) -> int | None:
+    """An offer on the scale (console c = -c, bid b = b), or None for a pass."""
+    if action == "pass":
+        return None
+    if not isinstance(action, str) or len(action) > _MAX_ACTION_CHARS:
+        raise IllegalAction(_USAGE)
+    words = action.split(" ")
+    if len(words) != 2 or words[0] not in ("bid", "console"):
+        raise IllegalAction(_USAGE)
+    verb, text = words
+    if not (text.isascii() and text.isdigit()):
+        raise IllegalAction(f"Write the chips as a whole number, like 3: '{text}' is not one.")
+    value = int(text)
+    if text != str(value):
+        raise IllegalAction(f"Write the chips without leading zeros, like {value}.")
+    if verb == "console":
+        return -value
+    if value == 0:
+        raise IllegalAction(
+            "A bid is at least 1 chip: to take the turn-up for nothing, write 'console 0'."
+        )
+    return value
+
+
+def _check_turn(st: JockeyClubState, seat: int) -> None:
+    """Refuse a seat that is not the one awaited, saying why."""
+    if st.phase == OVER:
+        raise IllegalAction("The game is over: there is no turn-up to offer for.")
+    check_seat(seat, st.seats)
+    if seat == st.turn:
+        return
+    if not st.dealt[seat]:
+        raise IllegalAction("You sit this deal out: you could not cover the ante.")
+    if st.passed[seat]:
+        raise IllegalAction("You have passed: you are out of this auction until the next deal.")
+    if seat == st.holder:
+        raise IllegalAction("Yours is the standing offer: wait until someone betters it.")
+    raise IllegalAction(f"It is not your turn: seat {st.turn} is to offer or pass.")
+
+
+def _can_console(st: JockeyClubState, seat: int) -> bool:
+    return st.dealer_may_console or seat != st.dealer
+
+
+def _instead(st: JockeyClubState, seat: int) -> str:
+    """What the seat could offer instead of an offer that is not better than the standing."""
+    options = []
+    if st.offer < 0 and _can_console(st, seat):
+        options.append(f"console at most {-st.offer - 1}")
+    if not st.consoled[seat] and max(1, st.offer + 1) <= bid_stack(st, seat):
+        options.append(f"bid at least {max(1, st.offer + 1)}")
+    return (", ".join(options) + " or pass") if options else "you can only pass"
+
+
+def _check_offer(st: JockeyClubState, seat: int, value: int) -> None:
+    """Refuse an offer the rules, the pot or the seat's stack do not allow."""
+    if value <= 0:
+        pot = offer_pot(st)
+        if not _can_console(st, seat):
+            raise IllegalAction("The dealer may not console at this table: bid or pass.")
+        if -value > pot:
+            raise IllegalAction(f"The pot holds {chips(pot)}: a consolation is at most {pot}.")
+    else:
+        if st.consoled[seat]:
+            raise IllegalAction(
+                "You have consoled this deal, so you may not turn the corner and bid: "
+                "offer a smaller consolation, or pass."
+            )
+        stack = bid_stack(st, seat)
+        if value > stack:
+            raise IllegalAction(f"You have {chips(stack)}: you cannot bid {value}.")
+    if st.holder >= 0 and value <= st.offer:
+        raise IllegalAction(
+            f"The standing offer is '{offer_text(st.offer)}' by seat {st.holder}, and yours "
+            f"must be better for the pot: {_instead(st, seat)}."
+        )
+
+
+class JockeyClub(StakesGame[JockeyClubState]):
+    """Jockey Club (RULES.md §8): an auction for the turn-up; a hand averaging 5 takes the pot."""
+
+    info = GameInfo(
+        key=KEY,
+        title="Jockey Club",
+        family="chips",
+        min_seats=2,
+        max_seats=5,
+        options=(
+            Option(
+                "ante",
+                5,
+                "Chips each player puts in the pot every deal.",
+                minimum=1,
+                maximum=100,
+            ),
+            Option("dealer_may_console", True, "Whether the dealer may console for the turn-up."),
+            Option("jockey_remove_fives", False, "Strip the 5s from the pack (40 cards)."),
+            Option(
+                "rounds",
+                1,
+                "Rounds of deals; in each round every seat deals once.",
+                minimum=1,
+                maximum=20,
+            ),
+        ),
+        source="rules/RULES.md §8, §6.2, §18",
+        summary="Console or bid for the turn-up; a hand averaging exactly 5 takes the pot.",
+        rules=RULES_TEXT,
+        pack=Pack.YANKEE,
+        # At default stacks 5 seats hold 500 chips: a deal has at most 501 consolations
+        # (500 down to 0), 500 bids and 5 passes, and the game lasts 5 deals.
+        max_actions=5 * (501 + 500 + 5),
+    )
+
+    def new(
+        self,
+        seats: int,
+        seed: int,
+        options: Mapping[str, object] | None = None,
+        deck: Sequence[str] | None = None,
+        stacks: Sequence[int] | None = None,
+    ) -> JockeyClubState:
+        """A new game: the first deal shuffled (or stacked with `deck`), dealt and seated."""
+        opts, given = self.opening(seats, options, stacks)
+        no_fives = bool(opts["jockey_remove_fives"])
+        cards = first_cards(deck, pack(no_fives), seed)
+        setup = (
+            seats,
+            seed,
+            int(opts["ante"]),
+            no_fives,
+            bool(opts["dealer_may_console"]),
+            int(opts["rounds"]) * seats,
+        )
+        return first_deal(setup, given, cards)
+
+    def legal_actions(self, state: JockeyClubState, seat: int) -> list[str]:
+        """Every consolation and bid better than the standing offer that the seat may make
+        (consolations up to the pot, bids up to its stack), and pass, sorted."""
+        st = state
+        if st.turn < 0 or seat != st.turn:
+            return []
+        low = st.offer + 1 if st.holder >= 0 else -offer_pot(st)
+        acts = ["pass"]
+        if _can_console(st, seat) and low <= 0:
+            acts += [f"console {c}" for c in range(min(offer_pot(st), -low) + 1)]
+        if not st.consoled[seat]:
+            acts += [f"bid {b}" for b in range(max(1, low), bid_stack(st, seat) + 1)]
+        return sorted(acts)
+
+    def apply(self, state: JockeyClubState, seat: int, action: str) -> JockeyClubState:
+        """The state after the awaited seat offers or passes (with the showdown and the next
+        deal if that ends the auction)."""
+        _check_turn(state, seat)
+        value = _parse(action)
+        if value is None:
+            return pass_turn(state, seat)
+        _check_offer(state, seat, value)
+        return make_offer(state, seat, value)
+
+    def view(self, state: JockeyClubState, seat: int | None) -> View:
+        """The table as the seat sees it: stacks, card counts, the turn-up, the auction,
+        the pot, its own hand and the last deal's showdown."""
+        out = self._facts(state, seat)
+        out["commitment"] = (
+            deal_commitment(state.seed, state.shuffles - 1) if state.shuffles else None
+        )
+        out["last_deal"] = reveal(state.last)
+        out["scene"] = table_scene(state, seat)
+        return out
+
+    def ai_view(self, state: JockeyClubState, seat: int) -> View:
+        """The seat's view without the picture's scene, the shuffle's commitment and the last
+        deal's showdown (the same facts, cheaper: the AI decides on the deal in hand)."""
+        return self._facts(state, seat)
+
+    def _facts(self, state: JockeyClubState, seat: int | None) -> View:
+        st = state
+        seats = [
+            {
+                "stack": st.stacks[s],
+                "cards": len(st.hands[s]),
+                "dealt_in": st.dealt[s],
+                "consoled": st.consoled[s],
+                "passed": st.passed[s],
+                "status": seat_status(st, s),
+            }
+            for s in range(st.seats)
+        ]
+        out: View = {
+            "game": KEY,
+            "deal": st.started,
+            "deals": st.deals,
+            "dealer": st.dealer,
+            "elder": st.elder,
+            "phase": st.phase,
+            "turn": st.turn if st.turn >= 0 else None,
+            "ante": st.ante,
+            "antes_in": st.anted,
+            "pot": st.pot,
+            "pot_for_offers": offer_pot(st),
+            "turnup": st.turnup or None,
+            "buried": list(st.buried),
+            "standing": None
+            if st.holder < 0
+            else {"offer": offer_text(st.offer), "holder": st.holder},
+            "dealer_may_console": st.dealer_may_console,
+            "remove_fives": st.no_fives,
+            "seats": seats,
+        }
+        if seat is not None and 0 <= seat < st.seats:
+            out["hand"] = list(st.hands[seat])
+        if st.phase == OVER:
+            out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.shuffles)]
+            out["final_stacks"] = list(st.stacks)
+        return out
+
+    def outcome(self, state: JockeyClubState) -> Outcome | None:
+        """Once over: each seat's chips won or lost, the biggest winners, the net transfers."""
+        if state.phase != OVER:
+            return None
+        return chip_outcome(state.stacks, state.basis)
+
+    def dump(self, state: JockeyClubState) -> dict[str, Any]:
+        """The state as JSON-safe data."""
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> JockeyClubState:
+        """The state dumped by dump."""
+        return load_state(data)
+
+    def cards(self, state: JockeyClubState) -> list[str]:
+        """The stock, the hands, the turn-up and the buried cards: always the whole pack."""
+        turnup = [state.turnup] if state.turnup else []
+        hands = [c for hand in state.hands for c in hand]
+        return [*state.deck, *hands, *turnup, *state.buried]
+
+    def private_cards(self, state: JockeyClubState, seat: int) -> frozenset[str]:
+        """The seat's hand, less any code that the last deal's showdown shows all."""
+        if state.phase == OVER:
+            return frozenset()  # the final showdown shows every hand
+        hidden = frozenset(state.hands[seat])
+        last = state.last
+        if last is None:
+            return hidden
+        return hidden.difference(*last.hands, last.buried, (last.turnup,))
+
+    def deal_number(self, state: JockeyClubState) -> int:
+        """How many deals have been started (at least 1: a game that could not deal its first
+        counts it, since its cards were shuffled)."""
+        return max(1, state.started)
+
+    def describe_action(self, action: str) -> str:
+        """'bid 3' -> 'Bid 3 chips for the turn-up'; 'console 2' -> 'Take it if the pot
+        pays me 2'; 'console 0' -> 'Take it for nothing'; 'pass' -> 'Pass'."""
+        words = action.split(" ")
+        if len(words) == 2 and words[1].isascii() and words[1].isdigit():
+            amount = int(words[1])
+            if words[0] == "bid":
+                return f"Bid {chips(amount)} for the turn-up"
+            if words[0] == "console":
+                return (
+                    "Take it for nothing" if amount == 0 else f"Take it if the pot pays me {amount}"
+                )
+        return action.capitalize()
+
+    def pot(self, state: JockeyClubState) -> int:
+        """The chips in the pot (this deal's antes once they have moved, and any carried)."""
+        return state.pot
+
+    def between_hands(self, state: JockeyClubState) -> bool:
+        """Whether this deal's antes have not moved yet, or the game is over."""
+        return is_fresh(state)
+
+    def adjust_stack(self, state: JockeyClubState, seat: int, delta: int) -> JockeyClubState:
+        """A top-up or cash-out between deals; the waiting deal is seated again around it."""
+        st = restack(state, seat, delta, is_fresh(state), "wait until this one is shown")
+        return st if st.phase == OVER else redeal(st)
+
+    def leave(self, state: JockeyClubState, seat: int) -> JockeyClubState:
+        """The seat leaves for good between deals: its stack goes home, it is dealt no
+        more and takes no share of a pot left at the end (RULES.md §18)."""
+        st = depart(state, seat, is_fresh(state), "wait until this one is shown")
+        return st if st.phase == OVER else redeal(st)
+
+    def present(self, state: JockeyClubState) -> tuple[bool, ...]:
+        """Per seat, whether it is still at the table."""
+        return at_table(state.seats, state.departed)
+
+    def hand_refunds(self, state: JockeyClubState) -> tuple[Transfer, ...]:
+        """The antes of the current deal back from the pot (nothing else moves before the
+        showdown; a pot carried from earlier deals stays)."""
+        if is_fresh(state):
+            return ()
+        return refunds([state.ante if d else 0 for d in state.dealt])
+
+
+GAME = JockeyClub()

@@ -1,0 +1,465 @@
+"""Pick-Nick's state and the flow of a deal (rules/RULES.md §4, §1.2-§1.3), for
+bot/games/yankee/pick_nick/game.py.
+
+Here are the 30-card pack, the filly and the trump order of §4.2, the state and its JSON
+form, the deal and the turn-up, the dealer taking turned-up Faces, the two bidding rounds,
+the throw-in, going alone, playing a card and scoring a deal by §4.2's table. The trick
+rules themselves live in `_tricks.py` (with Pick-Nick's suit and strength functions).
+`legal` lists a seat's actions; the transitions assume the game object checked the
+action against it first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from functools import cache
+from operator import attrgetter
+from typing import Any
+
+from bot.games.cards import YANKEE_SUITS, is_face, suit_of, yankee_pack
+from bot.games.rng import shuffled
+from bot.games.state import dump_frozen, load_frozen
+from bot.games.yankee.tricks import (
+    FACES,
+    deal_hands,
+    elder_of,
+    next_dealer,
+    partner_of,
+    play_order,
+    team_of,
+    turn_up,
+    yankee_strength,
+)
+
+SEATS = 4
+HAND = 5
+PIP_RANKS = (0, 1, 7, 8, 9)
+PACK = tuple(c for c in yankee_pack() if is_face(c) or int(c[0]) in PIP_RANKS)
+"""The 30 cards of §4.1: all ten Faces and the 1, 7, 8, 9 and 0 of each pip suit."""
+PIP_SUITS = ("L", "E", "S", "H")
+PAIRED = {"L": "S", "S": "L", "E": "H", "H": "E"}
+"""The suit pairs of §1.1: Flags with Stars, Eagles with Shields."""
+
+# Phases of a deal (the game is over when `winners` is not empty).
+FACES_PHASE = "faces"
+"""The dealer may take turned-up Faces, each for a card of his hand."""
+ROUND_ONE = "order"
+ROUND_TWO = "name"
+DISCARD = "discard"
+"""The dealer, having taken the proposed card, discards one."""
+PLAY = "play"
+
+# §4.2's scoring table: (fewest declarer tricks, name, declarers score?, partnership, alone).
+TABLE = (
+    (5, "a march", True, 2, 4),
+    (3, "made", True, 1, 1),
+    (2, "picked", False, 3, 5),
+    (1, "nicked", False, 4, 6),
+    (0, "pick-nicked", False, 5, 7),
+)
+
+
+def filly(trump: str) -> str:
+    """The filly: the 1 of the suit paired with trump, which belongs to trump (§4.1)."""
+    return f"1{PAIRED[trump]}"
+
+
+@cache
+def play_suit(trump: str) -> Callable[[str], str]:
+    """A card's suit in play: its printed suit, but the filly's is trump."""
+    promoted = filly(trump) if trump else ""
+
+    def suit(card: str) -> str:
+        return trump if card == promoted else suit_of(card)
+
+    return suit
+
+
+@cache
+def strength(trump: str) -> Callable[[str], int]:
+    """A card's strength within its suit in play: in trump the 1 of trump, the filly, then
+    0, 9, 8, 7 (§4.2); elsewhere 0 high, then 9 down to 1."""
+    top, second = (f"1{trump}", filly(trump)) if trump else ("", "")
+
+    def rank(card: str) -> int:
+        return 12 if card == top else 11 if card == second else yankee_strength(card)
+
+    return rank
+
+
+_ALL_CARDS = yankee_pack()
+
+
+@cache
+def suit_table(trump: str) -> dict[str, str]:
+    """play_suit(trump) as a table over every Yankee Notion card (for the hot paths)."""
+    suit = play_suit(trump)
+    return {c: suit(c) for c in _ALL_CARDS}
+
+
+@cache
+def rank_table(trump: str) -> dict[str, int]:
+    """strength(trump) as a table over every Yankee Notion card (for the hot paths)."""
+    rank = strength(trump)
+    return {c: rank(c) for c in _ALL_CARDS}
+
+
+def follow_cards(hand: Sequence[str], trick: Sequence[str], trump: str) -> tuple[str, ...]:
+    """The cards of the hand that may be played to the trick: the same as `_tricks`'s
+    legal_cards(hand, trick, trump, FACES, play_suit(trump)), by table look-ups."""
+    if not trick:
+        return tuple(hand)
+    suit = suit_table(trump)
+    led = suit[trick[0]]
+    held = {suit[c] for c in hand}
+    if led == FACES:
+        need = FACES if FACES in held else trump if trump in held else None
+    elif led == trump:
+        need = trump if trump in held else FACES if FACES in held else None
+    else:
+        need = led if led in held else None
+    if need is None:
+        return tuple(hand)
+    return tuple(c for c in hand if suit[c] == need)
+
+
+def winner_index(trick: Sequence[str], trump: str) -> int:
+    """The index of the trick's winning card (distinct cards, trump named): the same as
+    `_tricks`'s trick_winner(trick, trump, FACES, strength(trump), play_suit(trump))."""
+    suit, rank = suit_table(trump), rank_table(trump)
+    led = suit[trick[0]]
+    best, top = 0, -1
+    for i, card in enumerate(trick):
+        s = suit[card]
+        if s == trump:
+            key = 200 + rank[card]
+        elif s == FACES:
+            key = 100 + rank[card]
+        elif s == led:
+            key = rank[card]
+        else:
+            continue
+        if key > top:
+            best, top = i, key
+    return best
+
+
+_SUIT_ORDER = {s: i for i, s in enumerate(YANKEE_SUITS)}
+
+
+def _display_key(card: str) -> tuple[int, int]:
+    return _SUIT_ORDER[suit_of(card)], -yankee_strength(card)
+
+
+def sort_hand(hand: Sequence[str]) -> tuple[str, ...]:
+    """A hand in display order: by suit (Faces first), strongest first within a suit."""
+    return tuple(sorted(hand, key=_display_key))
+
+
+@dataclass(frozen=True, slots=True)
+class PickNickState:
+    """A game of Pick-Nick: the table's constants, the deal in play, and the scores."""
+
+    seed: int
+    target: int
+    soft: bool
+    """§4.2's softening: each defender award one point less."""
+    deal: int
+    """Deals started; the current deal's shuffle is number deal - 1."""
+    dealer: int
+    phase: str
+    turn: int
+    """Who acts next outside the play of the cards."""
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...]
+    """The undealt cards lying face down (the proposed card joins them when turned down)."""
+    turned: tuple[str, ...]
+    """Every card turned face up this deal, in order; the last is the proposed card."""
+    table: tuple[str, ...]
+    """The turned-up cards still lying face up on the pack."""
+    discards: tuple[str, ...]
+    """The dealer's discards, face down (only the dealer knows them)."""
+    calls: tuple[str, ...]
+    """Per seat, what it said this round: '', 'pass', 'order', 'assist', 'name L' ..."""
+    maker: int
+    """The seat that fixed trump; -1 before."""
+    alone: bool
+    trump: str
+    players: tuple[int, ...]
+    """The seats in the current trick, in play order (the leader first)."""
+    trick: tuple[str, ...]
+    played: tuple[str, ...]
+    """The cards of this deal's finished tricks."""
+    tricks: tuple[int, ...]
+    """Per side, tricks won this deal."""
+    scores: tuple[int, ...]
+    last: tuple[str, ...]
+    """The last completed trick (possibly of the previous deal), its owners and winner."""
+    last_owners: tuple[int, ...]
+    last_winner: int
+    result: str
+    """The last finished deal in words (a throw-in, or who scored what)."""
+    winners: tuple[int, ...]
+    """The winning side; the game is over when this is not empty."""
+
+
+_NAMES = tuple(f.name for f in fields(PickNickState))
+_INDEX = {name: i for i, name in enumerate(_NAMES)}
+_VALUES = attrgetter(*_NAMES)
+
+
+def replace(st: PickNickState, **changes: Any) -> PickNickState:
+    """The state with some fields changed, like dataclasses.replace but built directly
+    (dataclasses.replace costs several times more, and this runs on every action)."""
+    values = list(_VALUES(st))
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    return PickNickState(*values)
+
+
+def proposal(st: PickNickState) -> str:
+    """The proposed card: the pip card on top of the turned-up cards."""
+    return st.turned[-1]
+
+
+def out_seat(st: PickNickState) -> int:
+    """The partner sitting out a lone hand; -1 when all four play."""
+    if not st.alone:
+        return -1
+    partner = partner_of(st.maker, SEATS)
+    assert partner is not None
+    return partner
+
+
+def active(st: PickNickState) -> tuple[int, ...]:
+    """The seats playing this deal's tricks."""
+    return tuple(s for s in range(SEATS) if s != out_seat(st))
+
+
+def open_deal(st: PickNickState, deck: Sequence[str], dealer: int) -> PickNickState:
+    """The state with a fresh deal from `deck` (top card first) by `dealer`; if only Faces
+    are left to turn up, the same dealer deals again from the next shuffle (§4.2)."""
+    st = replace(st, deal=st.deal + 1, dealer=dealer)
+    hands, rest = deal_hands(deck, SEATS, dealer, HAND)
+    if all(is_face(c) for c in rest):
+        return open_deal(st, shuffled(PACK, st.seed, st.deal), dealer)
+    turned = turn_up(rest, FACES)
+    faces = len(turned) > 1
+    return replace(
+        st,
+        phase=FACES_PHASE if faces else ROUND_ONE,
+        turn=dealer if faces else elder_of(dealer, SEATS),
+        hands=tuple(sort_hand(h) for h in hands),
+        stock=rest[len(turned) :],
+        turned=turned,
+        table=turned,
+        discards=(),
+        calls=("",) * SEATS,
+        maker=-1,
+        alone=False,
+        trump="",
+        players=(),
+        trick=(),
+        played=(),
+        tricks=(0, 0),
+    )
+
+
+def first_state(seed: int, target: int, soft: bool, deck: Sequence[str] | None) -> PickNickState:
+    """A new game, seat 0 dealing."""
+    blank = PickNickState(
+        seed=seed,
+        target=target,
+        soft=soft,
+        deal=0,
+        dealer=0,
+        phase="",
+        turn=-1,
+        hands=(),
+        stock=(),
+        turned=(),
+        table=(),
+        discards=(),
+        calls=(),
+        maker=-1,
+        alone=False,
+        trump="",
+        players=(),
+        trick=(),
+        played=(),
+        tricks=(),
+        scores=(0, 0),
+        last=(),
+        last_owners=(),
+        last_winner=-1,
+        result="",
+        winners=(),
+    )
+    return open_deal(blank, deck if deck is not None else shuffled(PACK, seed, 0), 0)
+
+
+def to_play(st: PickNickState) -> int:
+    """The seat the table waits for; -1 when the game is over."""
+    if st.winners:
+        return -1
+    return st.players[len(st.trick)] if st.phase == PLAY else st.turn
+
+
+def legal(st: PickNickState, seat: int) -> list[str]:
+    """The seat's legal actions, sorted; empty if the table does not wait for it."""
+    if seat != to_play(st):
+        return []
+    hand = st.hands[seat]
+    if st.phase == FACES_PHASE:
+        faces = [c for c in st.table if is_face(c)]
+        return sorted(["keep", *(f"take {f} {c}" for f in faces for c in hand)])
+    if st.phase == ROUND_ONE:
+        verb = "assist" if seat == partner_of(st.dealer, SEATS) else "order"
+        return sorted([verb, f"{verb} alone", "pass"])
+    if st.phase == ROUND_TWO:
+        down = suit_of(proposal(st))
+        names = [f"name {s}{a}" for s in PIP_SUITS if s != down for a in ("", " alone")]
+        return sorted(["pass", *names])
+    if st.phase == DISCARD:
+        return sorted(f"discard {c}" for c in hand)
+    assert st.phase == PLAY, st.phase
+    cards = follow_cards(hand, st.trick, st.trump)
+    return sorted(f"play {c}" for c in cards)
+
+
+def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """The tuple with one item replaced."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def take_face(st: PickNickState, face: str, discard: str) -> PickNickState:
+    """The dealer takes a turned-up Face into hand and discards a card face down."""
+    hand = (*(c for c in st.hands[st.dealer] if c != discard), face)
+    table = tuple(c for c in st.table if c != face)
+    st = replace(
+        st,
+        hands=put(st.hands, st.dealer, sort_hand(hand)),
+        table=table,
+        discards=(*st.discards, discard),
+    )
+    return st if any(is_face(c) for c in table) else start_bidding(st)
+
+
+def start_bidding(st: PickNickState) -> PickNickState:
+    """Round one begins with elder (after the dealer has taken the Faces he wants)."""
+    return replace(st, phase=ROUND_ONE, turn=elder_of(st.dealer, SEATS))
+
+
+def call(st: PickNickState, seat: int, words: str) -> PickNickState:
+    """A bid of either round: 'pass', 'order', 'assist', 'name L', each maybe '... alone'."""
+    parts = words.split(" ")
+    st = replace(st, calls=put(st.calls, seat, words))
+    if parts[0] == "pass":
+        if seat != st.dealer:
+            return replace(st, turn=(seat + 1) % SEATS)
+        if st.phase == ROUND_ONE:
+            # the proposed card is turned down and joins the face-down stock
+            top = proposal(st)
+            table = tuple(c for c in st.table if c != top)
+            elder = elder_of(st.dealer, SEATS)
+            calls = ("",) * SEATS
+            stock = (*st.stock, top)
+            return replace(st, phase=ROUND_TWO, turn=elder, table=table, stock=stock, calls=calls)
+        return throw_in(st)
+    alone = parts[-1] == "alone"
+    trump = parts[1] if parts[0] == "name" else suit_of(proposal(st))
+    st = replace(st, maker=seat, alone=alone, trump=trump)
+    if st.phase == ROUND_ONE and out_seat(st) != st.dealer:
+        hand = sort_hand((*st.hands[st.dealer], proposal(st)))
+        table = tuple(c for c in st.table if c != proposal(st))
+        hands = put(st.hands, st.dealer, hand)
+        return replace(st, phase=DISCARD, turn=st.dealer, hands=hands, table=table)
+    return start_play(st)
+
+
+def discard(st: PickNickState, card: str) -> PickNickState:
+    """The dealer, having taken the proposed card, discards one face down."""
+    hand = tuple(c for c in st.hands[st.dealer] if c != card)
+    st = replace(st, hands=put(st.hands, st.dealer, hand), discards=(*st.discards, card))
+    return start_play(st)
+
+
+def start_play(st: PickNickState) -> PickNickState:
+    """Elder leads the first trick; if he sits out, the next active seat to his left."""
+    elder = elder_of(st.dealer, SEATS)
+    leader = elder if elder != out_seat(st) else (elder + 1) % SEATS
+    return replace(st, phase=PLAY, turn=-1, players=play_order(leader, active(st), SEATS))
+
+
+def throw_in(st: PickNickState) -> PickNickState:
+    """All passed twice: the hand is thrown in and the deal passes to the left (§4.2)."""
+    st = replace(st, result=f"Deal {st.deal} was thrown in: nobody made trump.")
+    return open_deal(st, shuffled(PACK, st.seed, st.deal), next_dealer(st.dealer, SEATS))
+
+
+def play(st: PickNickState, seat: int, card: str) -> PickNickState:
+    """The state after the seat plays the card (already checked legal)."""
+    hands = st.hands
+    hand = tuple(c for c in hands[seat] if c != card)
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    trick = (*st.trick, card)
+    players = st.players
+    if len(trick) < len(players):
+        return replace(st, hands=hands, trick=trick)
+    winner = players[winner_index(trick, st.trump)]
+    side = team_of(winner, SEATS)
+    tricks = put(st.tricks, side, st.tricks[side] + 1)
+    st = replace(
+        st,
+        hands=hands,
+        tricks=tricks,
+        last=trick,
+        last_owners=players,
+        last_winner=winner,
+        trick=(),
+        played=(*st.played, *trick),
+        players=play_order(winner, players, SEATS),
+    )
+    return end_deal(st) if sum(tricks) == HAND else st
+
+
+def deal_points(tricks: int, alone: bool, soft: bool) -> tuple[str, bool, int]:
+    """§4.2's table for the declarers' tricks: the outcome's name, whether the declarers
+    score (else the defenders do), and the points."""
+    for least, name, declarers, partners, lone in TABLE:
+        if tricks >= least:
+            points = lone if alone else partners
+            return name, declarers, points - (1 if soft and not declarers else 0)
+    raise AssertionError(f"no row for {tricks} tricks")
+
+
+def end_deal(st: PickNickState) -> PickNickState:
+    """Score the finished deal; then the game is over, or the next dealer deals."""
+    declarers = team_of(st.maker, SEATS)
+    name, made, points = deal_points(st.tricks[declarers], st.alone, st.soft)
+    side = declarers if made else 1 - declarers
+    scores = put(st.scores, side, st.scores[side] + points)
+    reached = [s for s in (0, 1) if scores[s] >= st.target]
+    # Only one side scores a deal, but should both stand at the target the declarers win.
+    winners = (declarers,) if declarers in reached else tuple(reached)
+    who = "seats 0 and 2" if side == 0 else "seats 1 and 3"
+    lone = " alone" if st.alone else ""
+    result = (
+        f"Seat {st.maker}{lone} took {st.tricks[declarers]} of 5 tricks, {name}: "
+        f"{who} score {points}."
+    )
+    st = replace(st, scores=scores, winners=winners, result=result)
+    if winners:
+        return replace(st, players=())
+    return open_deal(st, shuffled(PACK, st.seed, st.deal), next_dealer(st.dealer, SEATS))
+
+
+def dump_state(st: PickNickState) -> dict[str, Any]:
+    """The state as JSON-safe data."""
+    return dump_frozen(st)
+
+
+def load_state(data: Mapping[str, Any]) -> PickNickState:
+    """The state from dump_state's data."""
+    return load_frozen(PickNickState, data)

@@ -1,0 +1,400 @@
+"""Quien Sabe (`quien-sabe`): a calling game of the Yankee Notion pack, played for chips.
+
+Source: rules/RULES.md §5 (the game, the payout we reconstructed in §5.2, the open questions
+of §5.3) and §18 (table stakes: a difference bigger than a stack is paid with the whole
+stack, shared in proportion). Options holding our choices: `ante` (each player's stake in
+the pool per deal), `rate` (chips per point of difference), `exact_bonus` (paid by each
+other player for a call exactly at the QSN), `quien_sabe_soft_score` with `soft_target`
+(points on paper, first to the target wins) and `rounds` (each round every seat deals once).
+
+Choices without an option: seat 0 deals first and the deal passes left; a seat that cannot
+cover the ante sits the deal out and the QSN counts only the players dealt in; the dealer
+deals even when sitting out, and elder is the first player on his left who is dealt in; a
+void deal of round one does not count towards the game's length, is dealt from a fresh
+shuffle with the same players, and after MAX_REDEALS voids in a row the next one is played
+out whatever its total; after a call the cards are turned up but the cards still in hand
+are not; a deal nobody called shows no face-down card; in soft score no chip ever moves
+(the antes and the pool are points on paper), the game ends as soon as a call takes
+someone to the target (several at once: the highest score wins, equal ones share) or after
+SOFT_DEALS deals with the leader winning; when a game for chips ends, a pool left over is
+shared evenly, the odd chips one at a time from the last deal's elder. The state and the
+flow of a deal live in `_quien_sabe.py`, the table picture and the last deal's story in
+`_quien_sabe_view.py`, and what every chip game does alike in `_stakes.py`; here are the
+game object, its actions and views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.base import GameInfo, Outcome, View
+from bot.games.cards import Pack, card_name, parse_card
+from bot.games.chips import Transfer
+from bot.games.errors import IllegalAction
+from bot.games.options import Option
+from bot.games.rng import deal_commitment, deal_seed
+from bot.games.yankee.quien_sabe.flow import (
+    DECIDE,
+    MAX_REDEALS,
+    OVER,
+    PACK,
+    PLAY,
+    ROUNDS,
+    QuienSabeState,
+    call,
+    dump_state,
+    first_deal,
+    is_fresh,
+    load_state,
+    pass_choice,
+    play_card,
+    reseat,
+)
+from bot.games.yankee.quien_sabe.view import reveal, table_scene
+from bot.games.yankee.stakes import (
+    StakesGame,
+    at_table,
+    check_seat,
+    chip_outcome,
+    depart,
+    first_cards,
+    net_result,
+    refunds,
+    restack,
+)
+
+__all__ = ["GAME", "QuienSabe", "QuienSabeState"]
+
+KEY = "quien-sabe"
+_USAGE = "Write 'play' and one of your cards, like 'play 7F'; or 'call' or 'pass' when you choose."
+
+RULES_TEXT = """\
+Quien Sabe ("who knows?") is a calling game for 2 to 8 players with the 50-card Yankee \
+Notion pack. A zero counts 10 and every other card its number; suits do not matter. Each \
+player puts the ante (1 chip) in the pool, and everyone is dealt six cards in two batches \
+of three. The Quien Sabe number (QSN) is 10 times the number of players: 40 for four.
+
+Round one. Starting on the dealer's left, each player plays one card face up. Nobody may \
+call yet. If the face-up cards come within 10 of the QSN before the last of them is \
+played, the deal is void: the antes stay in the pool and the same dealer deals again. \
+After five voids in a row the next deal is played out whatever its cards, so that every \
+game ends: that cap is our choice, written in RULES.md §5.3.
+
+The face-down rounds. From then on each player in turn plays a card face down; you may \
+look at your own face-down cards but not at anyone else's. After each face-down card the \
+player who played it says 'Quien sabe' (call) or 'I pass' (pass), then each other player \
+in turn from that player's left has the same choice - even one who has no face-down card \
+yet. The next card is played only when everyone has passed.
+
+The call. All the played cards are turned up and added. If the total reaches the QSN, \
+the caller takes the pool and every other player pays the caller the difference (total \
+minus QSN) times the rate - so calling a little late pays more, but someone else may call \
+first. At exactly the QSN the caller takes the pool only (plus the exact bonus, if the \
+table set one). If the total falls short, the caller pays every other player the \
+shortfall times the rate and the pool stays for the next deal. If six rounds pass with no \
+call, the deal is void and the pool carries over.
+
+Chips. You play with the stack you brought. A player who cannot pay a difference pays \
+what he has, shared in proportion among those he owes; a player who cannot cover the \
+ante sits the deal out. The game ends after its rounds of deals (every player deals once \
+a round), or sooner when fewer than two players can cover the ante; a pool left then is \
+shared evenly. With quien_sabe_soft_score no chips move: the same payments are kept as \
+points on paper, and the first player to reach 100 points wins."""
+
+
+def _max_actions(seats: int) -> int:
+    """The most actions a game of `seats` players can last at default options: per deal,
+    the voids' round-one cards, round one, then five rounds of a card and every choice."""
+    per_deal = MAX_REDEALS * (seats - 1) + seats + (ROUNDS - 1) * seats * (1 + seats)
+    return seats * per_deal
+
+
+class QuienSabe(StakesGame[QuienSabeState]):
+    """Quien Sabe (RULES.md §5): play cards up, then down, and call at or over the QSN."""
+
+    info = GameInfo(
+        key=KEY,
+        title="Quien Sabe",
+        family="chips",
+        min_seats=2,
+        max_seats=8,
+        options=(
+            Option(
+                "ante",
+                1,
+                "Chips each player puts in the pool every deal.",
+                minimum=1,
+                maximum=100,
+            ),
+            Option("rate", 1, "Chips paid per point of difference.", minimum=1, maximum=100),
+            Option(
+                "exact_bonus",
+                0,
+                "Chips each other player also pays a call exactly at the QSN.",
+                minimum=0,
+                maximum=100,
+            ),
+            Option(
+                "quien_sabe_soft_score",
+                False,
+                "Keep points on paper instead of moving chips; first to soft_target wins.",
+            ),
+            Option(
+                "soft_target",
+                100,
+                "Soft score: the points that win the game.",
+                minimum=1,
+                maximum=10_000,
+            ),
+            Option(
+                "rounds",
+                1,
+                "Rounds of deals; in each round every seat deals once.",
+                minimum=1,
+                maximum=20,
+            ),
+        ),
+        source="rules/RULES.md §5, §18",
+        summary="Play cards up, then down; call 'Quien sabe' when the total reaches 10 a player.",
+        rules=RULES_TEXT,
+        pack=Pack.YANKEE,
+        max_actions=max(_max_actions(n) for n in range(2, 9)),
+    )
+
+    def new(
+        self,
+        seats: int,
+        seed: int,
+        options: Mapping[str, object] | None = None,
+        deck: Sequence[str] | None = None,
+        stacks: Sequence[int] | None = None,
+    ) -> QuienSabeState:
+        """A new game, its first deal shuffled (or stacked with `deck`) and dealt."""
+        opts, chips = self.opening(seats, options, stacks)
+        return first_deal(seats, seed, opts, chips, first_cards(deck, PACK, seed))
+
+    def legal_actions(self, state: QuienSabeState, seat: int) -> list[str]:
+        """A card of the hand to play, or call and pass, sorted."""
+        if state.turn < 0 or seat != state.turn:
+            return []
+        if state.phase == DECIDE:
+            return ["call", "pass"]
+        return sorted(f"play {c}" for c in state.hands[seat])
+
+    def apply(self, state: QuienSabeState, seat: int, action: str) -> QuienSabeState:
+        """The state after the awaited seat plays a card, calls or passes."""
+        _check_turn(state, seat, action)
+        if state.phase == DECIDE:
+            if action == "call":
+                return call(state, seat)
+            if action == "pass":
+                return pass_choice(state)
+            if isinstance(action, str) and action.startswith("play "):
+                raise IllegalAction(
+                    "Say 'call' (Quien sabe) or 'pass' first: the next card comes when "
+                    "everyone has passed."
+                )
+            raise IllegalAction("Choose 'call' to say Quien sabe, or 'pass' to say I pass.")
+        card = _card_of(state, action)
+        if card not in state.hands[seat]:
+            raise IllegalAction(f"You do not hold {card}: play one of the cards in your hand.")
+        return play_card(state, seat, card)
+
+    def view(self, state: QuienSabeState, seat: int | None) -> View:
+        """The table as the seat sees it: played cards, counts, its own cards, the pool."""
+        st = state
+        out = _core(st, seat)
+        deciding = st.phase == DECIDE
+        out |= {
+            "game": KEY,
+            "deal": st.shuffles,
+            "dealt": st.dealt,
+            "deals": st.deals,
+            "dealer": st.dealer,
+            "turn": st.turn if st.turn >= 0 else None,
+            "played_by": st.players[st.lead] if deciding else None,
+            "passed": st.asked if deciding else 0,
+            "ante": st.ante,
+            "soft_score": st.soft,
+            "soft_target": st.target,
+            "seats": [
+                {
+                    "stack": st.stacks[s],
+                    "score": st.scores[s],
+                    "in_deal": s in st.players,
+                    "held": len(st.hands[s]),
+                }
+                for s in range(st.seats)
+            ],
+            "commitment": deal_commitment(st.seed, st.shuffles - 1),
+            "last": reveal(st.last),
+        }
+        if st.phase == OVER:
+            out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.shuffles)]
+            out["final_stacks"] = list(st.stacks)
+        out["scene"] = table_scene(st, seat)
+        return out
+
+    def ai_view(self, state: QuienSabeState, seat: int) -> View:
+        """What the AI decides from: a part of the seat's view (no scene, no history)."""
+        return _core(state, seat)
+
+    def outcome(self, state: QuienSabeState) -> Outcome | None:
+        """Once over: chips won or lost per seat (none in soft score), and the winners."""
+        if state.phase != OVER:
+            return None
+        if not state.soft:
+            return chip_outcome(state.stacks, state.basis)
+        points, transfers = net_result(state.stacks, state.basis)
+        best = max(state.scores)
+        winners = tuple(s for s, p in enumerate(state.scores) if p == best)
+        who = " and ".join(f"seat {s}" for s in winners)
+        how = "reached" if best >= state.target else f"led after {state.dealt} deals with"
+        summary = f"{who.capitalize()} {how} {best} points and won."
+        return Outcome(points, winners, summary, transfers)
+
+    def dump(self, state: QuienSabeState) -> dict[str, Any]:
+        """The state as JSON-safe data."""
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> QuienSabeState:
+        """The state dumped by dump."""
+        return load_state(data)
+
+    def cards(self, state: QuienSabeState) -> list[str]:
+        """The stock, the hands and the played cards: always the whole pack."""
+        st = state
+        return [
+            *st.deck,
+            *(c for s in range(st.seats) for c in st.hands[s] + st.up[s] + st.down[s]),
+        ]
+
+    def private_cards(self, state: QuienSabeState, seat: int) -> frozenset[str]:
+        """The seat's hand and face-down cards, less codes the last reveal shows everyone."""
+        hidden = frozenset(state.hands[seat] + state.down[seat])
+        last = state.last
+        if last is None:
+            return hidden
+        return hidden.difference(*last.up, *last.down)
+
+    def deal_number(self, state: QuienSabeState) -> int:
+        """How many deals have been dealt, voided ones included (each is a fresh shuffle)."""
+        return state.shuffles
+
+    def describe_action(self, action: str) -> str:
+        """'call' -> 'Quien sabe!', 'pass' -> 'I pass', 'play 7F' -> 'Play Ruth, the Quakeress
+        (7F)'."""
+        if action == "call":
+            return "Quien sabe!"
+        if action == "pass":
+            return "I pass"
+        words = action.split(" ")
+        if len(words) == 2 and words[0] == "play":
+            try:
+                card = parse_card(words[1], Pack.YANKEE)
+            except IllegalAction:
+                return action.capitalize()
+            name = card_name(card, Pack.YANKEE)
+            return f"Play {name} ({card})"
+        return action.capitalize()
+
+    def announce(self, state: QuienSabeState, seat: int, action: str) -> str:
+        """As the table hears it: after round one a card goes face down, unnamed."""
+        if state.round > 1 and action.startswith("play "):
+            return "Play a card face down"
+        return self.describe_action(action)
+
+    def pot(self, state: QuienSabeState) -> int:
+        """The chips in the pool (0 in soft score, where the pool is points on paper)."""
+        return 0 if state.soft else state.pool
+
+    def between_hands(self, state: QuienSabeState) -> bool:
+        """Whether no chip of the current deal has moved yet (always, in soft score)."""
+        return is_fresh(state)
+
+    def adjust_stack(self, state: QuienSabeState, seat: int, delta: int) -> QuienSabeState:
+        """A top-up or cash-out between deals; the waiting deal is seated again around it."""
+        st = restack(state, seat, delta, is_fresh(state), "wait until this one is paid")
+        return self._reseated(st)
+
+    def leave(self, state: QuienSabeState, seat: int) -> QuienSabeState:
+        """The seat leaves for good between deals: its stack goes home, it is dealt no
+        more and takes no share of a pool left at the end (RULES.md §18)."""
+        st = depart(state, seat, is_fresh(state), "wait until this one is paid")
+        return self._reseated(st)
+
+    def present(self, state: QuienSabeState) -> tuple[bool, ...]:
+        """Per seat, whether it is still at the table."""
+        return at_table(state.seats, state.departed)
+
+    @staticmethod
+    def _reseated(st: QuienSabeState) -> QuienSabeState:
+        """The waiting deal seated again around changed stacks (over if too few can pay)."""
+        if st.phase == OVER or st.soft:
+            return st
+        return reseat(st)
+
+    def hand_refunds(self, state: QuienSabeState) -> tuple[Transfer, ...]:
+        """The pool gives back this deal's antes (a pool carried over stays where it is)."""
+        if state.phase == OVER or state.soft:
+            return ()
+        return refunds(state.anted)
+
+
+def _core(st: QuienSabeState, seat: int | None) -> View:
+    """The facts a player decides from: the deal's phase, QSN, stakes and played cards, and
+    the seat's own hand and face-down cards (shared by view and ai_view)."""
+    out: View = {
+        "phase": st.phase,
+        "round": st.round,
+        "players": list(st.players),
+        "chooser": st.turn if st.phase == DECIDE else None,
+        "qsn": 10 * len(st.players),
+        "face_up_total": st.total_up,
+        "face_up": [list(u) for u in st.up],
+        "face_down": [len(d) for d in st.down],
+        "pool": st.pool,
+        "rate": st.rate,
+        "exact_bonus": st.bonus,
+    }
+    if seat is not None and 0 <= seat < st.seats:
+        out["hand"] = list(st.hands[seat])
+        out["my_face_down"] = list(st.down[seat])
+    return out
+
+
+def _check_turn(st: QuienSabeState, seat: int, action: object) -> None:
+    """Refuse a seat that is not the one awaited, saying why."""
+    if st.phase == OVER:
+        raise IllegalAction("The game is over: no more cards are played.")
+    check_seat(seat, st.seats)
+    if st.phase == PLAY and action in ("call", "pass") and seat in st.players:
+        if st.round == 1:
+            raise IllegalAction(
+                "Nobody may call or pass in round one: the first cards go face up. "
+                + ("Play a card." if seat == st.turn else f"Seat {st.turn} plays next.")
+            )
+        if seat == st.turn:
+            raise IllegalAction("Play a card face down first: you choose after it.")
+        raise IllegalAction(f"Calls come after a face-down card: seat {st.turn} plays next.")
+    if seat == st.turn:
+        return
+    if seat not in st.players:
+        raise IllegalAction("You sit this deal out: you could not cover the ante.")
+    if st.phase == DECIDE:
+        raise IllegalAction(f"It is not your turn: seat {st.turn} says Quien sabe or passes.")
+    raise IllegalAction(f"It is not your turn: seat {st.turn} plays next.")
+
+
+def _card_of(st: QuienSabeState, action: object) -> str:
+    """The card a 'play' action names, or the refusal that says what to write."""
+    if not isinstance(action, str) or len(action) > 32:
+        raise IllegalAction(_USAGE)
+    words = action.split(" ")
+    if words[0] != "play" or len(words) != 2:
+        raise IllegalAction(_USAGE)
+    return parse_card(words[1], Pack.YANKEE)
+
+
+GAME = QuienSabe()

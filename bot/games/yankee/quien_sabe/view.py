@@ -1,0 +1,102 @@
+"""Quien Sabe's table picture and the story of its last deal (RULES.md §5), for
+`game.py`: each seat's played cards, the viewer's hand, the pool and the QSN,
+and how the last deal ended, in words and as JSON-safe data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.cards import Pack
+from bot.games.scene import Scene, group, scene, seat
+from bot.games.yankee.quien_sabe.flow import DECIDE, OVER, ROUNDS, QuienSabeState, Settled, qsn
+
+
+def reveal(last: Settled | None) -> dict[str, Any] | None:
+    """The last deal's ending as JSON-safe data (for views)."""
+    if last is None:
+        return None
+    return {
+        "deal": last.deal,
+        "kind": last.kind,
+        "caller": None if last.caller < 0 else last.caller,
+        "face_up": [list(c) for c in last.up],
+        "face_down": [list(c) for c in last.down],
+        "unseen": list(last.hidden),
+        "total": last.total,
+        "qsn": last.qsn,
+        "net": list(last.net),
+        "pool": last.pool,
+    }
+
+
+def table_scene(st: QuienSabeState, viewer: int | None) -> Scene:
+    """The table picture's content: each seat's played cards (face-down ones as backs but
+    to their owner), the viewer's hand, the pool and the QSN, and the last deal's story."""
+    seats = []
+    for s in range(st.seats):
+        own = s == viewer
+        down = st.down[s]
+        note = ("down " + " ".join(down)) if own and down else (f"{len(down)} down" if down else "")
+        if s not in st.players and st.phase != OVER:
+            note = "sits out"
+        seats.append(
+            seat(
+                cards=st.up[s],
+                backs=0 if own else len(down),
+                chips=None if st.soft else st.stacks[s],
+                score=st.scores[s] if st.soft else None,
+                badge="dealer" if s == st.dealer and st.phase != OVER else "",
+                note=note,
+                active=s == st.turn,
+            )
+        )
+    groups = []
+    if viewer is not None and 0 <= viewer < st.seats:
+        groups.append(group("row", "Your hand", st.hands[viewer]))
+        if st.down[viewer]:
+            groups.append(group("row", "Your face-down cards", st.down[viewer]))
+    counters = [
+        ("Pool", st.pool),
+        ("QSN", qsn(st)),
+        ("Face up", st.total_up),
+        ("Round", f"{st.round} of {ROUNDS}"),
+    ]
+    title = f"Quien Sabe - deal {st.dealt}" + ("" if st.soft else f" of {st.deals}")
+    title = title if st.phase != OVER else "Quien Sabe - over"
+    return scene(Pack.YANKEE, title, seats, groups, counters, _story(st))
+
+
+def _story(st: QuienSabeState) -> list[str]:
+    """A few lines: whose turn it is, and how the last deal ended (the reveal and the pay)."""
+    lines = []
+    if st.phase == DECIDE:
+        lines.append(
+            f"Seat {st.players[st.lead]} played face down: "
+            f"seat {st.turn} says Quien sabe or I pass."
+        )
+    last = st.last
+    if last is None:
+        return lines
+    unit = "points" if st.soft else "chips"
+    if last.kind == "void":
+        lines.append(
+            f"Deal {last.deal} void: the face-up cards made {last.total}, within 10 of the QSN "
+            f"{last.qsn}; redealt, the pool kept."
+        )
+        return lines
+    if last.kind == "nocall":
+        lines.append(f"Deal {last.deal}: nobody called in six rounds; the pool carries over.")
+        return lines
+    verdict = "good" if last.total >= last.qsn else "short"
+    lines.append(
+        f"Deal {last.deal}: seat {last.caller} called Quien sabe at {last.total} "
+        f"(QSN {last.qsn}, {verdict})"
+        + (f" and took the pool of {last.pool}." if last.pool else ".")
+    )
+    for s in range(st.seats):
+        cards = last.up[s] + last.down[s]
+        if cards or last.net[s]:
+            net = last.net[s]
+            change = f", {net:+d} {unit if abs(net) != 1 else unit[:-1]}" if net else ""
+            lines.append(f"Seat {s}: {' '.join(cards) or '-'}{change}")
+    return lines
