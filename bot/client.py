@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 import aiohttp
 import discord
@@ -22,12 +23,11 @@ from bot.guilds import GuildSettingsStore, defaults_from
 from bot.ledger import Ledger
 from bot.storage import Database
 from bot.tables import ServiceSettings, TableLimits, TableService
-from cogs import _render
-from cogs._base import install_error_handler
 
 log = logging.getLogger(__name__)
 
 COGS: tuple[str, ...] = (
+    "cogs.core",
     "cogs.table",
     "cogs.patience",
     "cogs.leaderboard",
@@ -35,7 +35,8 @@ COGS: tuple[str, ...] = (
     "cogs.chips",
     "cogs.admin",
 )
-"""The cogs, loaded in this order."""
+"""The cogs, loaded in this order (`cogs.core` first: the error handler and the render
+workers' shutdown)."""
 
 CLOCK_STEP_S = 1.0
 
@@ -57,6 +58,8 @@ class ParlourBot(commands.Bot):
         )
         self.settings = settings
         self._clock: asyncio.Task[None] | None = None
+        # Blocking clean-ups the cogs register, run in a thread once Discord is closed.
+        self.after_close: dict[str, Callable[[], None]] = {}
 
     async def setup_hook(self) -> None:
         """Open the database, load the cogs, rebuild open tables, start the clock."""
@@ -75,7 +78,6 @@ class ParlourBot(commands.Bot):
                 limits=self._limits,
             ),
         )
-        install_error_handler(self.tree)
         for name in COGS:
             await self.load_extension(name)
         report = await self.tables.recover()
@@ -123,7 +125,8 @@ class ParlourBot(commands.Bot):
         for name in list(self.extensions):
             await self.unload_extension(name)
         await super().close()
-        await asyncio.to_thread(_render.shutdown)
+        for closer in self.after_close.values():
+            await asyncio.to_thread(closer)
         if hasattr(self, "db"):
             await self.db.close()
 

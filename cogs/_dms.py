@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.storage import table_rows as rows
 from bot.tables import Actor, Event, Table, Update
 from cogs._render import hand_picture
 
@@ -180,7 +179,7 @@ class HandMailer:
         self._probed_at[user_id] = self.clock()
         if not is_open:
             self._pending.pop(user_id, None)
-        await self.bot.db.write(lambda tx: rows.set_dm_status(tx, user_id, is_open, True))
+        await self.bot.tables.notes.set_dm_status(user_id, is_open, True)
 
     async def close(self) -> None:
         """Stop sending (what is still queued is dropped: a hand DM is a courtesy)."""

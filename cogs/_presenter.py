@@ -15,13 +15,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.games import scene as sc
 from bot.games.rng import commitment
-from bot.storage import table_rows as rows
 from bot.tables import Event, Status, Table, Update
 from bot.tables.names import name_seats
 from cogs._dms import HandMailer
@@ -127,14 +127,34 @@ async def picture_of(update: Update, *, urgent: bool = False) -> Picture:
     return await rendered(render_table, scene, names_of(table), urgent=urgent)
 
 
+Controls = Callable[[Update], discord.ui.View]
+"""The buttons under a table message, built from its update."""
+Opener = Callable[[discord.Interaction[Any], str, int | None], Awaitable[None]]
+"""Opens a new table of a game (interaction, game key, seed) the way its family opens."""
+
+
+def presenter_of(bot: ParlourBot) -> DiscordPresenter:
+    """The Discord presenter the table cog installed."""
+    # load_extension imports the module afresh, so compare by attribute, not class
+    presenter: DiscordPresenter = getattr(bot.get_cog("Tables"), "presenter")  # noqa: B009
+    return presenter
+
+
 class DiscordPresenter:
-    """Edits table messages (coalesced) and hands hand DMs to its mailer."""
+    """Edits table messages (coalesced) and hands hand DMs to its mailer.
+
+    The cogs that answer the buttons register how to build them in `controls` ("table",
+    and "patience" for a patience game in play), and a family that opens its tables its
+    own way registers that in `openers`, so this module imports no cog.
+    """
 
     def __init__(self, bot: ParlourBot, *, min_interval_s: float = 1.0) -> None:
         self.bot = bot
         self.min_interval_s = min_interval_s
         self.message_ids: dict[int, int] = {}
         self.mailer = HandMailer(bot)
+        self.controls: dict[str, Controls] = {}
+        self.openers: dict[str, Opener] = {}
         self._latest: dict[int, Update] = {}
         self._last_edit: dict[int, float] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -146,8 +166,9 @@ class DiscordPresenter:
 
     async def load(self, table_ids: list[int]) -> None:
         """Read the table messages and DM statuses stored before a restart."""
-        self.message_ids.update(await rows.messages_of(self.bot.db, table_ids))
-        self.dm_open.update({u: s[0] for u, s in (await rows.dm_statuses(self.bot.db)).items()})
+        notes = self.bot.tables.notes
+        self.message_ids.update(await notes.messages_of(table_ids))
+        self.dm_open.update({u: s[0] for u, s in (await notes.dm_statuses()).items()})
 
     async def table_updated(self, update: Update) -> None:
         """Remember the latest change and make sure an edit is on its way; queue DMs.
@@ -207,8 +228,6 @@ class DiscordPresenter:
     ) -> tuple[str, discord.File, discord.ui.View]:
         """The content, picture and buttons of a table's message (`urgent` unless it is
         a coalesced edit that nobody waits on)."""
-        from cogs.table import table_buttons  # the buttons live with their callbacks
-
         picture = await picture_of(update, urgent=urgent)
         content = status_line(update)
         if update.outcome is not None:
@@ -221,15 +240,13 @@ class DiscordPresenter:
             and update.outcome is None
             and update.event is not Event.STOPPED
         ):
-            from cogs.patience import patience_controls
-
-            return content, file, patience_controls(update)
-        return content, file, table_buttons(update)
+            return content, file, self.controls["patience"](update)
+        return content, file, self.controls["table"](update)
 
     async def remember_message(self, table_id: int, message_id: int) -> None:
         """Store which message shows a table."""
         self.message_ids[table_id] = message_id
-        await self.bot.db.write(lambda tx: rows.set_message(tx, table_id, message_id))
+        await self.bot.tables.notes.set_message(table_id, message_id)
 
 
 def _bytes(picture: Picture) -> Any:

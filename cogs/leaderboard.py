@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import GameInfo
-from bot.storage import patience_rows, result_rows
+from bot.tables.standings import BoardRow
 from cogs._base import bot_of, guild_id_of
 from cogs._render import rendered
 from cogs.autocomplete import game_autocomplete, game_named
@@ -75,7 +75,7 @@ def leaderboard_rows(
     return rows, (rank, name_of(user_id), words)
 
 
-def patience_words(row: patience_rows.BoardRow) -> str:
+def patience_words(row: BoardRow) -> str:
     """A patience board's value: "7 wins · 70% · 85 moves" (the fewest in a win)."""
     text = f"{value_text(row.won, 'wins')} · {row.won / row.played:.0%}"
     return text if row.fewest_moves is None else f"{text} · {row.fewest_moves:,} moves"
@@ -83,8 +83,8 @@ def patience_words(row: patience_rows.BoardRow) -> str:
 
 async def patience_board(bot: ParlourBot, guild_id: int, user_id: int, game: GameInfo) -> Board:
     """A patience game's board: wins, then win rate, then the fewest moves in a win."""
-    top = await patience_rows.patience_board(bot.db, guild_id, game.key, TOP)
-    mine = await patience_rows.patience_rank(bot.db, guild_id, user_id, game.key)
+    top = await bot.tables.standings.patience_board(guild_id, game.key, TOP)
+    mine = await bot.tables.standings.patience_rank(guild_id, user_id, game.key)
     words = {r.user_id: patience_words(r) for r in [*top, *([mine] if mine else [])]}
     return Board(
         f"{game.title}: patience record",
@@ -117,8 +117,8 @@ async def load_board(
         return Board(f"{game.title}: net winnings", "net", top, mine)
     if game.family == "patience":
         return await patience_board(bot, guild_id, user_id, game)
-    top = await result_rows.games_won(bot.db, guild_id, game.key, TOP)
-    mine = await result_rows.games_won_rank(bot.db, guild_id, user_id, game.key)
+    top = await bot.tables.standings.games_won(guild_id, game.key, TOP)
+    mine = await bot.tables.standings.games_won_rank(guild_id, user_id, game.key)
     return Board(f"{game.title}: games won", "wins", top, mine)
 
 

@@ -21,8 +21,8 @@ from discord.ext import commands
 
 from bot.client import ParlourBot
 from bot.games import Game, GameInfo, registry
-from bot.storage import patience_rows
-from bot.tables import Event, Status, Table, TableError, Update
+from bot.tables import Event, Table, TableError, Update
+from bot.tables.standings import PatienceStats
 from cogs._base import (
     Refusal,
     VersionedSelect,
@@ -34,6 +34,7 @@ from cogs._base import (
     on_its_message,
 )
 from cogs._moves import menu, natural_key
+from cogs._presenter import presenter_of
 from cogs.autocomplete import MAX_CHOICES, choice_name, game_named
 
 BUTTONS = {
@@ -154,13 +155,7 @@ def player_table(interaction: discord.Interaction[Any], table_id: int, version: 
         who = " and ".join(names) or "someone else"
         verb = "are" if len(names) > 1 else "is"
         raise Refusal(f"Only {who} {verb} playing this game; you can watch and advise.")
-    if version != table.version:
-        raise TableError("The table has moved on since then. Look again and choose anew.")
-    if table.status is not Status.PLAYING:
-        raise TableError("The game has not started yet.")
-    if seat not in table.game.awaiting(table.state):
-        waiting = [table.seats[i].name for i in sorted(table.game.awaiting(table.state))]
-        raise TableError(f"It is not your turn: the table is waiting for {' and '.join(waiting)}.")
+    bot_of(interaction).tables.check_turn(table, interaction.user.id, version)
     return table
 
 
@@ -296,8 +291,6 @@ async def post_patience(
 ) -> None:
     """Post a new patience table's message (in its thread, or here) and say where it is:
     privately first (that fills the deferred answer), then to everyone."""
-    from cogs.table import presenter_of
-
     presenter, user, info = presenter_of(bot_of(interaction)), interaction.user, table.game.info
     content, file, view = await presenter.message_parts(
         bot_of(interaction).tables.snapshot(table, event)
@@ -320,7 +313,7 @@ async def post_patience(
 # -- statistics --------------------------------------------------------------------------
 
 
-def stats_text(name: str, title: str, stats: patience_rows.PatienceStats) -> str:
+def stats_text(name: str, title: str, stats: PatienceStats) -> str:
     """A player's record in a few lines."""
     if not stats.played:
         return f"{name} has not finished a game of {title} here yet."
@@ -362,6 +355,9 @@ class PatienceCog(commands.Cog, name="Patience"):
     async def cog_load(self) -> None:
         """Install the persistent controls."""
         self.bot.add_dynamic_items(SourceSelect, DestinationSelect, PatienceButton)
+        presenter = presenter_of(self.bot)
+        presenter.controls["patience"] = patience_controls
+        presenter.openers["patience"] = open_patience
 
     async def cog_unload(self) -> None:
         """Take the controls away again."""
@@ -393,8 +389,8 @@ class PatienceCog(commands.Cog, name="Patience"):
         info = None if game is None else patience_game(game)
         who = member or interaction.user
         await interaction.response.defer(thinking=True)
-        found = await patience_rows.patience_stats(
-            self.bot.db, guild_id, who.id, None if info is None else info.key
+        found = await self.bot.tables.standings.patience_stats(
+            guild_id, who.id, None if info is None else info.key
         )
         title = "patience" if info is None else info.title
         await interaction.followup.send(stats_text(who.display_name, title, found))

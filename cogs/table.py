@@ -34,18 +34,11 @@ from cogs._base import (
     tell,
 )
 from cogs._moves import MAX_SELECT, as_buttons, menu
-from cogs._presenter import DiscordPresenter, named
+from cogs._presenter import DiscordPresenter, named, presenter_of
 from cogs._render import hand_picture
 from cogs.autocomplete import game_named, table_game_autocomplete
 
 VERBS = ("join", "leave", "ai", "start", "hand", "back", "rematch")
-
-
-def presenter_of(bot: ParlourBot) -> DiscordPresenter:
-    """The Discord presenter the table cog installed."""
-    # load_extension imports the module afresh, so compare by attribute, not class
-    presenter: DiscordPresenter = getattr(bot.get_cog("Tables"), "presenter")  # noqa: B009
-    return presenter
 
 
 def table_buttons(update: Update) -> discord.ui.View:
@@ -327,10 +320,10 @@ async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
     closed = await bot.tables.closed_table(table_id)
     if closed is None:
         raise Refusal("That table is still open; finish it first.")
-    if registry.get(closed.game).info.family == "patience":
-        from cogs.patience import open_patience  # patience opens (and deals) its own way
-
-        await open_patience(interaction, closed.game, None)
+    family = registry.get(closed.game).info.family
+    opener = presenter_of(bot).openers.get(family)
+    if opener is not None:  # patience opens (and deals) its own way
+        await opener(interaction, closed.game, None)
         return
     await open_table(interaction, closed.game, dict(closed.options), closed.buy_in or None)
 
@@ -387,6 +380,7 @@ class TableCog(commands.Cog, name="Tables"):
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
         self.presenter = DiscordPresenter(bot)
+        self.presenter.controls["table"] = table_buttons
 
     async def cog_load(self) -> None:
         """Install the presenter and the persistent buttons."""

@@ -34,6 +34,8 @@ from bot.tables.models import (
     Update,
 )
 from bot.tables.names import name_seats
+from bot.tables.notes import TableNotes
+from bot.tables.standings import Standings
 from bot.tables.typed import as_listed
 
 log = logging.getLogger(__name__)
@@ -78,6 +80,8 @@ class TableCore:
     ) -> None:
         self.db = db
         self.ledger = ledger
+        self.notes = TableNotes(db)
+        self.standings = Standings(db)
         self.settings = settings or ServiceSettings()
         self.clock = clock
         self.presenters: list[Presenter] = list(presenters)

@@ -206,12 +206,7 @@ class TableService(TableCore):
         """A player's action, checked against the state version they saw."""
         table = self.table(table_id)
         async with table.lock:
-            self._require_status(table, Status.PLAYING, "The game has not started yet.")
-            index = self._seated(table, user_id)
-            if version != table.version:
-                raise TableError("The table has moved on since then. Look again and choose anew.")
-            if index not in table.game.awaiting(table.state):
-                raise TableError(self._not_your_turn(table))
+            index = self.check_turn(table, user_id, version)
             state = self._checked_move(table, index, action)
             seat = table.seats[index]
             resumed = seat.ai_control
@@ -221,6 +216,17 @@ class TableService(TableCore):
                 await self._notify(table, Event.RESUMED, {"seat": index})
         await self._advance(table)
         return table
+
+    def check_turn(self, table: Table, user_id: int, version: int) -> int:
+        """The user's seat, if the game is on, they sit at it, they saw its current state
+        and it waits for them; otherwise a TableError saying which of these is not so."""
+        self._require_status(table, Status.PLAYING, "The game has not started yet.")
+        index = self._seated(table, user_id)
+        if version != table.version:
+            raise TableError("The table has moved on since then. Look again and choose anew.")
+        if index not in table.game.awaiting(table.state):
+            raise TableError(self._not_your_turn(table))
+        return index
 
     async def resume(self, table_id: int, user_id: int) -> Table:
         """A player handed to the AI takes their seat back."""

@@ -13,7 +13,7 @@ from bot.client import ParlourBot
 from bot.tables import Event, Table
 from cogs import _presenter
 from cogs._dms import DAY_S
-from cogs.table import presenter_of
+from cogs._presenter import presenter_of
 from render import Picture, render_hand
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeUser
 

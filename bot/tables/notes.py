@@ -1,0 +1,36 @@
+"""What the Discord layer remembers about tables and players between restarts: which
+message shows each table, and whose direct messages are open.
+
+The cogs keep these through this service, never through the database directly, so the
+storage layer has one caller per kind of record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.storage import Database
+from bot.storage import table_rows as rows
+
+
+class TableNotes:
+    """Table messages and DM statuses, read and written through the database."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def messages_of(self, table_ids: Sequence[int]) -> dict[int, int]:
+        """The message showing each of these tables, where one was sent."""
+        return await rows.messages_of(self._db, table_ids)
+
+    async def set_message(self, table_id: int, message_id: int) -> None:
+        """Remember which message shows a table."""
+        await self._db.write(lambda tx: rows.set_message(tx, table_id, message_id))
+
+    async def dm_statuses(self) -> dict[int, tuple[bool, bool]]:
+        """Every stored DM status: user -> (open, told)."""
+        return await rows.dm_statuses(self._db)
+
+    async def set_dm_status(self, user_id: int, is_open: bool, told: bool) -> None:
+        """Store whether a user's DMs are open, and whether they were told they are closed."""
+        await self._db.write(lambda tx: rows.set_dm_status(tx, user_id, is_open, told))
