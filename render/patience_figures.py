@@ -30,20 +30,18 @@ from PIL import Image, ImageDraw
 
 from render import _theme as theme
 from render._seat import Box
-from render.patience import (
+from render.patience_draw import (
     BODY,
     GAP,
     LABEL_H,
     Pile,
-    Spot,
     Zone,
     draw_card,
-    draw_spot,
-    generic_spots,
     label,
     slot,
     sprite_of,
 )
+from render.patience_plan import Spot, draw_spot, generic_spots
 from render.sprites import card_size, count_badge
 
 SLANT = 22

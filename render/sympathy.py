@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from render import _theme as theme
 from render._picture import Picture, encode
 from render._text import draw_fitted, font
-from render.patience import (
+from render.patience_draw import (
     GAP,
     HEIGHT,
     MARGIN,

@@ -15,17 +15,16 @@ from bot.games import registry
 from bot.games.patience.game import PatienceGame
 from render import render_patience
 from render._seat import Box
-from render.patience import (
+from render.patience import compose_patience, layout
+from render.patience_draw import (
     BODY,
     HEIGHT,
     LABEL_H,
     SIDE_LABEL_W,
     WIDTH,
-    Spot,
-    compose_patience,
-    layout,
     line_per_row,
 )
+from render.patience_plan import Spot
 from render.sprites import card_size
 
 BUDGET_BYTES = 200 * 1024

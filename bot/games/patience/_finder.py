@@ -1,19 +1,16 @@
 """The patience engine's move finder (see engine.py): `Spec.card_moves` worked out by
 indexing the free cards by key and looking up, for each target pile, the cards it takes,
-with the tables it needs built once per game. A mixin of `Spec`; its methods are Spec's.
+with the tables it needs built once per game. The fourth layer of a `Spec`
+(see spec_data.py).
 """
-
-# mypy takes a self-type only from a superclass or a protocol; these methods are Spec's.
-# mypy: disable-error-code="misc"
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
 
-from bot.games.patience import engine
+from bot.games.patience._hooks import Hooks
 from bot.games.patience.model import (
-    _KEYS_OF,
+    KEYS_OF,
     RANK_OF,
     Ctx,
     Group,
@@ -28,16 +25,16 @@ from bot.games.patience.model import (
     suit,
 )
 
-if TYPE_CHECKING:
-    from bot.games.patience.engine import Spec
 
+class Finder(Hooks):
+    """A patience game's move finder: which cards may go where, found quickly. Its checks
+    of whether a game overrides a hook compare against the defaults in `Hooks`."""
 
-class _Finder:
-    """`Spec`'s move finder: which cards may go where, found quickly. Its checks of
-    whether a game overrides a hook compare against `engine.Spec`, looked up when asked
-    (engine.py imports this module)."""
+    def __init__(self) -> None:
+        super().__init__()
+        self._move_tables()
 
-    def _move_tables(self: Spec) -> None:
+    def _move_tables(self) -> None:
         """What the move generator can know before the game starts: the piles whose top
         card may leave by the engine's `movable` (and whether only that card), the
         sources each target takes from (when the rules' check is known to ask), and
@@ -92,9 +89,7 @@ class _Finder:
         keys by top card (None: nothing is built on it), how many cards found by key may
         go there unasked."""
 
-    def kept(
-        self: Spec, slot: str, layout: Layout, ctx: Ctx, work: Callable[[Layout, Ctx], T]
-    ) -> T:
+    def kept(self, slot: str, layout: Layout, ctx: Ctx, work: Callable[[Layout, Ctx], T]) -> T:
         """`work(layout, ctx)`, kept (in `slot`) for the last layout asked about: the same
         object while the layout is, so copy it before changing it. `work` must depend on
         the layout and the context alone."""
@@ -106,12 +101,12 @@ class _Finder:
         self._kept[slot] = (layout, ctx, found)
         return found
 
-    def find_moves(self: Spec, layout: Layout, ctx: Ctx) -> list[str]:
+    def find_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
         """`card_moves` worked out afresh (see there)."""
         index: dict[Key, list[Group]] = {}
         groups: list[Group] = []
         by_src: dict[int, list[Group]] = {}
-        plain = type(self).movable is engine.Spec.movable
+        plain = type(self).movable is Hooks.movable
         piles, down = layout.piles, layout.down
         for group in self._tops(layout) if plain else self._groups(layout):
             groups.append(group)
@@ -119,7 +114,7 @@ class _Finder:
                 by_src[group[0]].append(group)
             else:
                 by_src[group[0]] = [group]
-            for key in _KEYS_OF[group[2][0]]:
+            for key in KEYS_OF[group[2][0]]:
                 if key in index:
                     index[key].append(group)
                 else:
@@ -129,7 +124,7 @@ class _Finder:
         out: list[str] = []
         ids = self.ids
         allows = self._allows if self._generic() else self._accepts_ok
-        own_takes = type(self).takes is not engine.Spec.takes
+        own_takes = type(self).takes is not Finder.takes
         rows = self._target_rows if plain else self._all_rows
         for dst, fed, keyed, any_rank, full, table, sure in rows:
             pile = piles[dst]
@@ -164,7 +159,7 @@ class _Finder:
                     out.append(f"move {ids[src]} {ids[dst]}" + (f" {n}" if n > 1 else ""))
         return out
 
-    def _tops(self: Spec, layout: Layout) -> list[Group]:
+    def _tops(self, layout: Layout) -> list[Group]:
         """The groups the engine's own `movable` gives: the face-up top card of every pile
         that gives one up, and runs where the zone allows them."""
         out: list[Group] = []
@@ -178,13 +173,13 @@ class _Finder:
                     out += [(src, n, cards) for n, cards in self.movable(layout, src)]
         return out
 
-    def _groups(self: Spec, layout: Layout) -> Iterable[Group]:
+    def _groups(self, layout: Layout) -> Iterable[Group]:
         """(pile, how many, the cards) of every group the game's `movable` lets leave."""
         for src in range(len(self.ids)):
             for n, cards in self.movable(layout, src):
                 yield src, n, cards
 
-    def takes(self: Spec, layout: Layout, dst: int, ctx: Ctx) -> tuple[Key, ...] | None:
+    def takes(self, layout: Layout, dst: int, ctx: Ctx) -> tuple[Key, ...] | None:
         """The cards a target pile may take now, as distinct (rank, suit letter, colour
         "R"/"B" or "*") keys covering every card `accepts` allows there (None: it cannot
         say, so every free card is tried). By default the zone's rules say, when the game
@@ -198,7 +193,7 @@ class _Finder:
             return None
         return self.zone_takes(layout, dst)
 
-    def zone_takes(self: Spec, layout: Layout, dst: int) -> tuple[Key, ...] | None:
+    def zone_takes(self, layout: Layout, dst: int) -> tuple[Key, ...] | None:
         """`takes` as the zone's own rules say: a family's base or the card its build
         takes, a tableau pile's build on its top card, nothing on a full cell (None for
         an empty pile with no fixed base)."""
@@ -222,10 +217,10 @@ class _Finder:
             return ()
         return None
 
-    def _sure(self: Spec, zone: Zone) -> int:
+    def _sure(self, zone: Zone) -> int:
         """How many cards found by their key on a started pile of the zone may be moved
         there without asking `accepts` (when the engine's own rules decide)."""
-        if not self._generic() or self.narrows or type(self).takes is not engine.Spec.takes:
+        if not self._generic() or self.narrows or type(self).takes is not Finder.takes:
             return 0
         if zone.kind is Kind.FOUNDATION:
             return 1 if self._plain_foundation() else 0
@@ -233,7 +228,7 @@ class _Finder:
             return 1 if zone.max_cards else 10**9
         return 0
 
-    def keys_on(self: Spec, dst: int, host: str) -> tuple[Key, ...]:
+    def keys_on(self, dst: int, host: str) -> tuple[Key, ...]:
         """The keys of the cards the build of dst's zone lets be laid on `host`."""
         table = self._host_keys[dst]
         keys = table.get(host)
@@ -243,18 +238,16 @@ class _Finder:
             keys = table[host] = build_keys(build, host)
         return keys
 
-    def _generic(self: Spec) -> bool:
+    def _generic(self) -> bool:
         """Whether the game keeps the engine's own `accepts` (so the fast check is exact)."""
-        return type(self).accepts is engine.Spec.accepts
+        return type(self).accepts is Hooks.accepts
 
     def _accepts_ok(
-        self: Spec, layout: Layout, src: int, cards: tuple[str, ...], dst: int, ctx: Ctx
+        self, layout: Layout, src: int, cards: tuple[str, ...], dst: int, ctx: Ctx
     ) -> bool:
         return self.accepts(layout, src, cards, dst, ctx) is None
 
-    def _allows(
-        self: Spec, layout: Layout, src: int, cards: tuple[str, ...], dst: int, ctx: Ctx
-    ) -> bool:
+    def _allows(self, layout: Layout, src: int, cards: tuple[str, ...], dst: int, ctx: Ctx) -> bool:
         """`accepts(...) is None` without writing the reasons (the move generator's path);
         the game's own fits_foundation and fits_empty hooks are still asked."""
         zone, pile = self.zone_of[dst], layout.piles[dst]
@@ -287,5 +280,5 @@ class _Finder:
         build = zone.build
         return build is not None and layout.down[dst] < len(pile) and build.fits(pile[-1], cards[0])
 
-    def _plain_foundation(self: Spec) -> bool:
-        return type(self).fits_foundation is engine.Spec.fits_foundation
+    def _plain_foundation(self) -> bool:
+        return type(self).fits_foundation is Hooks.fits_foundation

@@ -1,26 +1,19 @@
 """The patience engine's words (see engine.py): piles and zones named for the player,
-actions described, and the refusals of moves, deals and redeals. A mixin of `Spec`; its
-methods are Spec's.
+actions described, and the refusals of moves, deals and redeals. The second layer of a
+`Spec` (see spec_data.py).
 """
-
-# mypy takes a self-type only from a superclass or a protocol; these methods are Spec's.
-# mypy: disable-error-code="misc"
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.games.errors import IllegalAction
 from bot.games.patience.model import Kind, Layout
-
-if TYPE_CHECKING:
-    from bot.games.patience.engine import Spec
+from bot.games.patience.spec_data import SpecData
 
 
-class _Words:
-    """`Spec`'s words: names, descriptions and refusals."""
+class Words(SpecData):
+    """A patience game's words: names, descriptions and refusals."""
 
-    def zones_words(self: Spec, names: str) -> str:
+    def zones_words(self, names: str) -> str:
         """Zone names joined by '+' in words: 'w+s' -> 'the waste or the pack'."""
         words = []
         for zname in names.split("+"):
@@ -33,7 +26,7 @@ class _Words:
                 words.append(f"the {zone.label or zone.kind.value} piles")
         return " or ".join(words)
 
-    def describe(self: Spec, action: str) -> str:
+    def describe(self, action: str) -> str:
         """A game's own action in words (moves are described by the game object)."""
         return {
             "deal": "Deal",
@@ -45,14 +38,14 @@ class _Words:
             "resign": "Give up",
         }.get(action, action.capitalize())
 
-    def label(self: Spec, index: int) -> str:
+    def label(self, index: int) -> str:
         """A pile's name in words: 'pile t3', 'the waste'."""
         labels = self.__dict__.get("_labels")
         if labels is None:
             labels = self.__dict__["_labels"] = [self._label(i) for i in range(len(self.ids))]
         return str(labels[index])
 
-    def _label(self: Spec, index: int) -> str:
+    def _label(self, index: int) -> str:
         pid, zone = self.ids[index], self.zone_of[index]
         if zone.label and zone.count == 1:
             return zone.label
@@ -69,14 +62,14 @@ class _Words:
         base = zone.label or words[zone.kind]
         return base if zone.count == 1 else f"{base} {pid}"
 
-    def usage(self: Spec) -> str:
+    def usage(self) -> str:
         """How to write a move, for refusals of unknown actions."""
         return (
             "Write a move as 'move t3 f1' (pile t3 to family f1) or 'move t3 t5 2' (two "
             "cards), or deal, redeal, undo, redo, hint, auto, resign."
         )
 
-    def no_take(self: Spec, layout: Layout, src: int, n: int) -> str:
+    def no_take(self, layout: Layout, src: int, n: int) -> str:
         """Why n cards cannot be taken from a pile."""
         zone, pile = self.zone_of[src], layout.piles[src]
         if not pile:
@@ -93,13 +86,13 @@ class _Words:
             return f"You cannot move {n} cards together from {self.label(src)}."
         return f"That card of {self.label(src)} is not free."
 
-    def no_deal(self: Spec, layout: Layout) -> str:
+    def no_deal(self, layout: Layout) -> str:
         """Why `deal` is refused."""
         if not self.deal_to or "s" not in self.index:
             return "This game has no dealing: every card is already laid out."
         return "The pack is used up." + (" You may redeal." if self.redeals else "")
 
-    def no_redeal(self: Spec, layout: Layout) -> str:
+    def no_redeal(self, layout: Layout) -> str:
         """Why `redeal` is refused."""
         if not self.redeals:
             return "This game allows no redeal."
@@ -107,7 +100,7 @@ class _Words:
             return f"You have used all {self.redeals} redeals."
         return "Deal out the pack first; you may redeal when it is used up."
 
-    def _pile(self: Spec, pid: str) -> int:
+    def _pile(self, pid: str) -> int:
         index = self.index.get(pid)
         if index is None:
             raise IllegalAction(f"There is no pile '{pid}'. The piles are {', '.join(self.ids)}.")

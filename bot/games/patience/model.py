@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from bot.games.rng import rng_for
-
-if TYPE_CHECKING:
-    from bot.games.patience.engine import Spec
 
 T = TypeVar("T")
 
@@ -216,7 +213,7 @@ class Ctx:
         return rng_for(self.seed, 1000 + shuffles)
 
 
-def _upper(text: str) -> str:
+def capitalised(text: str) -> str:
     """The text with its first letter capitalised (the rest untouched)."""
     return text[:1].upper() + text[1:]
 
@@ -251,12 +248,12 @@ def _build_words(build: Build) -> str:
 
 
 @functools.cache
-def _pack(packs: int, piquet: bool) -> tuple[str, ...]:
+def full_pack(packs: int, piquet: bool) -> tuple[str, ...]:
     ranks = ("7", "8", "9", "10", "J", "Q", "K", "A") if piquet else tuple(RANK_OF)
     return tuple(r + s for s in "SHDC" for r in ranks) * packs
 
 
-_KEYS_OF = {c: keys_of(c) for c in _pack(1, False)}
+KEYS_OF = {c: keys_of(c) for c in full_pack(1, False)}
 """Every card's keys, looked up."""
 
 
@@ -286,11 +283,3 @@ def reshuffled(layout: Layout, cards: list[str], ctx: Ctx) -> Layout:
     the reshuffle counted (so undo and replay draw the same order)."""
     ctx.rng(layout.shuffles).shuffle(cards)
     return replace(layout, shuffles=layout.shuffles + 1)
-
-
-def lay(layout: Layout, spec: Spec, piles: Mapping[str, Iterable[str]], down: int = 0) -> Layout:
-    """The layout with these piles (bottom card first) laid, the bottom `down` cards of each
-    (all but the top one if down < 0) face down."""
-    changes = {spec.index[p]: tuple(c) for p, c in piles.items()}
-    downs = {i: (max(len(c) - 1, 0) if down < 0 else min(down, len(c))) for i, c in changes.items()}
-    return layout.put(changes, downs)
