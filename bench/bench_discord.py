@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from bench._results import write_section  # noqa: E402
 from bot.client import ParlourBot  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from cogs._presenter import names_of  # noqa: E402
+from bot.tables.names import names_of  # noqa: E402
 from cogs.table import presenter_of  # noqa: E402
 from render import render_table  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeInteraction  # noqa: E402

@@ -37,7 +37,7 @@ import aiosqlite  # noqa: E402
 from bench._results import write_section  # noqa: E402
 from bot.ledger import Account, Ledger, Posting, PostResult, Reason  # noqa: E402
 from bot.storage import Database, load_migrations  # noqa: E402
-from bot.storage._migrate import split_statements  # noqa: E402
+from bot.storage.migrate import split_statements  # noqa: E402
 
 GUILD = 1
 PURSES = 200

@@ -32,7 +32,7 @@ from bot.simulate import simulate  # noqa: E402
 from bot.storage import Database  # noqa: E402
 from bot.storage.table_rows import now_text  # noqa: E402
 from bot.tables import ServiceSettings, Status, TableService  # noqa: E402
-from bot.tables._accounts import digest_of  # noqa: E402
+from bot.tables.accounts import digest_of  # noqa: E402
 
 
 async def move_latency(moves: int) -> dict[str, float]:

@@ -23,7 +23,7 @@ import discord
 from bot.games import scene as sc
 from bot.games.rng import commitment
 from bot.tables import Event, Status, Table, Update
-from bot.tables.names import name_seats
+from bot.tables.names import name_seats, names_of
 from cogs._dms import HandMailer
 from cogs._render import rendered
 from render import Picture, render_patience, render_sympathy, render_table
@@ -32,11 +32,6 @@ if TYPE_CHECKING:
     from bot.client import ParlourBot
 
 log = logging.getLogger(__name__)
-
-
-def names_of(table: Table) -> list[str]:
-    """The seat names, marking seats the AI holds for an absent player."""
-    return [s.name + (" (AI)" if s.user_id is not None and s.is_ai else "") for s in table.seats]
 
 
 def named(table: Table, text: str) -> str:

@@ -129,13 +129,37 @@ def import_violations(module: str, imported: Import) -> list[str]:
             return [f"{where}: {layer} may import only {', '.join(allowed)} of ours"]
         if within(name, "bot.client") and layer not in ("cogs", "bot.__main__", "bot.cli"):
             return [f"{where}: only cogs, bot/__main__.py and bot/cli.py import bot.client"]
-        return []
+        if layer == "cogs" and within(name, "bot.storage"):
+            return [f"{where}: cogs speak only to services (bot.tables, bot.ledger), not storage"]
+        return private_violations(module, imported)
     if top in ONLY_IN and layer not in ONLY_IN[top]:
         return [f"{where}: {top} belongs only in {', '.join(ONLY_IN[top])}"]
     if layer == "bot.games" and top in GAMES_FORBIDDEN:
         return [f"{where}: the rules use no I/O, asyncio, clock or outside entropy"]
     if layer == "bot.games" and top == "random" and name != "random":
         return [f"{where}: the rules use random.Random(seed), never the global random"]
+    return []
+
+
+def is_module(dotted_name: str) -> bool:
+    """Whether a dotted name of ours is a module or package (not a name inside one)."""
+    path = ROOT.joinpath(*dotted_name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def private_violations(module: str, imported: Import) -> list[str]:
+    """An underscore module is private to its own package, and an underscore name to its
+    own module: what another package needs must be public (STYLE.md "Shape")."""
+    parts = imported.name.split(".")
+    for i, part in enumerate(parts):
+        if not part.startswith("_") or part.startswith("__"):
+            continue
+        owner = ".".join(parts[:i])
+        if is_module(".".join(parts[: i + 1])):
+            if not within(module, owner):
+                return [f"line {imported.line}: imports {imported.name}, private to {owner}"]
+        elif owner != module:
+            return [f"line {imported.line}: imports {imported.name}, private to {owner}"]
     return []
 
 
@@ -258,6 +282,16 @@ def test_imports_point_one_way() -> None:
         ("bot.cli", "import discord", "discord belongs only in"),
         ("bot.client", "import sqlite3", "sqlite3 belongs only in"),
         ("bot.client", "import render.table", "bot.client may import only bot, cogs"),
+        ("cogs.table", "from bot.storage import table_rows", "cogs speak only to services"),
+        ("cogs.table", "import bot.storage.database", "cogs speak only to services"),
+        ("cogs.table", "from bot.tables._core import TableCore", "private to bot.tables"),
+        ("bot.cli", "from bot.games.patience import _finder", "private to bot.games.patience"),
+        ("bot.tables.service", "from bot.games.rng import _seed", "private to bot.games.rng"),
+        (
+            "bot.games.yankee.bunkum.flow",
+            "from bot.games.yankee.tilters.game import _check",
+            "private",
+        ),
     ],
 )
 def test_a_forbidden_import_is_reported(module: str, source: str, complaint: str) -> None:
@@ -273,7 +307,7 @@ def test_a_forbidden_import_is_reported(module: str, source: str, complaint: str
         ("bot.games.tilters", "import random\nrng: random.Random = random.Random(7)"),
         ("bot.games.tilters", "from random import Random\nimport hashlib, json, re"),
         ("bot.games.tilters", "from bot.games.base import ChipGame\nfrom . import cards"),
-        ("bot.games.tilters", "from bot.games import IllegalAction\nimport bot.games._rng"),
+        ("bot.games.tilters", "from bot.games import IllegalAction\nimport bot.games.rng"),
         ("bot.games.tilters", "from dataclasses import dataclass, replace"),
         ("bot.games.ai.tilters", "from .. import cards\nfrom ..base import Game"),
         ("bot.games.registry", "import importlib\nimportlib.import_module('bot.games.quinto')"),
@@ -292,6 +326,9 @@ def test_a_forbidden_import_is_reported(module: str, source: str, complaint: str
         ("bot.__main__", "from bot.client import main\nfrom bot.config import Settings"),
         ("bot.cli", "from bot import client\nfrom bot.tables import service\nimport asyncio"),
         ("bot.config", "import os\nfrom dataclasses import dataclass"),
+        ("bot.games.patience.engine", "from bot.games.patience._finder import Finder"),
+        ("bot.games.patience.games.clock", "from bot.games.patience import _hooks"),
+        ("cogs.table", "from cogs._base import Refusal\nfrom __future__ import annotations"),
     ],
 )
 def test_an_allowed_import_is_not_reported(module: str, source: str) -> None:
@@ -314,3 +351,97 @@ def test_module_names_and_layers() -> None:
     assert layer_of("bot.client") == "bot.client"
     assert layer_of("bot") == "bot"
     assert layer_of("render") == "render"
+
+
+MIRRORS = {
+    "tests.discord": "cogs",
+    "tests.render": "render",
+    "tests.storage": "bot.storage",
+    "tests.tables": "bot.tables",
+    "tests.ledger": "bot.ledger",
+    "tests.games": "bot.games",
+    "tests.patience": "bot.games.patience",
+}
+"""A test folder that mirrors a package may test that package's private parts."""
+
+
+def test_no_module_imports_another_package_s_private_module() -> None:
+    # The tests and benchmarks too: what they need of a package is its public face, except
+    # the unit tests of that very package (MIRRORS).
+    files = sorted(p for d in (*CHECKED, "tests", "bench") for p in (ROOT / d).rglob("*.py"))
+    found = []
+    for path in files:
+        module = module_name(path)
+        mirrored = next((m for t, m in MIRRORS.items() if within(module, t)), None)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for imported in imports_of(module, tree, path.name == "__init__.py"):
+            if mirrored is not None and within(imported.name, mirrored):
+                continue
+            if imported.name.split(".")[0] in OURS:
+                found += [f"{path}: {p}" for p in private_violations(module, imported)]
+    assert found == [], "\n".join(found)
+
+
+def owning_module(name: str) -> str:
+    """The module an imported dotted name lives in (`a.b.c` -> `a.b` when c is a name)."""
+    parts = name.split(".")
+    while len(parts) > 1 and not is_module(".".join(parts)):
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the modules of ours it imports anywhere (inside functions and under
+    TYPE_CHECKING too: a circle is a circle to the reader whether or not Python runs it)."""
+    graph: dict[str, set[str]] = {}
+    for path in checked_files():
+        module = module_name(path)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = imports_of(module, tree, path.name == "__init__.py")
+        targets = {owning_module(i.name) for i in found if i.name.split(".")[0] in OURS}
+        graph[module] = targets - {module}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in graph.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_circles() -> None:
+    graph = import_graph()
+    assert "bot.games.base" in graph
+    assert circles(graph) == []
+
+
+def test_a_circle_is_found() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []

@@ -1,7 +1,7 @@
 """Storage: the aiosqlite database, its group-commit unit of work, and SQL migrations."""
 
-from bot.storage._migrate import Migration, MigrationError, load_migrations, migrate
 from bot.storage.database import Database, Params, SyncWork, Work
+from bot.storage.migrate import Migration, MigrationError, load_migrations, migrate
 
 __all__ = [
     "Database",

@@ -30,9 +30,9 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
-from bot.storage._migrate import migrate
 from bot.storage._writer import Prelude, WriterConnection
 from bot.storage.files import APPLICATION_ID, claim, guard, read_only_uri
+from bot.storage.migrate import migrate
 
 T = TypeVar("T")
 Work = Callable[[aiosqlite.Connection], Awaitable[T]]

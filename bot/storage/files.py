@@ -144,7 +144,7 @@ def _peek(path: Path, *, foreign: bool) -> tuple[set[tuple[int, str]], bool]:
 
 def _check_current(path: Path, recorded: set[int]) -> None:
     """Refuse to read a database whose schema is older than this Parlour's."""
-    from bot.storage._migrate import load_migrations
+    from bot.storage.migrate import load_migrations
 
     if not {m.version for m in load_migrations()} <= recorded:
         raise DatabaseFileError(

@@ -22,7 +22,7 @@ from bot.storage import Database
 from bot.storage import table_rows as rows
 from bot.storage.patience_rows import PatienceRow, record_patience
 from bot.storage.result_rows import record_results
-from bot.tables._accounts import LEAVE, digest_of, seat_account
+from bot.tables.accounts import LEAVE, digest_of, seat_account
 from bot.tables.models import (
     Actor,
     Event,

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.games import ChipGame, Game, IllegalAction, registry
 from bot.storage.table_rows import ActionRow, SeatRow, TableRow
-from bot.tables._accounts import LEAVE, digest_of
+from bot.tables.accounts import LEAVE, digest_of
 from bot.tables.models import Seat, Status, Table
 from bot.tables.setaside import SetAside
 

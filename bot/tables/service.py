@@ -20,7 +20,6 @@ from bot.games.ai import ai_move
 from bot.games.rng import commitment, deal_seed
 from bot.ledger import Account, Posting, Reason
 from bot.storage import table_rows as rows
-from bot.tables._accounts import digest_of
 from bot.tables._core import (
     MAX_BUY_IN,
     ServiceSettings,
@@ -30,6 +29,7 @@ from bot.tables._core import (
     seat_row,
     stacks_after,
 )
+from bot.tables.accounts import digest_of
 from bot.tables.models import Actor, Event, Seat, Status, Table, TableError
 from bot.tables.recovery import RecoveryReport, build_table, replay
 from bot.tables.setaside import homecoming, set_aside_words

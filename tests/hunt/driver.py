@@ -23,7 +23,7 @@ from bot.games import ChipGame
 from bot.ledger import Account, Ledger
 from bot.storage import Database
 from bot.tables import ServiceSettings, Status, Table, TableError, TableService
-from bot.tables._accounts import digest_of
+from bot.tables.accounts import digest_of
 
 GUILD = 7
 CHANNELS = (1, 2)

@@ -8,7 +8,7 @@ import aiosqlite
 import pytest
 
 from bot.storage import Database, MigrationError, load_migrations, migrate
-from bot.storage._migrate import split_statements
+from bot.storage.migrate import split_statements
 
 
 async def test_packaged_migrations_are_applied_once_and_tracked(tmp_path: Path) -> None:

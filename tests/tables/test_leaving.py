@@ -13,7 +13,7 @@ from bot.games.ai import ai_move
 from bot.ledger import Account, Ledger
 from bot.storage import Database
 from bot.tables import ServiceSettings, Status, Table, TableError, TableService
-from bot.tables._accounts import digest_of
+from bot.tables.accounts import digest_of
 from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, START
 
 Check = Callable[[Table], bool]

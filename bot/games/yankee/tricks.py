@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.games.cards import rank_of, suit_of
+from bot.games.cards import YANKEE_SUIT_SINGULAR, rank_of, suit_of
+from bot.games.errors import IllegalAction
 
 FACES = "F"
 """The Yankee Notion Faces: a permanent second trump, never the trump suit."""
@@ -252,3 +253,17 @@ _ROTATIONS = {
     for seats in range(1, 9)
 }
 """Per table size, per leader, the seats clockwise from the leader."""
+
+
+def follow_refusal(suit: str, lead: str, trump: str) -> IllegalAction:
+    """The sentence refusing a card when the hand must play `suit` to the lead (the
+    follow rules of `yankee_legal`, shared by Tilters and John Smith)."""
+    name = YANKEE_SUIT_SINGULAR[suit]
+    led = lead[-1]
+    if led == suit:
+        if suit == FACES:
+            return IllegalAction("A Face was led: you must play a Face, as you hold one.")
+        return IllegalAction(f"You must follow suit: you hold a {name}.")
+    if suit == trump:
+        return IllegalAction(f"A Face was led and you hold none: you must trump with a {name}.")
+    return IllegalAction("Trumps were led and you hold none: you must play a Face.")

@@ -47,8 +47,7 @@ from bot.games.yankee.john_smith.flow import (
     to_play,
 )
 from bot.games.yankee.tilters.flow import PACK
-from bot.games.yankee.tilters.game import _follow_refusal
-from bot.games.yankee.tricks import FACES, elder_of, required_suit, team_of
+from bot.games.yankee.tricks import FACES, elder_of, follow_refusal, required_suit, team_of
 
 __all__ = ["GAME", "JohnSmith", "JohnSmithState"]
 
@@ -139,7 +138,7 @@ def _check(st: JohnSmithState, seat: int, card: str, call: bool) -> None:
         raise IllegalAction("John Smith was called: you must play him, 'play 0F'.")
     suit = required_suit(hand, st.trick[0], st.trump, FACES)
     assert suit is not None
-    raise _follow_refusal(suit, st.trick[0], st.trump)
+    raise follow_refusal(suit, st.trick[0], st.trump)
 
 
 class JohnSmith(Game[JohnSmithState]):

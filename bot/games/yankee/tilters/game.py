@@ -21,7 +21,6 @@ from typing import Any
 from bot.games.base import Game, GameInfo, Outcome, View
 from bot.games.cards import (
     YANKEE_SUIT_NAMES,
-    YANKEE_SUIT_SINGULAR,
     Pack,
     card_name,
     parse_card,
@@ -42,7 +41,14 @@ from bot.games.yankee.tilters.flow import (
     play,
     to_play,
 )
-from bot.games.yankee.tricks import FACES, elder_of, required_suit, team_of, yankee_legal
+from bot.games.yankee.tricks import (
+    FACES,
+    elder_of,
+    follow_refusal,
+    required_suit,
+    team_of,
+    yankee_legal,
+)
 
 __all__ = ["GAME", "Tilters", "TiltersState"]
 
@@ -92,19 +98,6 @@ def _parse(action: object) -> str:
     return parse_card(words[1], Pack.YANKEE)
 
 
-def _follow_refusal(suit: str, lead: str, trump: str) -> IllegalAction:
-    """The sentence refusing a card when the hand must play `suit` to the lead."""
-    name = YANKEE_SUIT_SINGULAR[suit]
-    led = lead[-1]
-    if led == suit:
-        if suit == FACES:
-            return IllegalAction("A Face was led: you must play a Face, as you hold one.")
-        return IllegalAction(f"You must follow suit: you hold a {name}.")
-    if suit == trump:
-        return IllegalAction(f"A Face was led and you hold none: you must trump with a {name}.")
-    return IllegalAction("Trumps were led and you hold none: you must play a Face.")
-
-
 def _check(st: TiltersState, seat: int, card: str) -> None:
     """Refuse a seat not awaited, a card not held, or a card that breaks the follow rules."""
     if st.winners:
@@ -120,7 +113,7 @@ def _check(st: TiltersState, seat: int, card: str) -> None:
     if card not in yankee_legal(hand, st.trick, st.trump):
         suit = required_suit(hand, st.trick[0], st.trump, FACES)
         assert suit is not None
-        raise _follow_refusal(suit, st.trick[0], st.trump)
+        raise follow_refusal(suit, st.trick[0], st.trump)
 
 
 class Tilters(Game[TiltersState]):
