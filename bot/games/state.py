@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields
-from operator import attrgetter
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -38,6 +37,10 @@ def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
+_KEEP: Any = object()
+"""The default of every evolve parameter: keep the field as it is."""
+
+
 class Evolve(Protocol[S]):
     """dataclasses.replace for one state class, made cheap for the hot path."""
 
@@ -47,17 +50,18 @@ class Evolve(Protocol[S]):
 
 
 def evolver(cls: type[S]) -> Evolve[S]:
-    """A replace for the frozen dataclass `cls` several times faster than
-    dataclasses.replace (it runs on every action: simulate plays thousands of deals a
-    second): all fields read at once, the changed ones put, the class called positionally."""
+    """THE way to copy a state with changes: `evolve = evolver(MyState)` once under the
+    class, then `evolve(st, field=value, ...)`, by keyword only, so reordering the fields
+    can never swap two values. It is dataclasses.replace made cheap for the hot path (it
+    runs on every action; simulate plays thousands of deals a second): like the
+    dataclasses module itself, it writes one function for the class, whose keyword
+    parameters default to a marker meaning "keep this field"."""
     names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-    index = {name: i for i, name in enumerate(names)}
-    everything = attrgetter(*names)
-
-    def evolve(state: S, /, **changes: Any) -> S:
-        values = list(everything(state))
-        for name, value in changes.items():
-            values[index[name]] = value
-        return cls(*values)
-
+    params = ", ".join(f"{n}=_KEEP" for n in names)
+    values = ", ".join(f"state.{n} if {n} is _KEEP else {n}" for n in names)
+    source = f"def evolve(state, /, *, {params}):\n    return cls({values})\n"
+    space: dict[str, Any] = {"cls": cls, "_KEEP": _KEEP}
+    exec(compile(source, f"<evolve {cls.__name__}>", "exec"), space)
+    evolve: Evolve[S] = space["evolve"]
+    evolve.__doc__ = f"A {cls.__name__} with the fields given by keyword changed."
     return evolve

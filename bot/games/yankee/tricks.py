@@ -267,3 +267,17 @@ def follow_refusal(suit: str, lead: str, trump: str) -> IllegalAction:
     if suit == trump:
         return IllegalAction(f"A Face was led and you hold none: you must trump with a {name}.")
     return IllegalAction("Trumps were led and you hold none: you must play a Face.")
+
+
+def played_from(
+    hands: tuple[tuple[str, ...], ...], turned: tuple[str, ...], seat: int, card: str
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """The hands and the dealer's turned-up cards once the seat has played the card: out
+    of its hand, and out of the turned-up cards if it was one of them."""
+    hand = hands[seat]
+    if card in hand:
+        at = hand.index(card)
+        hand = hand[:at] + hand[at + 1 :]
+    if card in turned:
+        turned = tuple(c for c in turned if c != card)
+    return (*hands[:seat], hand, *hands[seat + 1 :]), turned

@@ -15,14 +15,15 @@ from typing import Any
 
 from bot.games.cards import is_face, rank_of
 from bot.games.rng import shuffled
-from bot.games.state import dump_frozen, load_frozen
-from bot.games.yankee.tilters.flow import PACK, deal_shape, put, sort_hand
+from bot.games.state import dump_frozen, evolver, load_frozen, put
+from bot.games.yankee.tilters.flow import PACK, deal_shape, sort_hand
 from bot.games.yankee.tricks import (
     FACES,
     deal_hands,
     elder_of,
     next_dealer,
     play_order,
+    played_from,
     quick_next_players,
     team_of,
     turn_up,
@@ -82,6 +83,10 @@ class JohnSmithState:
     """The category in which the game was won; '' while it goes on."""
     winners: tuple[int, ...]
     """The winning side; the game is over when this is not empty."""
+
+
+evolve = evolver(JohnSmithState)
+"""The one way to copy a state with changes, by keyword (bot/games/state.py)."""
 
 
 def john_winner(trick: Sequence[str], trump: str) -> int:
@@ -193,76 +198,42 @@ def to_play(st: JohnSmithState) -> int:
 
 
 def play(st: JohnSmithState, seat: int, card: str, call: bool = False) -> JohnSmithState:
-    """The state after the seat plays the card (already checked legal), with the call.
-
-    Builds the frozen state directly (not with dataclasses.replace): this runs every card."""
-    hands = st.hands
-    hand = hands[seat]
-    if card in hand:
-        at = hand.index(card)
-        hand = hand[:at] + hand[at + 1 :]
-    hands = (*hands[:seat], hand, *hands[seat + 1 :])
-    turned = st.turned
-    if card in turned:
-        turned = tuple(c for c in turned if c != card)
+    """The state after the seat plays the card (already checked legal), with the call."""
+    hands, turned = played_from(st.hands, st.turned, seat, card)
     trick = (*st.trick, card)
     called = st.called or call
+    if len(trick) < len(st.players):
+        return evolve(st, turned=turned, hands=hands, trick=trick, called=called)
+    return _close_trick(st, turned, hands, trick, called)
+
+
+def _close_trick(
+    st: JohnSmithState,
+    turned: tuple[str, ...],
+    hands: tuple[tuple[str, ...], ...],
+    trick: tuple[str, ...],
+    called: bool,
+) -> JohnSmithState:
+    """The state once the last card of a trick is down: the trick to its winner's side,
+    Sally's side noted when John and Sally met, and the deal ended when hands run out."""
     players = st.players
-    if len(trick) < len(players):
-        return JohnSmithState(
-            st.seed,
-            st.target,
-            st.faces_bonus,
-            st.deal,
-            st.dealer,
-            st.trump,
-            turned,
-            hands,
-            players,
-            trick,
-            called,
-            st.won,
-            st.tricks,
-            st.john_side,
-            st.sally_side,
-            st.scores,
-            st.last,
-            st.last_owners,
-            st.last_winner,
-            st.last_called,
-            st.last_deal,
-            st.last_john,
-            st.decided,
-            st.winners,
-        )
     winner = players[john_winner(trick, st.trump)]
     side = team_of(winner, SEATS)
     met = JOHN in trick and SALLY in trick
-    st = JohnSmithState(
-        st.seed,
-        st.target,
-        st.faces_bonus,
-        st.deal,
-        st.dealer,
-        st.trump,
-        turned,
-        hands,
-        quick_next_players(hands, winner, st.dealer),
-        (),
-        False,
-        put(st.won, side, (*st.won[side], *trick)),
-        put(st.tricks, side, st.tricks[side] + 1),
-        st.john_side,
-        side if met else st.sally_side,
-        st.scores,
-        trick,
-        players,
-        winner,
-        called,
-        st.last_deal,
-        st.last_john,
-        st.decided,
-        st.winners,
+    st = evolve(
+        st,
+        turned=turned,
+        hands=hands,
+        players=quick_next_players(hands, winner, st.dealer),
+        trick=(),
+        called=False,
+        won=put(st.won, side, (*st.won[side], *trick)),
+        tricks=put(st.tricks, side, st.tricks[side] + 1),
+        sally_side=side if met else st.sally_side,
+        last=trick,
+        last_owners=players,
+        last_winner=winner,
+        last_called=called,
     )
     return st if st.players else end_deal(st)
 

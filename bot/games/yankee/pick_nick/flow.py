@@ -12,14 +12,13 @@ action against it first.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
-from operator import attrgetter
 from typing import Any
 
 from bot.games.cards import YANKEE_SUITS, is_face, suit_of, yankee_pack
 from bot.games.rng import shuffled
-from bot.games.state import dump_frozen, load_frozen
+from bot.games.state import dump_frozen, evolver, load_frozen, put
 from bot.games.yankee.tricks import (
     FACES,
     deal_hands,
@@ -204,18 +203,8 @@ class PickNickState:
     """The winning side; the game is over when this is not empty."""
 
 
-_NAMES = tuple(f.name for f in fields(PickNickState))
-_INDEX = {name: i for i, name in enumerate(_NAMES)}
-_VALUES = attrgetter(*_NAMES)
-
-
-def replace(st: PickNickState, **changes: Any) -> PickNickState:
-    """The state with some fields changed, like dataclasses.replace but built directly
-    (dataclasses.replace costs several times more, and this runs on every action)."""
-    values = list(_VALUES(st))
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
-    return PickNickState(*values)
+evolve = evolver(PickNickState)
+"""The one way to copy a state with changes, by keyword (bot/games/state.py)."""
 
 
 def proposal(st: PickNickState) -> str:
@@ -240,13 +229,13 @@ def active(st: PickNickState) -> tuple[int, ...]:
 def open_deal(st: PickNickState, deck: Sequence[str], dealer: int) -> PickNickState:
     """The state with a fresh deal from `deck` (top card first) by `dealer`; if only Faces
     are left to turn up, the same dealer deals again from the next shuffle (§4.2)."""
-    st = replace(st, deal=st.deal + 1, dealer=dealer)
+    st = evolve(st, deal=st.deal + 1, dealer=dealer)
     hands, rest = deal_hands(deck, SEATS, dealer, HAND)
     if all(is_face(c) for c in rest):
         return open_deal(st, shuffled(PACK, st.seed, st.deal), dealer)
     turned = turn_up(rest, FACES)
     faces = len(turned) > 1
-    return replace(
+    return evolve(
         st,
         phase=FACES_PHASE if faces else ROUND_ONE,
         turn=dealer if faces else elder_of(dealer, SEATS),
@@ -328,16 +317,11 @@ def legal(st: PickNickState, seat: int) -> list[str]:
     return sorted(f"play {c}" for c in cards)
 
 
-def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """The tuple with one item replaced."""
-    return (*values[:index], value, *values[index + 1 :])
-
-
 def take_face(st: PickNickState, face: str, discard: str) -> PickNickState:
     """The dealer takes a turned-up Face into hand and discards a card face down."""
     hand = (*(c for c in st.hands[st.dealer] if c != discard), face)
     table = tuple(c for c in st.table if c != face)
-    st = replace(
+    st = evolve(
         st,
         hands=put(st.hands, st.dealer, sort_hand(hand)),
         table=table,
@@ -348,16 +332,16 @@ def take_face(st: PickNickState, face: str, discard: str) -> PickNickState:
 
 def start_bidding(st: PickNickState) -> PickNickState:
     """Round one begins with elder (after the dealer has taken the Faces he wants)."""
-    return replace(st, phase=ROUND_ONE, turn=elder_of(st.dealer, SEATS))
+    return evolve(st, phase=ROUND_ONE, turn=elder_of(st.dealer, SEATS))
 
 
 def call(st: PickNickState, seat: int, words: str) -> PickNickState:
     """A bid of either round: 'pass', 'order', 'assist', 'name L', each maybe '... alone'."""
     parts = words.split(" ")
-    st = replace(st, calls=put(st.calls, seat, words))
+    st = evolve(st, calls=put(st.calls, seat, words))
     if parts[0] == "pass":
         if seat != st.dealer:
-            return replace(st, turn=(seat + 1) % SEATS)
+            return evolve(st, turn=(seat + 1) % SEATS)
         if st.phase == ROUND_ONE:
             # the proposed card is turned down and joins the face-down stock
             top = proposal(st)
@@ -365,23 +349,23 @@ def call(st: PickNickState, seat: int, words: str) -> PickNickState:
             elder = elder_of(st.dealer, SEATS)
             calls = ("",) * SEATS
             stock = (*st.stock, top)
-            return replace(st, phase=ROUND_TWO, turn=elder, table=table, stock=stock, calls=calls)
+            return evolve(st, phase=ROUND_TWO, turn=elder, table=table, stock=stock, calls=calls)
         return throw_in(st)
     alone = parts[-1] == "alone"
     trump = parts[1] if parts[0] == "name" else suit_of(proposal(st))
-    st = replace(st, maker=seat, alone=alone, trump=trump)
+    st = evolve(st, maker=seat, alone=alone, trump=trump)
     if st.phase == ROUND_ONE and out_seat(st) != st.dealer:
         hand = sort_hand((*st.hands[st.dealer], proposal(st)))
         table = tuple(c for c in st.table if c != proposal(st))
         hands = put(st.hands, st.dealer, hand)
-        return replace(st, phase=DISCARD, turn=st.dealer, hands=hands, table=table)
+        return evolve(st, phase=DISCARD, turn=st.dealer, hands=hands, table=table)
     return start_play(st)
 
 
 def discard(st: PickNickState, card: str) -> PickNickState:
     """The dealer, having taken the proposed card, discards one face down."""
     hand = tuple(c for c in st.hands[st.dealer] if c != card)
-    st = replace(st, hands=put(st.hands, st.dealer, hand), discards=(*st.discards, card))
+    st = evolve(st, hands=put(st.hands, st.dealer, hand), discards=(*st.discards, card))
     return start_play(st)
 
 
@@ -389,12 +373,12 @@ def start_play(st: PickNickState) -> PickNickState:
     """Elder leads the first trick; if he sits out, the next active seat to his left."""
     elder = elder_of(st.dealer, SEATS)
     leader = elder if elder != out_seat(st) else (elder + 1) % SEATS
-    return replace(st, phase=PLAY, turn=-1, players=play_order(leader, active(st), SEATS))
+    return evolve(st, phase=PLAY, turn=-1, players=play_order(leader, active(st), SEATS))
 
 
 def throw_in(st: PickNickState) -> PickNickState:
     """All passed twice: the hand is thrown in and the deal passes to the left (§4.2)."""
-    st = replace(st, result=f"Deal {st.deal} was thrown in: nobody made trump.")
+    st = evolve(st, result=f"Deal {st.deal} was thrown in: nobody made trump.")
     return open_deal(st, shuffled(PACK, st.seed, st.deal), next_dealer(st.dealer, SEATS))
 
 
@@ -406,11 +390,11 @@ def play(st: PickNickState, seat: int, card: str) -> PickNickState:
     trick = (*st.trick, card)
     players = st.players
     if len(trick) < len(players):
-        return replace(st, hands=hands, trick=trick)
+        return evolve(st, hands=hands, trick=trick)
     winner = players[winner_index(trick, st.trump)]
     side = team_of(winner, SEATS)
     tricks = put(st.tricks, side, st.tricks[side] + 1)
-    st = replace(
+    st = evolve(
         st,
         hands=hands,
         tricks=tricks,
@@ -449,9 +433,9 @@ def end_deal(st: PickNickState) -> PickNickState:
         f"Seat {st.maker}{lone} took {st.tricks[declarers]} of 5 tricks, {name}: "
         f"{who} score {points}."
     )
-    st = replace(st, scores=scores, winners=winners, result=result)
+    st = evolve(st, scores=scores, winners=winners, result=result)
     if winners:
-        return replace(st, players=())
+        return evolve(st, players=())
     return open_deal(st, shuffled(PACK, st.seed, st.deal), next_dealer(st.dealer, SEATS))
 
 

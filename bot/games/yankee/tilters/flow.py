@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.games.cards import YANKEE_SUITS, is_face, suit_of, yankee_pack
 from bot.games.rng import shuffled
-from bot.games.state import dump_frozen, load_frozen
+from bot.games.state import dump_frozen, evolver, load_frozen, put
 from bot.games.yankee.tricks import (
     FACES,
     deal_hands,
@@ -22,6 +22,7 @@ from bot.games.yankee.tricks import (
     next_dealer,
     odd_cards,
     play_order,
+    played_from,
     quick_next_players,
     sides,
     team_of,
@@ -75,6 +76,10 @@ class TiltersState:
     """Per side, the last scored deal's (tricks, faces captured, points scored)."""
     winners: tuple[int, ...]
     """The winning sides; the game is over when this is not empty."""
+
+
+evolve = evolver(TiltersState)
+"""The one way to copy a state with changes, by keyword (bot/games/state.py)."""
 
 
 def deal_shape(seats: int, extra_cards: bool, dealer: int) -> tuple[int, tuple[int, ...]]:
@@ -164,76 +169,26 @@ def to_play(st: TiltersState) -> int:
     return st.players[len(st.trick)] if st.players else -1
 
 
-def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """The tuple with one item replaced."""
-    return (*values[:index], value, *values[index + 1 :])
-
-
 def play(st: TiltersState, seat: int, card: str) -> TiltersState:
-    """The state after the seat plays the card (already checked legal).
-
-    Builds the frozen state directly (not with dataclasses.replace): this runs every card."""
-    hands = st.hands
-    hand = hands[seat]
-    if card in hand:
-        at = hand.index(card)
-        hand = hand[:at] + hand[at + 1 :]
-    hands = (*hands[:seat], hand, *hands[seat + 1 :])
-    turned = st.turned
-    if card in turned:
-        turned = tuple(c for c in turned if c != card)
+    """The state after the seat plays the card (already checked legal)."""
+    hands, turned = played_from(st.hands, st.turned, seat, card)
     trick = (*st.trick, card)
     players = st.players
     if len(trick) < len(players):
-        return TiltersState(
-            st.seats,
-            st.seed,
-            st.target,
-            st.book,
-            st.extra_cards,
-            st.house,
-            st.deal,
-            st.dealer,
-            st.trump,
-            turned,
-            hands,
-            st.undealt,
-            players,
-            trick,
-            st.won,
-            st.tricks,
-            st.scores,
-            st.last,
-            st.last_owners,
-            st.last_winner,
-            st.last_deal,
-            st.winners,
-        )
+        return evolve(st, turned=turned, hands=hands, trick=trick)
     winner = players[yankee_winner(trick, st.trump)]
     side = team_of(winner, st.seats)
-    st = TiltersState(
-        st.seats,
-        st.seed,
-        st.target,
-        st.book,
-        st.extra_cards,
-        st.house,
-        st.deal,
-        st.dealer,
-        st.trump,
-        turned,
-        hands,
-        st.undealt,
-        quick_next_players(hands, winner, st.dealer),
-        (),
-        put(st.won, side, (*st.won[side], *trick)),
-        put(st.tricks, side, st.tricks[side] + 1),
-        st.scores,
-        trick,
-        players,
-        winner,
-        st.last_deal,
-        st.winners,
+    st = evolve(
+        st,
+        turned=turned,
+        hands=hands,
+        players=quick_next_players(hands, winner, st.dealer),
+        trick=(),
+        won=put(st.won, side, (*st.won[side], *trick)),
+        tricks=put(st.tricks, side, st.tricks[side] + 1),
+        last=trick,
+        last_owners=players,
+        last_winner=winner,
     )
     return st if st.players else end_deal(st)
 
