@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.games import IllegalAction, registry
+from bot.games import Game, IllegalAction, OptionValue, registry
 from bot.games.ai import ai_move
 from bot.games.rng import commitment, deal_seed
 from bot.ledger import Account, Posting, Reason
@@ -55,54 +55,61 @@ class TableService(TableCore):
         seed: int | None = None,
     ) -> Table:
         """Open a lobby in a channel with its host seated."""
+        game, resolved = self._game_and_options(game_key, options)
+        self.require_free(channel_id)
+        table = Table(
+            id=0,  # the database gives the id
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            options=dict(resolved),
+            seed=secrets.randbits(63) if seed is None else seed,
+            host_id=host_id,
+            buy_in=self._check_buy_in(guild_id, buy_in) if game.info.family == "chips" else 0,
+            status=Status.LOBBY,
+            seats=[Seat(chair=0, user_id=host_id, name=host_name, ticket=new_ticket(0))],
+        )
+        table_id = await self._write(lambda tx: self._insert_lobby(tx, table))
+        if table_id is None:
+            raise TableError("This channel already has a table. Use /table status to see it.")
+        table.id = table_id
+        self._remember(table)
+        await self._notify(table, Event.CREATED, {"user_id": host_id})
+        return table
+
+    @staticmethod
+    def _game_and_options(
+        game_key: str, options: Mapping[str, object] | None
+    ) -> tuple[Game[Any], dict[str, OptionValue]]:
+        """The game of this key and its options resolved, or a TableError saying why not."""
         try:
             game = registry.get(game_key)
         except KeyError as exc:
             raise TableError(str(exc.args[0])) from None
         try:
-            resolved = game.options(options)
+            return game, game.options(options)
         except IllegalAction as exc:
             raise TableError(exc.reason) from None
-        existing = self.in_channel(channel_id)
-        if existing is not None:
-            raise TableError(self._busy_message(existing))
-        stake = self._check_buy_in(guild_id, buy_in) if game.info.family == "chips" else 0
-        seed = secrets.randbits(63) if seed is None else seed
-        seat = Seat(chair=0, user_id=host_id, name=host_name, ticket=new_ticket(0))
 
-        async def work(tx: rows.Connection) -> int | None:
-            table_id = await rows.insert_table(
-                tx,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game.info.key,
-                options=dict(resolved),
-                seed=seed,
-                host_id=host_id,
-                buy_in=stake,
-            )
-            if table_id is not None:
-                await self._seat_rows(tx, guild_id, table_id, game.info.key, seat, stake)
-            return table_id
-
-        table_id = await self._write(work)
-        if table_id is None:
-            raise TableError("This channel already has a table. Use /table status to see it.")
-        table = Table(
-            id=table_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
-            options=dict(resolved),
-            seed=seed,
-            host_id=host_id,
-            buy_in=stake,
-            status=Status.LOBBY,
-            seats=[seat],
+    async def _insert_lobby(self, tx: rows.Connection, table: Table) -> int | None:
+        """Store a new lobby and its host's seat (and stake); None if the channel already
+        has an open table (the database's own check, for two starts at once)."""
+        table_id = await rows.insert_table(
+            tx,
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            game=table.game.info.key,
+            options=dict(table.options),
+            seed=table.seed,
+            host_id=table.host_id,
+            buy_in=table.buy_in,
         )
-        self._remember(table)
-        await self._notify(table, Event.CREATED, {"user_id": host_id})
-        return table
+        if table_id is not None:
+            seat = table.seats[0]
+            await self._seat_rows(
+                tx, table.guild_id, table_id, table.game.info.key, seat, table.buy_in
+            )
+        return table_id
 
     def require_free(self, channel_id: int) -> None:
         """Refuse, naming the table, if the channel already has one."""

@@ -284,6 +284,17 @@ def _sell(st: BunkumState) -> BunkumState:
     )
 
 
+def _differences(
+    payer: int, owed: int, winners: list[int], stack: int, seats: int
+) -> tuple[Transfer, ...]:
+    """What a loser pays the winners for the difference of their totals: the debt shared
+    among tied winners, odd chips in rotation from elder, at table stakes."""
+    if not owed:
+        return ()
+    debts = dict(zip(winners, split_evenly(owed, len(winners)), strict=True))
+    return pay_debts(payer, debts, stack, seats, "difference")
+
+
 def _showdown(st: BunkumState, abandoned: bool) -> BunkumState:
     """Fifteens laid aside, the pot and the differences paid, and the next deal dealt."""
     n, players = st.seats, [s for s in rotation(st.elder, st.seats) if st.playing[s]]
@@ -294,25 +305,19 @@ def _showdown(st: BunkumState, abandoned: bool) -> BunkumState:
         winners = tied_lowest(totals, st.elder, n)
     else:
         winners = [tie_break(totals, counts, st.elder, n)]
-    low = totals[winners[0]]
     pot_shares = split_evenly(st.pot, len(winners))
     moved = [Transfer(POT, w, a, "payout") for w, a in zip(winners, pot_shares, strict=True) if a]
     stacks, pot = apply_transfers(st.stacks, st.pot, moved)
     owed, paid, received = [0] * n, [0] * n, [0] * n
     for s in players:
-        if s in winners:
-            continue
-        owed[s] = (totals[s] - low) * st.rate
-        if not owed[s]:
-            continue
-        # The debt is shared among tied winners, odd chips in rotation from elder.
-        debts = dict(zip(winners, split_evenly(owed[s], len(winners)), strict=True))
-        payments = pay_debts(s, debts, stacks[s], n, "difference")
-        stacks, pot = apply_transfers(stacks, pot, payments)
-        moved += payments
-        for t in payments:
-            paid[s] += t.amount
-            received[t.dst] += t.amount
+        if s not in winners:
+            owed[s] = (totals[s] - totals[winners[0]]) * st.rate
+            payments = _differences(s, owed[s], winners, stacks[s], n)
+            stacks, pot = apply_transfers(stacks, pot, payments)
+            moved += payments
+            for t in payments:
+                paid[s] += t.amount
+                received[t.dst] += t.amount
     won = [0] * n
     for w, a in zip(winners, pot_shares, strict=True):
         won[w] = a
