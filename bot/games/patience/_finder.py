@@ -58,36 +58,34 @@ class Finder(Hooks):
             for z in self.zone_of
         ]
         self._host_keys: list[dict[str, tuple[Key, ...]]] = [{} for _ in self.zone_of]
-        self._any_rank: list[bool] = [
-            z.kind is Kind.TABLEAU
-            and z.build is not None
-            and z.build.suit == "any"
-            and all(len(build_keys(z.build, f"{r}S")) == 13 for r in RANK_OF)
-            for z in self.zone_of
-        ]
-        """Tableau piles whose build lays any card on any card."""
-        self._all_rows: list[TargetRow] = [
-            (
-                i,
-                self._fed[i],
-                self._keyed[i],
-                self._any_rank[i] if z.kind is Kind.TABLEAU else None,
-                1
-                if z.kind is Kind.CELL
-                else z.length
-                if z.kind is Kind.FOUNDATION
-                else z.max_cards or 10**9,
-                None if z.build is None or z.kind is Kind.CELL else self._host_keys[i],
-                self._sure(z),
-            )
-            for i, z in ((i, self.zone_of[i]) for i in self.move_targets)
-        ]
+        self._all_rows = [self._target_row(i) for i in self.move_targets]
         feeders = {i for i, _ in self._feeders}
-        self._target_rows = [r for r in self._all_rows if r[1] is None or r[1] & feeders]
-        """Each target: its pile, the sources it is fed by, whether `zone_takes` is exact
-        for it, for a tableau pile whether it takes any card, the cards that fill it, its
-        keys by top card (None: nothing is built on it), how many cards found by key may
-        go there unasked."""
+        self._target_rows = [r for r in self._all_rows if r.fed is None or r.fed & feeders]
+        """The targets a card can reach when only top cards move (see `find_moves`)."""
+
+    def _target_row(self, i: int) -> TargetRow:
+        """What the finder knows of target pile `i` before the game starts."""
+        z = self.zone_of[i]
+        any_rank = None
+        if z.kind is Kind.TABLEAU:
+            any_rank = (
+                z.build is not None
+                and z.build.suit == "any"
+                and all(len(build_keys(z.build, f"{r}S")) == 13 for r in RANK_OF)
+            )
+        if z.kind is Kind.CELL:
+            full = 1
+        else:
+            full = z.length if z.kind is Kind.FOUNDATION else z.max_cards or 10**9
+        return TargetRow(
+            dst=i,
+            fed=self._fed[i],
+            keyed=self._keyed[i],
+            any_rank=any_rank,
+            full=full,
+            table=None if z.build is None or z.kind is Kind.CELL else self._host_keys[i],
+            sure=self._sure(z),
+        )
 
     def kept(self, slot: str, layout: Layout, ctx: Ctx, work: Callable[[Layout, Ctx], T]) -> T:
         """`work(layout, ctx)`, kept (in `slot`) for the last layout asked about: the same
@@ -102,47 +100,22 @@ class Finder(Hooks):
         return found
 
     def find_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
-        """`card_moves` worked out afresh (see there)."""
-        index: dict[Key, list[Group]] = {}
-        groups: list[Group] = []
-        by_src: dict[int, list[Group]] = {}
+        """`card_moves` worked out afresh (see there): the movable groups indexed by their
+        bottom card's keys, then for each target the groups that answer its keys."""
         plain = type(self).movable is Hooks.movable
-        piles, down = layout.piles, layout.down
-        for group in self._tops(layout) if plain else self._groups(layout):
-            groups.append(group)
-            if group[0] in by_src:
-                by_src[group[0]].append(group)
-            else:
-                by_src[group[0]] = [group]
-            for key in KEYS_OF[group[2][0]]:
-                if key in index:
-                    index[key].append(group)
-                else:
-                    index[key] = [group]
+        groups = self._tops(layout) if plain else list(self._groups(layout))
         if not groups:
             return []
+        index, by_src = _indexed(groups)
         out: list[str] = []
         ids = self.ids
         allows = self._allows if self._generic() else self._accepts_ok
         own_takes = type(self).takes is not Finder.takes
-        rows = self._target_rows if plain else self._all_rows
-        for dst, fed, keyed, any_rank, full, table, sure in rows:
-            pile = piles[dst]
-            keys: tuple[Key, ...] | None
-            if own_takes:
-                keys = self.takes(layout, dst, ctx)
-            elif not keyed:
-                keys = None
-            elif not pile:
-                keys = self.zone_takes(layout, dst)
-            elif len(pile) >= full or table is None:
-                continue  # a full cell or family, or nothing is built on it
-            elif any_rank is not None:
-                if down[dst] >= len(pile):
-                    continue  # a tableau pile's top card lies face down
-                keys = None if any_rank else table.get(pile[-1]) or self.keys_on(dst, pile[-1])
-            else:
-                keys = table.get(pile[-1]) or self.keys_on(dst, pile[-1])
+        for row in self._target_rows if plain else self._all_rows:
+            dst, fed = row.dst, row.fed
+            keys = self.takes(layout, dst, ctx) if own_takes else self._row_keys(layout, row)
+            if keys is _SKIP:
+                continue
             if keys is None:
                 found = groups if fed is None else [g for i in fed for g in by_src.get(i, ())]
             elif len(keys) == 1:
@@ -151,13 +124,30 @@ class Finder(Hooks):
                 found = [g for key in keys for g in index.get(key, ())]
             # On a started pile a card found by its key fits the build: the engine's own
             # check could refuse only a run (to a family, or past a pile's size limit).
-            most = sure if pile else 0
+            most = row.sure if layout.piles[dst] else 0
             for src, n, cards in found:
                 if src == dst or (fed is not None and src not in fed):
                     continue
                 if n <= most or allows(layout, src, cards, dst, ctx):
                     out.append(f"move {ids[src]} {ids[dst]}" + (f" {n}" if n > 1 else ""))
         return out
+
+    def _row_keys(self, layout: Layout, row: TargetRow) -> tuple[Key, ...] | None:
+        """The keys of the cards a target takes now; None: ask the rules of every group
+        (its zone cannot say); `_SKIP`: it takes nothing now."""
+        pile = layout.piles[row.dst]
+        if not row.keyed:
+            return None
+        if not pile:
+            return self.zone_takes(layout, row.dst)
+        if len(pile) >= row.full or row.table is None:
+            return _SKIP  # a full cell or family, or nothing is built on it
+        if row.any_rank is not None:
+            if layout.down[row.dst] >= len(pile):
+                return _SKIP  # a tableau pile's top card lies face down
+            if row.any_rank:
+                return None
+        return row.table.get(pile[-1]) or self.keys_on(row.dst, pile[-1])
 
     def _tops(self, layout: Layout) -> list[Group]:
         """The groups the engine's own `movable` gives: the face-up top card of every pile
@@ -282,3 +272,18 @@ class Finder(Hooks):
 
     def _plain_foundation(self) -> bool:
         return type(self).fits_foundation is Hooks.fits_foundation
+
+
+_SKIP: tuple[Key, ...] = ()
+"""`_row_keys` for a target that takes nothing now: no card answers it."""
+
+
+def _indexed(groups: list[Group]) -> tuple[dict[Key, list[Group]], dict[int, list[Group]]]:
+    """The groups by each key of their bottom card, and by the pile they leave."""
+    index: dict[Key, list[Group]] = {}
+    by_src: dict[int, list[Group]] = {}
+    for group in groups:
+        by_src.setdefault(group[0], []).append(group)
+        for key in KEYS_OF[group[2][0]]:
+            index.setdefault(key, []).append(group)
+    return index, by_src

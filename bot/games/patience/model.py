@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from bot.games.rng import rng_for
 
@@ -222,9 +222,25 @@ Key = tuple[int, str]
 """A card as a pile wants it: (rank, suit letter, colour "R"/"B", or "*" for any)."""
 Group = tuple[int, int, tuple[str, ...]]
 """Cards that may leave a pile together: (the pile, how many, the cards bottom first)."""
-TargetRow = tuple[
-    int, frozenset[int] | None, bool, bool | None, int, dict[str, tuple[Key, ...]] | None, int
-]
+
+
+class TargetRow(NamedTuple):
+    """What the move finder knows of one pile cards may be moved onto, before the game."""
+
+    dst: int
+    """The pile."""
+    fed: frozenset[int] | None
+    """The piles it takes cards from; None: any pile."""
+    keyed: bool
+    """Whether `zone_takes` says exactly which cards it takes."""
+    any_rank: bool | None
+    """For a tableau pile, whether its build lays any card on any card; else None."""
+    full: int
+    """How many cards fill it."""
+    table: dict[str, tuple[Key, ...]] | None
+    """Its keys by top card, filled as they are asked for; None: nothing is built on it."""
+    sure: int
+    """How many cards found by key may go there without asking the rules' check."""
 
 
 def keys_of(card: str) -> tuple[Key, Key, Key]:

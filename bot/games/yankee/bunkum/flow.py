@@ -336,10 +336,16 @@ def _showdown(st: BunkumState, abandoned: bool) -> BunkumState:
         received=tuple(received),
         discarded=len(st.reserve) if abandoned else 0,
     )
-    moved_all = (*st.moved, *moved)
+    return _next_deal(st, stacks, pot, last, (*st.moved, *moved))
+
+
+def _next_deal(
+    st: BunkumState, stacks: tuple[int, ...], pot: int, last: LastDeal, moved: tuple[Transfer, ...]
+) -> BunkumState:
+    """After a showdown: the next deal, or the game over if the deals are played or fewer
+    than two seats can cover the ante (the final deal's cards stay where they lie)."""
     if st.started < st.deals and coverers(stacks, st.ante) >= 2:
-        return open_deal(st, st.started, stacks, last, moved_all)
-    # The game is over: the final deal's cards stay where they lie.
+        return open_deal(st, st.started, stacks, last, moved)
     return evolve(
         st,
         stacks=stacks,
@@ -350,7 +356,7 @@ def _showdown(st: BunkumState, abandoned: bool) -> BunkumState:
         bidder=-1,
         turn=-1,
         last=last,
-        moved=moved_all,
+        moved=moved,
     )
 
 
