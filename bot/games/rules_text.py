@@ -7,12 +7,36 @@ fields instead) and the hint on how to set the options differ between the two.
 
 from __future__ import annotations
 
+import functools
+import importlib.resources
 from typing import Any
 
 from bot.games.base import Game, GameInfo
 
 CLI_OPTIONS_HINT = "parlour play/simulate --option name=value"
 """How the terminal sets options; `/rules` passes its own hint."""
+
+
+RULES_PAGE = "rules.md"
+"""A game's rules page, in its own folder: what `GameInfo.rules` is read from."""
+
+
+@functools.cache
+def read_rules(package: str | None, name: str = RULES_PAGE) -> str:
+    """The markdown page `name` shipped inside a game's package (read once)."""
+    assert package, "a rules page is read from inside a package"
+    return importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
+
+
+def rules_page(package: str | None, name: str = RULES_PAGE) -> str:
+    """A game's rules page as the plain text `GameInfo.rules` holds: the page's title
+    line dropped (every front end shows the title its own way) and each `## Heading`
+    written as a plain line, since Discord shows the text with its marks escaped."""
+    lines = read_rules(package, name).strip().splitlines()
+    if lines and lines[0].startswith("# "):
+        lines = lines[1:]
+    text = "\n".join(line[3:] if line.startswith("## ") else line for line in lines)
+    return text.strip()
 
 
 def heading(info: GameInfo) -> str:

@@ -74,7 +74,7 @@ def test_info() -> None:
     info = GAME.info
     assert (info.key, info.family, info.pack) == ("quien-sabe", "chips", Pack.YANKEE)
     assert (info.min_seats, info.max_seats) == (2, 8)
-    assert info.source == "rules/RULES.md §5, §18"
+    assert info.source == 'Hoyle\'s Games (1857), as retold in "yankee notion cards"'
     names = [o.name for o in info.options]
     assert names == [
         "ante",

@@ -314,11 +314,10 @@ class PatienceGame(Game[PatienceState]):
 
 
 def _source(text: str) -> str:
-    """A spec's source with its rules/ part first ("rules/PATIENCE.md §2 no. 18; Cheney,
-    Patience (1869), p. 66"), naming rules/PATIENCE.md if the spec did not."""
+    """A spec's source as players read it: the book and page ("Cheney, Patience (1869),
+    p. 66"). Our notes on the game are its rules page, beside its module."""
     parts = [p.strip() for p in text.split(";") if p.strip()]
-    ours = [p for p in parts if p.startswith("rules/")] or ["rules/PATIENCE.md"]
-    return "; ".join(ours + [p for p in parts if not p.startswith("rules/")])
+    return "; ".join(p for p in parts if not p.startswith("rules/")) or "Cheney, Patience (1869)"
 
 
 def pile_top(layout: Layout, spec: Spec, pid: str) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import ANY_CARD, Build, Ctx, Kind, Layout, Zone, rank
 from bot.games.patience.games._step_families import StepFamilies, take_ranks
+from bot.games.rules_text import rules_page
 
 INVERSE = {1: 1, 2: 7, 3: 9, 4: 10}
 """k times its inverse is 1 modulo 13: the number of steps of k from one rank to another."""
@@ -23,16 +24,7 @@ class Bethel(StepFamilies):
     title = "Bethel"
     source = "Cheney, Patience (1869), p. 131; rules/PATIENCE.md §2 no. 43"
     summary = "Families climbing by ones, twos, threes and fours, with four piles to wait on."
-    rules = (
-        "An ace, deuce, three and four lie in a row. Each starts a family that climbs by its "
-        "own number, regardless of suit: the ace by ones (2, 3, 4 ...), the deuce by twos "
-        "(4, 6, 8 ...), the three by threes (6, 9, queen, 2 ...), the four by fours (8, "
-        "queen, 3 ...). Knave counts 11, queen 12, king 13; past thirteen you count 1, 2 "
-        "again. Turn the pack one card at a time (Deal): the card goes on a family, or on "
-        "one of the four piles below, and the top card of a pile may go up whenever it "
-        "fits. The skill is in the piles: lay cards so they come off in the order the "
-        "families want them. You win when all four families end on kings."
-    )
+    rules = rules_page(__package__, "bethel.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.CELL, label="the card turned", sources="s"),

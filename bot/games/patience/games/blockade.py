@@ -19,7 +19,8 @@ from dataclasses import replace
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone
-from bot.games.patience.games._kings_and_aces import FAMILIES, FAMILY_WORDS, TwoWay
+from bot.games.patience.games._kings_and_aces import FAMILIES, TwoWay
+from bot.games.rules_text import rules_page
 
 WIDTH, ROWS = 10, 11
 
@@ -32,17 +33,7 @@ class Blockade(TwoWay):
     packs = 2
     source = "Cheney, Patience (1869), p. 58; rules/PATIENCE.md §2 no. 15"
     summary = "Rows of ten; only cards with a space above or below them are free."
-    rules = (
-        "Two packs. Deal lays the cards in rows of ten, one row below another (places g1 to "
-        "g10 are the top row, g11 to g20 the next, and so on). "
-        + FAMILY_WORDS
-        + " A card is free when it lies in the top row, or has a space (or no card yet) "
-        "above or below it; a card with cards both above and below it is blockaded and "
-        "cannot be used. Nothing is built on the rows. When spaces are left, Deal fills them "
-        "from the pack in reading order; when there are none, it lays the next row. When "
-        "the pack is out and no free card fits a family, you may once draw any card on the "
-        "table to a family (draw g27 f3), which may free its neighbours."
-    )
+    rules = rules_page(__package__, "blockade.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         FAMILIES,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import RANK_OF, Build, Ctx, Kind, Layout, Spec, Zone, rank
+from bot.games.rules_text import rules_page
 
 WREATH, MAIDS = 21, 10
 CHOICES = ("take next card", "wait for aces")
@@ -28,18 +29,7 @@ class BridalWreath(Spec):
     packs = 2
     source = "Cheney, Patience (1869), p. 139; rules/PATIENCE.md §2 no. 47"
     summary = "Free a wreath of 21 cards, end card first, onto eight families."
-    rules = (
-        "Twenty-one cards lie in a wreath, each overlapping the last, so only its end card "
-        "is free; ten bridesmaids lie beside it, five on each side, all free. First choose: "
-        "take the next card of the pack to start the first family (its rank is then the base "
-        "of all eight), or wait for aces. The families are built up regardless of suit, "
-        "round the corner (queen, king, ace, two ...), thirteen cards each. Turn the pack "
-        "one card at a time (Deal); a card you cannot use goes on the waste, whose top card "
-        "you may use whenever it fits. An empty bridesmaid's place may be filled from the "
-        "top of the waste. There is no redeal. You cannot win without using the whole "
-        "wreath, so play its end card whenever you can. You win when all 104 cards are on "
-        "the families."
-    )
+    rules = rules_page(__package__, "bridal-wreath.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE),

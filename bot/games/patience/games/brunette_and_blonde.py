@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._quick import QuickSpec
+from bot.games.rules_text import rules_page
 
 
 class BrunetteAndBlonde(QuickSpec):
@@ -26,17 +27,7 @@ class BrunetteAndBlonde(QuickSpec):
     title = "Brunette and Blonde"
     source = "Cheney, Patience (1869), p. 90; rules/PATIENCE.md §2 no. 27"
     summary = "Two packs; eight aces built up, and a row built down, in alternating colours."
-    rules = (
-        "Two packs. Eight cards are laid in a row; the eight aces start families above it "
-        "as they come. Turn the pack one card at a time (Deal). A card may go on a family "
-        "if it is one higher and of the other colour (a black deuce on a red ace, a red "
-        "three on a black deuce), or on a card of the row if it is one lower and of the "
-        "other colour (a red eight on a black nine); otherwise it goes on the waste, whose "
-        "top card may be used later. The top cards of the row may also go up to the "
-        "families. A space in the row is filled from the waste or the pack. You may turn "
-        "the waste and go through it again twice. If you win, Brunette and Blonde share "
-        "the victory equally."
-    )
+    rules = rules_page(__package__, "brunette-and-blonde.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE, label="the waste"),

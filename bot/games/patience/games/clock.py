@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Kind, Layout, Spec, Zone, name, rank
+from bot.games.rules_text import rules_page
 
 HOURS = 13
 CENTRE = 13
@@ -28,16 +29,7 @@ class Clock(Spec):
     title = "The Clock"
     source = "Cheney, Patience (1869), p. 66; rules/PATIENCE.md §2 no. 18"
     summary = "Put each card under its hour and take the next from there; beat the fourth king."
-    rules = (
-        "Thirteen piles of four cards lie face down: twelve round a dial, ace at one o'clock "
-        "to queen at twelve (knave at eleven), and the kings' pile in the centre. Press Next: "
-        "the top card of the centre is taken up. Each card taken up goes face up under the "
-        "pile of its hour, and the top face-down card of that pile is taken up next. A king "
-        "goes under the centre, and the centre's next card comes up. You win when all "
-        "thirteen piles are turned up, four of a kind each; you lose if the fourth king "
-        "comes up while any card is still face down. There is no choice to make: the game "
-        "is decided by the shuffle (about one deal in thirteen comes out)."
-    )
+    rules = rules_page(__package__, "clock.md")
     zones = (
         Zone("h", Kind.CELL, label="the card in hand"),
         Zone("p", Kind.RESERVE, count=HOURS, label="hour"),

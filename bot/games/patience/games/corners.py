@@ -22,6 +22,7 @@ from __future__ import annotations
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
 from bot.games.patience.games._first_card_base import BASE, ROUND_FAMILIES, FirstCardBase
+from bot.games.rules_text import rules_page
 
 PLACES = 5
 
@@ -33,18 +34,7 @@ class Corners(FirstCardBase):
     title = "Corners"
     source = "Cheney, Patience (1869), p. 104; rules/PATIENCE.md §2 no. 33"
     summary = "A square of nine; the first card fixes the families' base in the four corners."
-    rules = (
-        "One pack, laid in a square of three rows of three. The first card goes in the top "
-        "left-hand corner and fixes the base: the other three cards of its rank take the "
-        "other corners as they appear, and each corner is built up in suit, round the "
-        "corner (from a nine: 9, 10, knave, queen, king, ace, 2 ... 8). The next cards fill "
-        "the five other places of the square. Then turn the pack one card at a time (Deal) "
-        "onto the waste, whose top card may be used. On the five places you may lay a card "
-        "one lower, regardless of suit and without turning the corner (an ace goes on a "
-        "deuce there, but on a king in the corners). A card may go from one place onto "
-        "another only when that empties its place; a space is filled from the waste or the "
-        "pack. There is no redeal. You win when the four suits fill the four corners."
-    )
+    rules = rules_page(__package__, "corners.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE, label="the waste"),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name
 from bot.games.patience.games._removal import Line
+from bot.games.rules_text import rules_page
 
 START = 4
 GOOD = 4
@@ -36,15 +37,7 @@ class DoubleJump(Line):
     title = "Double Jump"
     source = "Cheney, Patience (1869), p. 70 and Appendix; rules/PATIENCE.md §2 no. 19"
     summary = "Jump piles forward over two onto their suit or rank; four piles left is good."
-    rules = (
-        "Lay the cards singly in a row, one at a time (Deal). When two piles with two piles "
-        "between them have top cards of the same suit or the same rank, the left one jumps "
-        "forward onto the right one, and the row closes up. Always jump forwards, from left "
-        "to right, and always over two. When the pack is used up and only three piles are "
-        "left, the first may jump over one onto the third; with two left, they may be put "
-        "together if they agree in suit or rank. Four piles left is a good result (a win "
-        "here), three excellent, and one pile a brilliant success."
-    )
+    rules = rules_page(__package__, "double-jump.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("p", Kind.RESERVE, count=52, label="pile"),

@@ -21,9 +21,9 @@ from bot.games.options import Option
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, take_up
 from bot.games.patience.games._kings_and_aces import (
     FAMILIES,
-    FAMILY_WORDS,
     TwoWay,
 )
+from bot.games.rules_text import rules_page
 
 
 class DuchessOfLuynes(TwoWay):
@@ -34,16 +34,7 @@ class DuchessOfLuynes(TwoWay):
     packs = 2
     source = "Cheney, Patience (1869), p. 74; rules/PATIENCE.md §2 no. 21"
     summary = "Four places and a stock, dealt four and two; kings down and aces up in suit."
-    rules = (
-        "Two packs. Deal lays one card on each of four places and the fifth and sixth "
-        "cards on the stock beside them. "
-        + FAMILY_WORDS
-        + " Kings and aces go out as they appear, and the top card of any place or of the "
-        "stock may go to a family. An emptied place waits for the next round. When the "
-        "pack is out you may take up the places and the stock and lay them again in the "
-        "same way (Redeal), twice; a third time the cards are laid on the four places "
-        "only, without the stock."
-    )
+    rules = rules_page(__package__, "duchess-of-luynes.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         FAMILIES,

@@ -20,6 +20,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
 from bot.games.patience.games._quick import DRAW, QuickSpec, apply_draw, draw_moves
+from bot.games.rules_text import rules_page
 
 WING = 5
 
@@ -31,17 +32,7 @@ class Egyptian(QuickSpec):
     title = "The Egyptian"
     source = "Cheney, Patience (1869), p. 62; rules/PATIENCE.md §2 no. 17"
     summary = "Ten wings round four aces; play end cards home or marry them in suit."
-    rules = (
-        "The four aces lie in a column in the middle. The rest of the pack is laid out as "
-        "ten wings: five cards to the left and five to the right of each ace, and a lower "
-        "line of four and four with a space in the middle. Only the outer end card of each "
-        "wing may be used. It goes up to its family (each ace is built up in suit to the "
-        "king), or marries the end card of another wing: a card of the same suit one "
-        "higher or one lower, which lengthens that wing. Once you clear a whole wing, any "
-        "end card may be laid next to the centre as its new end; getting a wing free is "
-        "the first step to winning. Option: one draw of a covered card onto a family or "
-        "an end card."
-    )
+    rules = rules_page(__package__, "egyptian.md")
     zones = (
         Zone("f", Kind.FOUNDATION, count=4, base=1, build=Build(steps=(1,), suit="same")),
         Zone("t", Kind.TABLEAU, count=10, label="wing", build=Build(steps=(-1, 1), suit="same")),

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
-from bot.games.patience.games._kings_and_aces import FAMILIES, FAMILY_WORDS, TwoWay
+from bot.games.patience.games._kings_and_aces import FAMILIES, TwoWay
+from bot.games.rules_text import rules_page
 
 COLUMNS = 15
 
@@ -32,18 +33,7 @@ class FifteenInARow(TwoWay):
     packs = 2
     source = "Cheney, Patience (1869), p. 96; rules/PATIENCE.md §2 no. 30"
     summary = "All the cards in fifteen lapping columns; marry in suit and find a street."
-    rules = (
-        "Two packs, all laid out face up in rows of fifteen (the last row fourteen), each "
-        "row half over the one above, so that fifteen columns are formed and only the "
-        "lowest card of each is independent. "
-        + FAMILY_WORDS
-        + " Until a king and an ace have started families, only kings and aces go to the "
-        "families; you may marry cards to uncover them, or lift an ace or king lying just "
-        "above the lowest card of a column (lift t3 f5), the lowest card closing up. Then "
-        "every independent card may go to its family or marry onto another independent "
-        "card one above or one below it in the same suit. A column cleared to the top is a "
-        "street: any independent card may go there, and cards follow on it up or down."
-    )
+    rules = rules_page(__package__, "fifteen-in-a-row.md")
     zones = (
         FAMILIES,
         Zone(

@@ -11,6 +11,7 @@ bouquet, the only cards held back.]
 from __future__ import annotations
 
 from bot.games.patience.engine import RANK_OF, RANK_TEXT, Build, Ctx, Kind, Layout, Spec, Zone
+from bot.games.rules_text import rules_page
 
 BEDS, BED_CARDS, BOUQUET = 6, 6, 16
 
@@ -22,16 +23,7 @@ class FlowerGarden(Spec):
     title = "The Flower Garden"
     source = "Cheney, Patience (1869), p. 143; rules/PATIENCE.md §2 no. 49"
     summary = "Six beds and a bouquet of sixteen free cards; aces up in suit."
-    rules = (
-        "Six beds of six cards lie face up, fanned so all can be seen; the top card of each "
-        "bed is free. The other sixteen cards are the bouquet, and every one of them is "
-        "free. Aces go to the row of families as they come free, and each family is built "
-        "up in suit to the king. In the beds you may lay a card on one a rank higher, of "
-        "any suit, and move a whole sequence at once when its lowest card fits. Bouquet "
-        "cards may go on the families or the beds. A bed emptied of all its cards may take "
-        "any top card or sequence of the garden, or any card of the bouquet. You win when "
-        "all four families reach the king."
-    )
+    rules = rules_page(__package__, "flower-garden.md")
     zones = (
         Zone("f", Kind.FOUNDATION, count=4, base=1, build=Build(steps=(1,), suit="same")),
         Zone("t", Kind.TABLEAU, count=BEDS, label="bed", build=Build(steps=(-1,)), unit="run"),

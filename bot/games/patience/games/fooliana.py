@@ -30,6 +30,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import RANK_OF, RANK_TEXT, Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._first_card_base import ROUND_FAMILIES, FirstCardBase
+from bot.games.rules_text import rules_page
 
 CHANGED, IDLE = 1, 2
 """Marks after the base rank: whether this round through the pack used a card, and how
@@ -43,19 +44,7 @@ class Fooliana(FirstCardBase):
     title = "Fooliana"
     source = "Cheney, Patience (3rd ed., 1894), p. 113; rules/PATIENCE.md §2 no. 36"
     summary = "A thirteen-card Fool, families from the first card, a row in alternating colours."
-    rules = (
-        "One pack. Thirteen cards make the Fool, face up; its top card may be used. The next "
-        "card starts the first family and fixes the base: the other three cards of its rank "
-        "start families as they come, and each family is built up in suit, round the corner "
-        "(from a nine: 9, 10, knave, queen, king, ace, 2 ... 8). Four cards make a row below. "
-        "On a card of the row you may lay a card one lower of the other colour (a red ace on "
-        "a black deuce), from the row, the Fool or the waste; a card of the row moves "
-        "together with all the cards on it. A space in the row is filled at once from the "
-        "Fool; when the Fool is out, you may fill it with the bottom card of the pack (fill "
-        "t2). Deal turns three cards at a time onto the waste, whose top card may be used. "
-        "When the pack is out you may turn the waste (Redeal) as long as your last time "
-        "through it used a card, and once more for prudence."
-    )
+    rules = rules_page(__package__, "fooliana.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE, label="the waste"),

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._lookup import LookupMoves
+from bot.games.rules_text import rules_page
 
 PILES, EACH = 13, 4
 LAST_DEAL = 0
@@ -44,16 +45,7 @@ class Fours(LookupMoves):
     title = "Fours"
     source = "Cheney, Patience (1869), p. 137; rules/PATIENCE.md §2 no. 46"
     summary = "Thirteen piles of four, married down in suit; gather and lay again in fours."
-    rules = (
-        "One pack, laid face up in thirteen piles of four in a line. An ace on top of a "
-        "pile goes to a family, and each family is built up in suit to the king. A top card "
-        "may be laid on the top card of another pile that is one higher in the same suit "
-        "(the six of clubs on the seven of clubs), one card at a time; an empty pile stays "
-        "empty. Send cards to the families whenever you can. When nothing more can be done, "
-        "Redeal: the piles are gathered in order, the first pile's cards coming out first, "
-        "and laid again in fours. You lose when a fresh deal gives no move, and win when "
-        "all four families reach their kings."
-    )
+    rules = rules_page(__package__, "fours.md")
     zones = (
         Zone("f", Kind.FOUNDATION, count=4, base=1, build=Build(steps=(1,), suit="same")),
         Zone("t", Kind.TABLEAU, count=PILES, build=Build(suit="same"), empty="none"),

@@ -25,6 +25,7 @@ from itertools import combinations
 from bot.games.options import Option
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name, reshuffled
 from bot.games.patience.games._removal import PIPS, Places, pips
+from bot.games.rules_text import rules_page
 
 SIZE = 5
 ROWS = "abcde"
@@ -38,16 +39,7 @@ class Fourteen(Places):
     packs = 2
     source = "Cheney, Patience (1869), p. 38; rules/PATIENCE.md §2 no. 8"
     summary = "Throw out pairs counting fourteen in a row or a column of a square of 25."
-    rules = (
-        "Twenty-five cards are laid in five rows of five. Two cards in the same row or the "
-        "same column whose pips make fourteen (knave 11, queen 12, king 13: so ace and king, "
-        "two and queen, three and knave, four and ten, five and nine, six and eight, or two "
-        "sevens) are thrown out, and their places are filled from the pack at once, in the "
-        "order the cards were first laid. Once in the game, when every place is full and "
-        "no pair can go, you may make two cards change places. When the pack is used up, "
-        "Redeal gathers the cards lying after the first empty place, shuffles them and lays "
-        "them again from that place on. You win when all 104 cards are thrown out."
-    )
+    rules = rules_page(__package__, "fourteen.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         *(Zone(r, Kind.CELL, count=SIZE, label="place") for r in ROWS),

@@ -24,6 +24,7 @@ from dataclasses import replace
 from bot.games.options import Option
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name, rank_name
 from bot.games.patience.games._removal import PIPS, Line
+from bot.games.rules_text import rules_page
 
 WIDTH = 4
 
@@ -35,16 +36,7 @@ class GamblersPatience(Line):
     title = "Gambler's Patience"
     source = "Cheney, Patience (1869), p. 135; rules/PATIENCE.md §2 no. 45"
     summary = "Rows of four laid on four piles; like cards go right to left; four alike go out."
-    rules = (
-        "Deal lays a row of four cards, one on each of four piles. The top card of a pile "
-        "may be put on the top card of any pile to its left that has the same number (suits "
-        "do not matter); when a pile is emptied, the piles to its right move up to fill the "
-        "space. Lay each row whole before you move a card of it. When the four top cards "
-        "show the same number, even if one lies in a lower row, throw them out. When the "
-        "pack is used up, Redeal picks up the piles, the first in your hand and the second, "
-        "third and fourth on it, turns them over and deals them out again in the same way. "
-        "You win when every card is thrown out."
-    )
+    rules = rules_page(__package__, "gamblers-patience.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("p", Kind.RESERVE, count=WIDTH, label="pile"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._lookup import LookupMoves
+from bot.games.rules_text import rules_page
 
 ROW = 7
 
@@ -29,16 +30,7 @@ class GameOfSeven(LookupMoves):
     title = "Game of Seven"
     source = "Cheney, Patience (3rd ed., 1894), p. 123; rules/PATIENCE.md §2 no. 39"
     summary = "Seven cards, alternating colours, and families that may lend a card to a space."
-    rules = (
-        "One pack. Seven cards are dealt in a row. The aces start four families, each built "
-        "up in suit to the king. A top card of the row may be laid on another one higher and "
-        "of the other colour (a red six on a black seven), one card at a time. Turn the pack "
-        "one card at a time (Deal): a card you cannot use on the row or the families goes on "
-        "the waste, whose top card may be used later. When a place in the row of seven is "
-        "empty, fill it with the top card of the waste, a top card from the row, or even the "
-        "top card of a family taken back, if that helps. There is no second deal. You win "
-        "when all four families reach their kings."
-    )
+    rules = rules_page(__package__, "game-of-seven.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE, label="the waste"),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, rank
 from bot.games.patience.games._wants import ROWS, TwoRows
+from bot.games.rules_text import rules_page
 
 BASES = ("AS", "AH", "AD", "AC", "KS", "KH", "KD", "KC")
 
@@ -28,17 +29,7 @@ class Grandfathers(TwoRows):
     title = "Grandfathers"
     source = "Cheney, Patience (1869), p. 20; rules/PATIENCE.md §2 no. 2"
     summary = "Two packs: aces up and kings down in suit, twenty places two deep."
-    rules = (
-        "Twenty cards are laid in two rows of ten. As the aces and kings appear, one of each "
-        "suit starts a family: the aces are built up in suit to the kings, the kings down in "
-        "suit to the aces. Turn the pack one card at a time (Deal): each card goes to a "
-        "family or onto any of the twenty places, but no place holds more than two cards, "
-        "and only the top card of a place may be used. Choose well what you cover. When "
-        "every place holds two cards you may three times lay a card on a full place (lay "
-        "t5), and once draw a buried card up to a family (draw t5 2 f3: the second card from "
-        "the top of t5 to family f3). When the pack is out you have one more draw. You win "
-        "when all eight families are complete."
-    )
+    rules = rules_page(__package__, "grandfathers.md")
     zones = (
         *TwoRows.zones[:2],
         Zone("f", Kind.FOUNDATION, count=8, bases=BASES),

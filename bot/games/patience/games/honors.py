@@ -16,6 +16,7 @@ from __future__ import annotations
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone
 from bot.games.patience.games._step_families import take_cards
 from bot.games.patience.games._wants import DEEP, ROWS, TwoRows
+from bot.games.rules_text import rules_page
 
 BASES = ("2S", "KH", "AD", "QC", "KS", "QH", "JD", "10C")
 
@@ -27,18 +28,7 @@ class Honors(TwoRows):
     title = "Honors"
     source = "Cheney, Patience (1869), p. 83; rules/PATIENCE.md §2 no. 24"
     summary = "Two packs: eight named families up and down round the corner, twenty places."
-    rules = (
-        "Eight families are laid out first: the two of spades, king of hearts, ace of "
-        "diamonds and queen of clubs are built up in suit, and the king of spades, queen of "
-        "hearts, knave of diamonds and ten of clubs down in suit, each round the corner "
-        "(king, ace, two ...) until it holds thirteen cards, ending with the card next to "
-        "the one it began with. Twenty cards are laid in two rows. Turn the pack one card at "
-        "a time (Deal): each card goes to a family or onto any place, two deep at most, and "
-        "only top cards may be used. When every place holds two cards you may three times "
-        "lay a card on a full place (lay t5) and once draw a buried card up to a family "
-        "(draw t5 2 f3). When the pack is out, an empty place may take the top card of a "
-        "double pile. You win when all eight families are complete."
-    )
+    rules = rules_page(__package__, "honors.md")
     zones = (
         *TwoRows.zones[:2],
         Zone("f", Kind.FOUNDATION, count=8, bases=BASES),

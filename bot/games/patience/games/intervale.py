@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._lookup import LookupMoves, fits
+from bot.games.rules_text import rules_page
 
 ROWS, COLUMNS = 3, 11
 MARRIAGE = Build(steps=(-1, 1), suit="same")
@@ -35,18 +36,7 @@ class Intervale(LookupMoves):
     packs = 2
     source = "Cheney, Patience (1869), p. 147; rules/PATIENCE.md §2 no. 51"
     summary = "Three lapping rows of eleven; marry up or down in suit, but never two on two."
-    rules = (
-        "Two packs. Three rows of eleven cards are laid, each lapping the one above, so "
-        "that only the lowest card of each column is free; when it is taken, the card above "
-        "it becomes free. The aces of the lower row start the families below, and the other "
-        "aces join them as they come; all eight families are built up in suit to the kings. "
-        "A free card may be laid on another one above or one below it in the same suit. You "
-        "may put a single card on a sequence of several cards, or move a sequence of "
-        "several onto a single card, but never two cards upon two. Turn the pack one card "
-        "at a time (Deal): a card you cannot use goes on the waste, whose top card may be "
-        "used when you can. A column emptied to the top row is filled from the waste or the "
-        "pack. There is no second deal."
-    )
+    rules = rules_page(__package__, "intervale.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE, label="the waste"),

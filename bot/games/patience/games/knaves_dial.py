@@ -29,6 +29,7 @@ from bot.games.patience.engine import (
     red,
     suit,
 )
+from bot.games.rules_text import rules_page
 
 SUITS = "SHDC"
 KNAVE = 11
@@ -47,17 +48,7 @@ class KnavesDial(Spec):
     title = "Knaves' Dial"
     source = "Cheney, Patience (1869), p. 88; rules/PATIENCE.md §2 no. 26"
     summary = "A dial of one suit, then its numbers built over in alternating colours."
-    rules = (
-        "The cards make a dial like the Clock's: places one (ace) to ten, eleven for the "
-        "queens and twelve for the kings, with the knaves in the centre. The first card "
-        "turned goes to its place and fixes the suit of the first dial. Turn the pack one "
-        "card at a time (Deal): cards of that suit go to their places, knaves to the centre "
-        "whenever they come, and a card you cannot use goes on the waste, whose top card "
-        "you may use whenever it fits. When the first dial is complete, every other card "
-        "goes on its own number, the colours alternating: on a black card a red one, on a "
-        "red card a black one. You may turn the waste twice. You win when every card is on "
-        "the dial."
-    )
+    rules = rules_page(__package__, "knaves-dial.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE),

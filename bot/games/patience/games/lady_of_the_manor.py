@@ -18,6 +18,7 @@ taken.
 from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Spec, Zone, rank, rank_name
+from bot.games.rules_text import rules_page
 
 PILES, DEPTH = 4, 12
 
@@ -30,15 +31,7 @@ class LadyOfTheManor(Spec):
     packs = 2
     source = "Cheney, Patience (1869), p. 78; rules/PATIENCE.md §2 no. 23"
     summary = "Aces up regardless of suit from four piles, and a semicircle of ranks to spare."
-    rules = (
-        "Two packs. Four piles of twelve cards lie face up in a row; the rest of the cards "
-        "are sorted into thirteen piles by rank, aces to kings, in a semicircle round them. "
-        "The eight aces start families, each built up to the king regardless of suit. You "
-        "may use the top card of any of the four piles, or any card of the semicircle. Use "
-        "the piles whenever you can and go to the semicircle only when you must: the game "
-        "is lost if a rank of the semicircle runs out before the families are complete. "
-        "Auto plays only from the four piles."
-    )
+    rules = rules_page(__package__, "lady-of-the-manor.md")
     zones = (
         Zone("f", Kind.FOUNDATION, count=8, label="family", base=1, build=Build(steps=(1,))),
         Zone("t", Kind.TABLEAU, count=PILES, empty="none"),

@@ -29,6 +29,7 @@ from bot.games.patience.engine import (
 )
 from bot.games.patience.games._step_families import take_ranks
 from bot.games.patience.games._wants import Wants, fits_one, following
+from bot.games.rules_text import rules_page
 
 
 class Legitimist(Wants):
@@ -39,16 +40,7 @@ class Legitimist(Wants):
     title = "The Legitimist"
     source = "Cheney, Patience (1869), p. 36; rules/PATIENCE.md §2 no. 7"
     summary = "Two packs: a king, then queen down to six as they come, built down round the corner."
-    rules = (
-        "A king lies at the left. Turn the pack one card at a time (Deal) onto the waste. "
-        "Next to the king open, in this order and as they appear, a queen, a knave, a ten, a "
-        "nine, an eight, a seven and a six: each family opens only after the one before it. "
-        "Every family is built down regardless of suit, round the corner (after the ace comes "
-        "the king), thirteen cards, so the king's family ends with the ace and the six's with "
-        "the seven. You choose which family takes a card that fits several. The top card of "
-        "the waste is free. Twice, when the pack is out, you may take up the waste, shuffle "
-        "it and deal it again. You win when all eight families are complete."
-    )
+    rules = rules_page(__package__, "legitimist.md")
     packs = 2
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),

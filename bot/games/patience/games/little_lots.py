@@ -15,6 +15,7 @@ from itertools import combinations
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Ctx, Kind, Layout, Spec, Zone, name, rank
+from bot.games.rules_text import rules_page
 
 LOTS = 8
 
@@ -26,14 +27,7 @@ class LittleLots(Spec):
     title = "Little Lots"
     source = "Cheney, Patience (1869), p. 49; rules/PATIENCE.md §2 no. 12"
     summary = "Euchre pack: eight lots of four; take off pairs of the same rank from the tops."
-    rules = (
-        "The 32-card pack lies in eight lots of four, the top card of each turned up. Take "
-        "off any two top cards of the same rank (remove t1 t5); the card beneath each is "
-        "then turned up. You have one privilege: if a lot holds just two cards, you may turn "
-        "up the lower one (turn t3), and if the two match they are taken off. You win when "
-        "no card is left on the table. It is a game of chance, a favourite in Switzerland "
-        "for telling fortunes."
-    )
+    rules = rules_page(__package__, "little-lots.md")
     piquet = True
     zones = (
         Zone("t", Kind.TABLEAU, count=LOTS, label="lot", empty="none"),

@@ -16,6 +16,7 @@ from __future__ import annotations
 from bot.games.options import Option
 from bot.games.patience.engine import RANK_OF, Build, Ctx, Kind, Layout, Zone, rank, rank_name
 from bot.games.patience.games._step_families import StepFamilies, take_ranks
+from bot.games.rules_text import rules_page
 
 UPPER = tuple(range(1, 9))
 LOWER = tuple((2 * k - 1) % 13 + 1 for k in UPPER)
@@ -29,17 +30,7 @@ class LouisesGame(StepFamilies):
     packs = 2
     source = "Cheney, Patience (1869), p. 130; rules/PATIENCE.md §2 no. 42"
     summary = "Musical with two packs: eight families climbing by one to eight to kings."
-    rules = (
-        "As the cards turn up from the pack, lay a row of one to eight, of any suits, and "
-        "below it a row of their doubles: 2, 4, 6, 8, 10, queen, ace (14 less 13) and three "
-        "(16 less 13). Once both rows are complete, each lower card starts a family that "
-        "climbs by the card above it: a card goes on when its pips are the sum of the top "
-        "card and the indicator, counting knave 11, queen 12, king 13 and going round the "
-        "corner past thirteen. Turn the pack one card at a time (Deal); a card you cannot "
-        "use goes on the waste, whose top card you may use whenever it fits. You may turn "
-        "the waste twice. You win when all eight families end on kings. (Option: the two "
-        "rows laid out before play, as in Musical.)"
-    )
+    rules = rules_page(__package__, "louises-game.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE),

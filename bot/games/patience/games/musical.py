@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._step_families import StepFamilies, take_ranks
+from bot.games.rules_text import rules_page
 
 
 class Musical(StepFamilies):
@@ -21,17 +22,7 @@ class Musical(StepFamilies):
     title = "Musical"
     source = "Cheney, Patience (1869), p. 33; rules/PATIENCE.md §2 no. 6"
     summary = "Four families climbing by ones, twos, threes and fours to four kings."
-    rules = (
-        "An ace, deuce, three and four lie in the upper row, and a two, four, six and eight "
-        "below them. Each lower card starts a family that climbs by the card above it: a "
-        "card goes on a family when its pips are the sum of the family's top card and the "
-        "indicator above, counting knave 11, queen 12, king 13, and going round the corner "
-        "past thirteen (knave and three make an ace, queen and four a three). So the "
-        "families go 2, 3, 4 ...; 4, 6, 8 ...; 6, 9, queen ...; 8, queen, 3 ... Turn the "
-        "pack one card at a time (Deal); a card you cannot use goes on the waste, whose top "
-        "card you may use whenever it fits. You may turn the waste twice. You win when every "
-        "family ends on a king."
-    )
+    rules = rules_page(__package__, "musical.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE),

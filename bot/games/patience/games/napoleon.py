@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._quick import QuickSpec, columns
+from bot.games.rules_text import rules_page
 
 ROWS, COLS = 4, 10
 
@@ -32,16 +33,7 @@ class Napoleon(QuickSpec):
     title = "Napoleon"
     source = "Cheney, Patience (1869), p. 99; rules/PATIENCE.md §2 no. 31"
     summary = "Two packs; ten lapped columns married down in suit; spaces from the waste."
-    rules = (
-        "Two packs. Four rows of ten are laid, each lapping the one above, so that only the "
-        "lowest card of each column is free; when it is taken, the card above it is free. "
-        "The eight aces go to a line below as they come free, and are built up in suit to "
-        "the kings. A free card may be laid on another free card of its suit one higher. "
-        "Turn the pack one card at a time (Deal): a card that cannot go on a family goes on "
-        "the waste, whose top card may go up later. When a column is cleared to its top "
-        "place, the space may be filled only with the top card of the waste or the pack, "
-        "never with a card from the rows. You may turn the waste twice."
-    )
+    rules = rules_page(__package__, "napoleon.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE, label="the waste"),
@@ -72,15 +64,7 @@ class PetGame(Napoleon):
     key = "pet-game"
     title = "The Pet Game"
     summary = "Napoleon with marriages from the waste, any free card into a space, no redeal."
-    rules = (
-        "Two packs, laid as in Napoleon: four rows of ten, each lapping the one above, so "
-        "only the lowest card of each column is free. The eight aces go to a line below as "
-        "they come free and are built up in suit. A free card may be laid on another free "
-        "card of its suit one higher, and so may the top card of the waste or the card just "
-        "turned from the pack (Deal). Any free card may fill a space left by a cleared "
-        "column, which gives great room for re-arranging the cards; but the waste may not "
-        "be turned."
-    )
+    rules = rules_page(__package__, "pet-game.md")
     zones = (
         *Napoleon.zones[:3],
         Zone("t", Kind.TABLEAU, count=COLS, label="column", build=Build(suit="same")),

@@ -24,9 +24,9 @@ from bot.games.options import Option
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, take_up
 from bot.games.patience.games._kings_and_aces import (
     FAMILIES,
-    FAMILY_WORDS,
     TwoWay,
 )
+from bot.games.rules_text import rules_page
 
 SIDE = ("r5", "r6", "r7", "r8", "r1", "r2", "r3", "r4")
 """The side places in the order they are laid: the right-hand line, then the left."""
@@ -40,17 +40,7 @@ class Nivernaise(TwoWay):
     packs = 2
     source = "Cheney, Patience (1869), p. 72 and p. 155; rules/PATIENCE.md §2 no. 20"
     summary = "Six piles and eight side cards feed kings down and aces up; deal four at a time."
-    rules = (
-        "Two packs. Four cards lie in a line on each side (r1 to r4 on the left, r5 to r8 "
-        "on the right) and six piles of four between them. "
-        + FAMILY_WORDS
-        + " Kings and aces go out as they appear. Only the top card of a pile and the side "
-        "cards may be used. An empty side place is filled from the top of a pile or from "
-        "the pack (fill r3). When nothing more can be used, Deal lays four more cards on "
-        "each pile. Twice you may take up the piles, shuffle them and lay them again, four "
-        "to a pile (Redeal). By the stricter rule (an option) an empty side place must be "
-        "filled before anything else is done."
-    )
+    rules = rules_page(__package__, "nivernaise.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         FAMILIES,

@@ -19,6 +19,7 @@ from itertools import combinations
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name, suit
 from bot.games.patience.games._removal import PIPS, Places
+from bot.games.rules_text import rules_page
 
 COURT_SET = {11, 12, 13}
 
@@ -30,14 +31,7 @@ class NumberEleven(Places):
     title = "Number Eleven"
     source = "Cheney, Patience (1869), p. 60; rules/PATIENCE.md §2 no. 16"
     summary = "Throw out pairs counting eleven, and king-queen-knave, from eleven places."
-    rules = (
-        "Six cards are laid in a row and five in a row beneath. Any two cards whose pips "
-        "make eleven (ace and ten, two and nine, three and eight, four and seven, five and "
-        "six) are thrown out, and their places are filled from the pack at once. A king, a "
-        "queen and a knave count eleven together: they are thrown out when they lie in one "
-        "row or are all of one suit. You win when every card of the pack is used. It is a "
-        "simple game, Cheney says, and good for teaching children to add quickly."
-    )
+    rules = rules_page(__package__, "number-eleven.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("a", Kind.CELL, count=6, label="place"),

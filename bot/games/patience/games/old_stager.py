@@ -23,6 +23,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
 from bot.games.patience.games._quick import QuickSpec
+from bot.games.rules_text import rules_page
 
 ROWS, COLS = 3, 13
 LAY_OFF = "lay off three"
@@ -35,17 +36,7 @@ class OldStager(QuickSpec):
     title = "The Old Stager"
     source = "Cheney, Patience (1869), p. 102; rules/PATIENCE.md §2 no. 32"
     summary = "Two packs; thirteen lapped columns married down in suit; three last cards."
-    rules = (
-        "Two packs. Three rows of thirteen are laid, each lapping the one above, so only "
-        "the lowest card of each column is free. A king laid on a lower card of its own "
-        "suit moves on to the next place, and the next card fills its place. The eight aces "
-        "go to a row below as they come and are built up in suit to the kings. A free card "
-        "may be laid on another free card of its suit one higher. Turn the pack one card "
-        "at a time (Deal): a card goes on a family, on a free card of the rows, or on the "
-        "waste, whose top card may be used later. A column cleared to its top place may be "
-        "filled only with the top card of the waste. When the pack is out you may, once, "
-        "lay off the three bottom cards of the waste again and go on."
-    )
+    rules = rules_page(__package__, "old-stager.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE, label="the waste"),

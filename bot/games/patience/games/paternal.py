@@ -24,6 +24,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
 from bot.games.patience.games._quick import DRAW, QuickSpec, apply_draw, draw_moves
+from bot.games.rules_text import rules_page
 
 MARRY = Build(steps=(-1, 1), suit="same")
 
@@ -35,17 +36,7 @@ class Paternal(QuickSpec):
     title = "Paternal"
     source = "Cheney, Patience (1869), p. 27; rules/PATIENCE.md §2 no. 4"
     summary = "Sixteen fans of three; marry top cards in suit up or down; two reshuffles."
-    rules = (
-        "The four aces are laid in a row and the rest of the pack in sixteen fans of three, "
-        "face up. Only the top card of a fan may be used. It goes up to its family (each "
-        "ace is built up in suit to the king), or marries the top card of another fan: a "
-        "card of the same suit one higher or one lower. Marry so as to free the cards you "
-        "need without burying others. When you are stuck you may take up the fans, shuffle "
-        "them and lay them again in threes, twice in all (Redeal). Once in the game you may "
-        "draw a covered card onto a family or a marriage; the book advises keeping it for "
-        "the last trial. Options: marriages only lower on higher; or no relay and no draw, "
-        "but a king on top of a fan may be laid out as a new pile and built down in suit."
-    )
+    rules = rules_page(__package__, "paternal.md")
     zones = (
         Zone("f", Kind.FOUNDATION, count=4, base=1, build=Build(steps=(1,), suit="same")),
         Zone("t", Kind.TABLEAU, count=16, label="fan", build=MARRY, empty="none"),

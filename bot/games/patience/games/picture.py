@@ -17,11 +17,11 @@ from bot.games.patience.engine import Ctx, Kind, Layout, Zone
 from bot.games.patience.games._kings_and_aces import (
     ACE_BASES,
     FAMILIES,
-    FAMILY_WORDS,
     KING_BASES,
     TwoWay,
 )
 from bot.games.patience.games._step_families import take_cards
+from bot.games.rules_text import rules_page
 
 
 class Picture(TwoWay):
@@ -32,15 +32,7 @@ class Picture(TwoWay):
     packs = 2
     source = "Cheney, Patience (1869), p. 76; rules/PATIENCE.md §2 no. 22"
     summary = "A picture of nine cards feeds kings down and aces up; the waste turns twice."
-    rules = (
-        "Two packs. Four kings lie on the left and four aces on the right of a picture of "
-        "nine cards in three rows. "
-        + FAMILY_WORDS
-        + " Any card of the picture may go to a family. Deal turns a card from the pack "
-        "onto the waste; the top card of the waste may go to a family or fill an empty "
-        "place in the picture. You may turn the waste into a new pack twice (Redeal). If "
-        "you succeed, the picture dissolves and disappears."
-    )
+    rules = rules_page(__package__, "picture.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE, label="the waste"),

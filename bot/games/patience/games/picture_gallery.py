@@ -19,6 +19,7 @@ from itertools import combinations
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name
 from bot.games.patience.games._removal import PIPS, Places, is_court
+from bot.games.rules_text import rules_page
 
 ROWS = "abc"
 WIDTH = 4
@@ -31,15 +32,7 @@ class PictureGallery(Places):
     title = "Picture Gallery"
     source = "Cheney, Patience (1869), p. 141; rules/PATIENCE.md §2 no. 48"
     summary = "Cover pairs counting eleven until the twelve court cards fill the square."
-    rules = (
-        "Twelve cards are laid face up in three rows of four; a knave, queen or king that "
-        "comes up while they are laid goes under the pack, and the next card takes its "
-        "place. Then cover any two cards on view whose pips make eleven (ace and ten, two "
-        "and nine, three and eight, four and seven, five and six) with the next two cards "
-        "of the pack, court cards and all. A court card can never be covered. You win when "
-        "the pack is used up and the twelve court cards fill the square. It rarely "
-        "succeeds."
-    )
+    rules = rules_page(__package__, "picture-gallery.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         *(Zone(r, Kind.RESERVE, count=WIDTH, label="place", hidden=True) for r in ROWS),

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from bot.games.patience.engine import Ctx, Kind, Layout, Zone, name, rank, suit
 from bot.games.patience.games._removal import Own
+from bot.games.rules_text import rules_page
 
 START = 3
 
@@ -31,14 +32,7 @@ class PushPin(Own):
     packs = 2
     source = "Cheney, Patience (1869), p. 47; rules/PATIENCE.md §2 no. 11"
     summary = "Push out cards lying between two of a suit or two of a rank, till two are left."
-    rules = (
-        "The cards are laid in one straight line, one at a time (Deal). A card lying between "
-        "two of the same suit, or two of the same rank, is pushed out, and the line closes "
-        "up, which often brings other cards into place. Several cards of one suit lying "
-        "between two of the same rank may be pushed out together. When every card is laid, "
-        "you may once move the first card to the end of the line. You win if you push out "
-        "all the cards but two; otherwise your result is the number left."
-    )
+    rules = rules_page(__package__, "push-pin.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("l", Kind.RESERVE, label="the line"),

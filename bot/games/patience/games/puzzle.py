@@ -23,6 +23,7 @@ from math import lcm
 
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Spec, Zone, rank
+from bot.games.rules_text import rules_page
 
 PILES = 4
 FAMILY = 7
@@ -36,15 +37,7 @@ class Puzzle(Spec):
     title = "Puzzle"
     source = "Cheney, Patience (1869), p. 86; rules/PATIENCE.md §2 no. 25"
     summary = "Euchre pack: each king fed only from the pile beneath it; re-lay at will."
-    rules = (
-        "The 32-card pack is dealt round four piles; each king that comes goes to the row "
-        "above, over the piles in the order the kings come. Each king's family is built down "
-        "regardless of suit to the seven, but only from the top card of the pile directly "
-        "below that king. An ace belongs to no family: it is set aside as soon as it is on "
-        "top. When no top card can be used, take up the piles and deal them round again "
-        "(Redeal), as often as you like, until the relays only repeat themselves. You win "
-        "when all four families reach their sevens."
-    )
+    rules = rules_page(__package__, "puzzle.md")
     piquet = True
     zones = (
         Zone(

@@ -26,6 +26,7 @@ from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._lookup import LookupMoves
 from bot.games.patience.games._step_families import take_cards
+from bot.games.rules_text import rules_page
 
 LEFT_ROWS, LEFT_COLUMNS, SQUARE = 3, 4, 16
 BASES = tuple(f"A{s}" for s in "SHDC") + tuple(f"2{s}" for s in "SHDC")
@@ -40,18 +41,7 @@ class QueensCotillon(LookupMoves):
     packs = 2
     source = "Cheney, Patience (1869), p. 149; rules/PATIENCE.md §2 no. 52"
     summary = "Two packs; families climb by twos in suit, aces to kings and deuces to queens."
-    rules = (
-        "Two packs. On the left, three rows of four cards lap one another, so only the "
-        "lowest card of each column is free; on the right, a square of sixteen cards, every "
-        "one of them free. One ace and one deuce of each suit start the families as they "
-        "come: never two aces or two deuces of one suit. Each family climbs in its suit by "
-        "twos: on an ace a three, then a five, a seven ... up to the king; on a deuce a "
-        "four, a six ... up to the queen. Turn the pack one card at a time (Deal): a card "
-        "you cannot use goes on the waste, whose top card may go to a family or fill a space "
-        "in the right-hand square; the left-hand cards are not replaced. There is no second "
-        "deal. You win when the four aces' families reach their kings and the four deuces' "
-        "their queens."
-    )
+    rules = rules_page(__package__, "queens-cotillon.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE, label="the waste"),

@@ -20,6 +20,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, name, rank
 from bot.games.patience.games._quick import QuickSpec
+from bot.games.rules_text import rules_page
 
 ENTER = "enter"
 PAIRS = {13: 12, 1: 11}
@@ -36,16 +37,7 @@ class QueensParty(QuickSpec):
     summary = (
         "Kings with queens and aces with knaves enter the hall from a sixteen-card ante-chamber."
     )
-    rules = (
-        "Sixteen cards wait in the ante-chamber. A king and the queen of his suit enter the "
-        "audience hall together, and so do an ace and the knave of its suit: choose the two "
-        "cards and Enter. On each knave the lower cards of its suit then follow, ten down to "
-        "the deuce. Turn the pack one card at a time (Deal): the card turned may enter the "
-        "hall (alone on its knave's family, or with its partner from the ante-chamber) or "
-        "fill a space in the ante-chamber; when you turn the next card it goes on the "
-        "waste. The waste is never turned, and its top card only fills spaces in the "
-        "ante-chamber. You win when the ante-chamber is empty and every suit is complete."
-    )
+    rules = rules_page(__package__, "queens-party.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("h", Kind.CELL, label="the card turned", sources="s"),

@@ -31,6 +31,7 @@ from dataclasses import replace
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
 from bot.games.patience.games._kings_and_aces import FAMILIES, TwoWay
+from bot.games.rules_text import rules_page
 
 WIDTH = 11
 SPACE = 99
@@ -47,20 +48,7 @@ class RankAndFile(TwoWay):
     packs = 2
     source = "Cheney, Patience (1869), p. 108 and Appendix p. 155; rules/PATIENCE.md §2 no. 34"
     summary = "Two packs in lapping rows of eleven; only the right-hand end cards while dealing."
-    rules = (
-        "Two packs. Eleven cards are laid in a row. One king and one ace of each suit start "
-        "the eight families: the kings are built down and the aces up, following suit. Any "
-        "card of this first row may go to a family, and its space is filled from the pack "
-        "at once. Deal lays the next row, one card on each column, lapping over the last; "
-        "of the newest row you may use only the two right-hand end cards, and only on the "
-        "families. When the pack is out, the lowest card of every column is free: it may go "
-        "to a family or be married onto another free card one higher or one lower, "
-        "regardless of suit. A cleared column takes a free king only. Twice you may take up "
-        "the cards row by row, from the lowest row's left-hand card, without shuffling "
-        "(Redeal), and lay them again under the same rules. House rules from the book's "
-        "appendix may let the newest row's left-hand card go to the families too, and let an "
-        "ace as well as a king fill a cleared column."
-    )
+    rules = rules_page(__package__, "rank-and-file.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         FAMILIES,

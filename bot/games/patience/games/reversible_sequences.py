@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
-from bot.games.patience.games._kings_and_aces import FAMILIES, FAMILY_WORDS, TwoWay
+from bot.games.patience.games._kings_and_aces import FAMILIES, TwoWay
+from bot.games.rules_text import rules_page
 
 COLUMNS, ROWS = 13, 4
 
@@ -31,15 +32,7 @@ class ReversibleSequences(TwoWay):
     packs = 2
     source = "Cheney, Patience (1869), p. 145; rules/PATIENCE.md §2 no. 50"
     summary = "Four lapping rows of thirteen; marry up or down in suit; kings down, aces up."
-    rules = (
-        "Two packs. Four rows of thirteen cards lie face up, each lapping over the one "
-        "above, so that only the lowest card of each column is free; when it is taken, the "
-        "card above it becomes free. "
-        + FAMILY_WORDS
-        + " A free card may marry onto another free card one above or one below it in the "
-        "same suit. Deal turns a card from the pack onto the waste; its top card may go to "
-        "a family or fill a column emptied to the top. There is no redeal."
-    )
+    rules = rules_page(__package__, "reversible-sequences.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE, label="the waste"),

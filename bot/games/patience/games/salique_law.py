@@ -17,6 +17,7 @@ from bot.games.errors import IllegalAction
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, rank
 from bot.games.patience.games._step_families import take_ranks
 from bot.games.patience.games._wants import Wants, drawn, draws, following, parse_draw
+from bot.games.rules_text import rules_page
 
 KINGS = 8
 
@@ -29,17 +30,7 @@ class SaliqueLaw(Wants):
     title = "Salique Law"
     source = "Cheney, Patience (1869), p. 44; rules/PATIENCE.md §2 no. 10"
     summary = "Two packs: kings hold the stock, queens look on, aces climb to the knaves."
-    rules = (
-        "A king lies in the upper row. Deal the pack one card at a time: each card goes on "
-        "the newest king's pile, except that an ace starts a family in the lower row, a "
-        "queen goes to the middle row and stays there, and a king starts a new pile that "
-        "takes the cards from then on. The families are built up regardless of suit from the "
-        "ace to the knave. The top card of any king's pile may go to a family at any time. "
-        "When the pack is out, a king with no card on it may take the top card of another "
-        "pile; and last of all you may draw one card from anywhere in the upper piles to a "
-        "family (draw t3 2 f5: the second card from the top of t3). You win when the eight "
-        "families reach their knaves."
-    )
+    rules = rules_page(__package__, "salique-law.md")
     packs = 2
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),

@@ -17,6 +17,7 @@ from __future__ import annotations
 from bot.games.options import Option
 from bot.games.patience.engine import ANY_CARD, Build, Ctx, Kind, Layout, Spec, Zone, take_up
 from bot.games.patience.games._shared import bury_weight, goes_home
+from bot.games.rules_text import rules_page
 
 
 class Solitaire(Spec):
@@ -26,16 +27,7 @@ class Solitaire(Spec):
     title = "Solitaire"
     source = "Cheney, Patience (1869), p. 17; rules/PATIENCE.md §2 no. 1"
     summary = "Aces up to kings regardless of suit, with four piles for the cards that wait."
-    rules = (
-        "Turn the cards of the pack one at a time (Deal). Aces start the four families in the "
-        "row above as they come, and each family is built up regardless of suit: ace, two, "
-        "three ... to the king. A card that will not go on a family goes on one of the four "
-        "piles below; the top card of a pile may go up to a family whenever it fits. The "
-        "skill is in choosing the pile: try not to bury a low card under a high one. Only the "
-        "top card of each pile may be seen. You win when all four families reach the king. "
-        "Easier: the aces are laid out first. Harder: the families follow suit, and twice "
-        "you may take up the piles, shuffle them, and deal them again."
-    )
+    rules = rules_page(__package__, "solitaire.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.CELL, label="the card turned", sources="s"),

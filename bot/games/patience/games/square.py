@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._quick import QuickSpec
+from bot.games.rules_text import rules_page
 
 SIDE = 4
 
@@ -27,16 +28,7 @@ class Square(QuickSpec):
     title = "The Square"
     source = "Cheney, Patience (1869), p. 92; rules/PATIENCE.md §2 no. 28"
     summary = "Two packs; twelve cards round a square built down in suit, eight aces up."
-    rules = (
-        "Two packs. Twelve cards are laid round three sides of a square: four on the left, "
-        "four along the bottom, four on the right. The eight aces go inside the square as "
-        "they turn up and are built up in suit to the kings. Turn the pack one card at a "
-        "time (Deal): a card goes on a family, or on a card of the square of its suit and "
-        "one higher, or else on the waste, whose top card may be used later. The top card "
-        "of a pile of the square may go up to a family or down onto another pile of the "
-        "square; a space is filled from the waste or the pack. There is no second deal: "
-        "the game needs attention rather than skill."
-    )
+    rules = rules_page(__package__, "square.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.WASTE, label="the waste"),

@@ -23,11 +23,11 @@ from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, take_up
 from bot.games.patience.games._kings_and_aces import (
     ACE_BASES,
     FAMILIES,
-    FAMILY_WORDS,
     KING_BASES,
     TwoWay,
 )
 from bot.games.patience.games._step_families import take_cards
+from bot.games.rules_text import rules_page
 
 MARRY = Build(steps=(-1, 1))
 ORDER = ("b1", "b2", "b3", "b4", "t1", "t2", "t3", "t4", "e3", "e4", "e1", "e2")
@@ -42,18 +42,7 @@ class StHelena(TwoWay):
     packs = 2
     source = "Cheney, Patience (1869), p. 54; rules/PATIENCE.md §2 no. 14"
     summary = "Kings down and aces up in suit, fed at first only from their own side."
-    rules = (
-        "Two packs. Four kings of different suits lie in a row over their four aces. "
-        + FAMILY_WORDS
-        + " Twelve piles surround them: four above the kings, four below the aces and two "
-        "at each side. Deal lays one card on each pile, always in the same order. In the "
-        "first distribution the piles above may feed only the kings, the piles below only "
-        "the aces, and the side piles either. You may marry a top card onto another top "
-        "card just above or just below it in rank, whatever the suit: a marriage frees the "
-        "card beneath and can bring a card to a side pile. An empty pile waits for the next "
-        "round. Twice you may take up the piles, shuffle them and lay them again (Redeal); "
-        "then every pile feeds both rows."
-    )
+    rules = rules_page(__package__, "st-helena.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         FAMILIES,

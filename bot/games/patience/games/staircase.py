@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._lookup import LookupMoves
+from bot.games.rules_text import rules_page
 
 STEPS = 10
 
@@ -37,20 +38,7 @@ class Staircase(LookupMoves):
     packs = 2
     source = "Cheney, Patience (3rd ed., 1894), p. 120; rules/PATIENCE.md §2 no. 38"
     summary = "Two packs in a staircase of ten; alternating colours; the waste stays buried."
-    rules = (
-        "Two packs. Fifty-five cards make a staircase of ten piles: the left-hand pile holds "
-        "ten cards, the right-hand one a single card, and only the top card of each pile "
-        "lies face up. The eight aces start families as they come, each built up in suit to "
-        "the king. A face-up card may be laid on another one higher and of the other colour "
-        "(a red seven on a black eight), and a whole sequence so built may move together "
-        "when its lowest card fits; the card beneath is then turned up. An empty pile takes "
-        "any card or sequence. When the table gives nothing more, turn the pack one card at "
-        "a time (Deal): the card may go to a family or a pile; if you cannot use it, it is "
-        "buried on the waste when you turn the next, and the waste may not be touched, not "
-        "even its top card, until the whole pack is turned. Then its top card may be used. "
-        "Never bury a card while a change on the board could still help. You win when all "
-        "eight families reach their kings."
-    )
+    rules = rules_page(__package__, "staircase.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("h", Kind.CELL, label="the card turned", sources="s"),

@@ -21,6 +21,7 @@ from bot.games.options import Option
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._step_families import take_cards
 from bot.games.patience.games._wants import Wants, fits_one, following
+from bot.games.rules_text import rules_page
 
 SULTAN = "KH"
 AROUND = ("KC", "AH", "KC", "KD", "KD", "KS", "KH", "KS")
@@ -37,18 +38,7 @@ class Sultan(Wants):
     title = "The Sultan"
     source = "Cheney, Patience (1869), p. 23; rules/PATIENCE.md §2 no. 3"
     summary = "Two packs: the Sultan's kings built up in suit to their queens, with a divan."
-    rules = (
-        "The king of hearts, the Sultan, sits in the centre and is never built on. Round "
-        "him lie the ace of hearts and the seven other kings. Each king is built up in suit "
-        "from the ace to the queen; the ace of hearts from the two to the queen. Eight cards "
-        "form the Divan beside the square: every Divan card is free. Turn the pack one card "
-        "at a time (Deal) onto the waste; its top card is free. When a Divan card is used, "
-        "fill its place from the top of the waste, or deal and place the new card: the "
-        "Divan is kept full, so while a place is empty and the waste has a card, fill it "
-        "before you deal again. Twice, "
-        "when the pack is out, you may turn the waste over and go through it again. You win "
-        "when the Sultan is surrounded by his eight queens."
-    )
+    rules = rules_page(__package__, "sultan.md")
     packs = 2
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),

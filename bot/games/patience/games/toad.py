@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import ANY_CARD, RANK_OF, Build, Ctx, Kind, Layout, Spec, Zone
 from bot.games.patience.games._shared import bury_weight, goes_home
+from bot.games.rules_text import rules_page
 
 
 class Toad(Spec):
@@ -27,16 +28,7 @@ class Toad(Spec):
     packs = 2
     source = "Cheney, Patience (1869), p. 111; rules/PATIENCE.md §2 no. 35"
     summary = "Two packs; eight aces up regardless of suit, a thirteen-card Toad and five piles."
-    rules = (
-        "Two packs. Thirteen cards make a pile called the Toad; only its top card may be "
-        "seen. Turn the rest of the pack one card at a time (Deal). The eight aces start "
-        "families in a row as they come, and each family is built up regardless of suit, "
-        "ace, two, three ... to the king. A card turned goes on a family if it fits, or "
-        "else on whichever of the five piles you choose. The top card of every pile and the "
-        "top card of the Toad may go up to a family whenever it fits; nothing else moves, "
-        "and there is no redeal. Lay the cards so that low ones are not buried under high "
-        "ones. You win when the Toad has disappeared and all the cards are in families."
-    )
+    rules = rules_page(__package__, "toad.md")
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),
         Zone("w", Kind.CELL, label="the card turned", sources="s"),

@@ -20,6 +20,7 @@ taken back from a family goes onto the triangle, never onto another family.
 from __future__ import annotations
 
 from bot.games.patience.engine import RANK_OF, RANK_TEXT, Build, Ctx, Kind, Layout, Spec, Zone
+from bot.games.rules_text import rules_page
 
 PILES, SPREAD = 7, 24
 
@@ -31,18 +32,7 @@ class Triangle(Spec):
     title = "Triangle"
     source = "Cheney, Patience (3rd ed., 1894), p. 117; rules/PATIENCE.md §2 no. 37"
     summary = "Seven piles in a triangle, alternating colours, and the rest of the pack all free."
-    rules = (
-        "One pack. Twenty-eight cards make a triangle of seven piles: pile 1 holds one card, "
-        "pile 7 seven, and only the top card of each pile lies face up. The other "
-        "twenty-four cards are spread out in order, and you may use any of them at any time. "
-        "The aces start families to the right as they come, each built up in suit to the "
-        "king. A face-up card may go up to a family, or onto a card of the triangle one "
-        "higher and of the other colour (a red seven on a black eight), one card at a time; "
-        "the card beneath it is then turned up. A space in the triangle takes any face-up "
-        "card. You may even take back the top card of a family onto the triangle if that "
-        "helps. Use the spread cards sparingly: the game is often won by careful changes "
-        "when it seems lost. You win when all four families reach their kings."
-    )
+    rules = rules_page(__package__, "triangle.md")
     zones = (
         Zone(
             "f",

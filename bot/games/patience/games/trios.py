@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone, name, rank
 from bot.games.patience.games._quick import QuickSpec
+from bot.games.rules_text import rules_page
 
 COURTS = (11, 12, 13)
 
@@ -25,15 +26,7 @@ class Trios(QuickSpec):
     title = "The Trios"
     source = "Cheney, Patience (1869), p. 31; rules/PATIENCE.md §2 no. 5"
     summary = "Fans of three; marry down regardless of suit, courts on courts, three at most."
-    rules = (
-        "The pack is laid in sixteen fans of three and two of two, face up. Only the top "
-        "card of a fan may be used. The aces go up as they come to the top and are built "
-        "up in suit to the kings. A top card may be laid on the top card of another fan "
-        "that is one higher, whatever its suit (never a higher card on a lower one), and a "
-        "king may go on a king, a queen on a queen, a knave on a knave; but no fan may "
-        "ever hold more than three cards. There is no relay and no draw: an emptied fan "
-        "stays empty."
-    )
+    rules = rules_page(__package__, "trios.md")
     zones = (
         Zone("f", Kind.FOUNDATION, count=4, base=1, build=Build(steps=(1,), suit="same")),
         Zone(

@@ -19,6 +19,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience.engine import RANK_OF, Ctx, Kind, Layout, Spec, Zone
 from bot.games.patience.games._step_families import put_under
+from bot.games.rules_text import rules_page
 
 PLACES = 13
 
@@ -30,15 +31,7 @@ class WanderingCard(Spec):
     title = "Wandering Card"
     source = "Cheney, Patience (1869), p. 51; rules/PATIENCE.md §2 no. 13"
     summary = "Send each card laid aside wandering under its pile, until thirteen piles sort."
-    rules = (
-        "Thirteen places, ace to king (knave 11, queen 12, king 13), are dealt four layers "
-        "deep, face up; a card that falls on the place of its own number is laid aside "
-        "instead. Press Next: the top card laid aside goes under the pile of its number, "
-        "and that pile's top card is taken up and goes under the pile of its own number, "
-        "and so on, until the top card of the pile just fed is already in its right place. "
-        "Then the next card laid aside wanders. You win when the thirteen piles each hold "
-        "four of a kind, ace to king. There is no choice to make: the shuffle decides."
-    )
+    rules = rules_page(__package__, "wandering-card.md")
     zones = (
         Zone("h", Kind.CELL, label="the wandering card"),
         Zone("a", Kind.RESERVE, label="the cards laid aside"),

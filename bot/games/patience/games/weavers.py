@@ -25,6 +25,7 @@ from dataclasses import replace
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import RANK_OF, RANK_TEXT, Build, Ctx, Kind, Layout, Spec, Zone, name
 from bot.games.patience.games._step_families import put_under
+from bot.games.rules_text import rules_page
 
 PLACES = 12
 
@@ -37,18 +38,7 @@ class Weavers(Spec):
     packs = 2
     source = "Cheney, Patience (1869), p. 133; rules/PATIENCE.md §2 no. 44"
     summary = "Eight kings built down in suit, fed by weavers that wander under the places."
-    rules = (
-        "The eight kings lie in a row; each is built down in suit to the ace. The other "
-        "cards are dealt round twelve places, ace to queen (knave 11, queen 12), and a card "
-        "that falls on the place of its own number is laid aside as a weaver. Move any top "
-        "card of a place to a king when it fits. When none fits, choose a weaver (Weave): "
-        "it goes under the place of its number, and that place's top card is taken up. "
-        "Press Next to put the card taken up under the place of its own number and take up "
-        "that place's top card, and so on, until a top card fits a family or already lies "
-        "on its own place. When nothing more can be done, you may take up the places in "
-        "order without shuffling and deal them again round the places still needed, twice. "
-        "You win when all eight families reach their aces."
-    )
+    rules = rules_page(__package__, "weavers.md")
     zones = (
         Zone("f", Kind.FOUNDATION, count=8, base=13, build=Build(steps=(-1,), suit="same")),
         Zone("h", Kind.CELL, label="the wandering card"),

@@ -16,6 +16,7 @@ from __future__ import annotations
 from bot.games.patience.engine import Build, Ctx, Kind, Layout, Zone
 from bot.games.patience.games._step_families import take_ranks
 from bot.games.patience.games._wants import Wants, fits_one, following
+from bot.games.rules_text import rules_page
 
 SAILS = 8
 
@@ -28,16 +29,7 @@ class Windmill(Wants):
     title = "The Windmill"
     source = "Cheney, Patience (1869), p. 40; rules/PATIENCE.md §2 no. 9"
     summary = "Two packs: the centre climbs ace to king four times; four kings go down to aces."
-    rules = (
-        "An ace lies in the centre with eight cards round it as the sails of the mill; every "
-        "sail card is free. The first four kings to appear take the places above, below and "
-        "beside the centre and are built down regardless of suit to the aces. The centre is "
-        "built up regardless of suit from the ace to the king, then another ace goes on the "
-        "king and it climbs again, until all 52 cards of four families lie there. Turn the "
-        "pack one card at a time (Deal) onto the waste; its top card is free. A used sail is "
-        "filled from the top of the waste, or deal and place the new card. There is no "
-        "redeal. You win when the centre and the four kings are complete."
-    )
+    rules = rules_page(__package__, "windmill.md")
     packs = 2
     zones = (
         Zone("s", Kind.STOCK, label="the pack"),

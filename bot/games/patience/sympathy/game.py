@@ -34,23 +34,11 @@ from bot.games.cards import Pack, french_pack, stacked_deck
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed, shuffled
+from bot.games.rules_text import rules_page
 from bot.games.state import dump_frozen, load_frozen
 
 PILES = 17
 GRACE = PILES  # the grace card's place, after the piles
-
-RULES_TEXT = """\
-Sympathy is a patience for two players who work together, each with her own pack. Each \
-player lays her shuffled pack in seventeen piles of three cards, face down, and puts the \
-last card aside as her grace card. The second player turns up the top card of each of \
-her piles. Then the first player turns up the top card of one of her piles (turn 5 turns \
-pile 5). If it corresponds to one of her partner's face-up cards, both are thrown out and \
-the card beneath is turned up at once, and so on; a card that matches nothing stays face \
-up. When she has a face-up card on every pile, her partner takes a turn the same way, \
-turning up the piles whose face-up card has been thrown out. A player with no card face \
-up may turn up her grace card instead (grace). You both win when every card is thrown \
-out; the game is lost when neither of you can turn a card. A card corresponds to any card \
-of the same rank; with sympathy_match=card, only to the very same card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +75,9 @@ class Sympathy(Game[SympathyState]):
                 choices=("card", "rank"),
             ),
         ),
-        source="rules/PATIENCE.md §2 no. 53; Cheney, Patience (1869), p. 151",
+        source="Cheney, Patience (1869), p. 151",
         summary="Two players, a pack each: turn up cards together and throw out the pairs.",
-        rules=RULES_TEXT,
+        rules=rules_page(__package__),
         pack=Pack.FRENCH,
         # every action turns up at least one card (52 + 52), plus at most one pass each
         max_actions=2 * 52 + 2,

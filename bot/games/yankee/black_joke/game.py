@@ -28,6 +28,7 @@ from bot.games.chips import Transfer, net_transfers
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rules_text import rules_page
 from bot.games.yankee.black_joke.flow import (
     EXTRA,
     ORDER,
@@ -151,36 +152,8 @@ def _check_buy(st: BlackJokeState, seat: int, count: int, rate: int) -> None:
         )
 
 
-RULES_TEXT = """\
-Black Joke is a banking game for the 50-card Yankee Notion pack. One player holds the \
-bank and the others are punters. The first seat banks the first deal, and the bank passes \
-one seat to the left after every deal, so in each round every player banks once.
-
-Ordering. Starting on the banker's left, each punter in turn orders some cards at a rate \
-of their own choosing, from 1 chip a card up to the table's maximum (5 unless the table \
-says otherwise), and pays the banker at once: 'buy 3 2' buys 3 cards at 2 chips a card \
-for 6 chips. The cards come face down; only the buyer sees them. A punter may pass \
-instead and sit the deal out.
-
-More cards. When everyone has ordered, the punters who bought go round again and may \
-buy more cards, always at the rate they chose first ('buy 2'), round after round. If you \
-pass in one of these rounds you are asked again in the next, as long as somebody bought \
-in the round before; a punter who cannot pay for another card is not asked. Buying stops \
-when every punter passes in the same round or the deck runs out.
-
-Payment. All hands are turned up. For every Face (here called a joker) a punter holds, \
-the banker pays the Face's number times that punter's rate: the Watchman, 9, bought at \
-rate 2 pays 18 chips. John Smith, the 0 of Faces, pays nothing, and a hand with no Face \
-at all - a black joke - pays nothing. A bank that cannot pay everyone pays all it has, \
-shared in proportion to what each punter was owed.
-
-The odds. The Faces add up to 45 while the pack holds 50 cards, so the bank keeps about \
-a tenth of what is bet. With the option black_joke_no_zeros the five zeros leave the \
-pack: 45 cards pay 45 and the game is even.
-
-Chips. You play with the stack you brought to the table. A player with no chips sits \
-the deal out, and a bank with no chips passes to the next player who has some. The game \
-ends after its rounds of deals, or sooner when fewer than two players have chips left."""
+RULES_TEXT = rules_page(__package__)
+"""The rules as every front end shows them, from rules.md in this folder."""
 
 
 class BlackJoke(StakesGame[BlackJokeState]):
@@ -209,7 +182,7 @@ class BlackJoke(StakesGame[BlackJokeState]):
                 maximum=20,
             ),
         ),
-        source="rules/RULES.md §7, §18",
+        source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Buy cards from the bank at your own rate; every Face pays its number times it.",
         rules=RULES_TEXT,
         pack=Pack.YANKEE,

@@ -33,6 +33,7 @@ from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rules_text import rules_page
 from bot.games.yankee.bunkum.flow import (
     PACK,
     BunkumState,
@@ -122,38 +123,8 @@ def _check_bid(st: BunkumState, seat: int, amount: int) -> None:
         raise IllegalAction(f"You have only {chips(have)}: bid {have} or less, or pass.")
 
 
-RULES_TEXT = """\
-Bunkum is a gambling game for 2 to 4 players with the 50-card Yankee Notion pack. Each \
-card counts its number, 0 to 9; suits do not matter. The aim is to finish the deal with \
-the lowest total after laying aside fifteens.
-
-The deal. Everyone puts the ante (1 chip unless the table says otherwise) in the pot. \
-With 2 players each gets 10 cards, with 3 players 9, with 4 players 8, dealt one at a \
-time from the dealer's left; then 5 cards are set face down as the reserve and the rest \
-of the pack is put aside unseen. A player who cannot pay the ante sits the deal out.
-
-The reserve. The reserve cards are sold one at a time from the top, blind. Starting \
-from the dealer's left, each player in turn bids ('bid 3') or passes. A bid must be \
-higher than the one standing and no more than the chips you hold. Passing takes you out \
-of this card's bidding only. When everyone but one has passed, that player pays the bid \
-into the pot and takes the card without showing it. The next card is then offered, the \
-dealer's left bidding first again. If nobody bids at all on a card, the rest of the \
-reserve is thrown away unseen.
-
-Fifteens. When the reserve is sold or thrown away, every hand is shown and the table \
-lays aside, for each player, groups of cards adding to exactly 15 - as many as will \
-leave the lowest total, keeping as many cards as possible when that choice is open. A \
-card goes in one group only; zeros never go in a group.
-
-The showdown. The lowest total left wins the pot, and every other player pays the \
-winner the difference between the two totals (times the table's rate). A player who \
-cannot pay in full pays what he has. If totals tie for lowest, the player with more \
-cards left wins; if still tied, the one nearest the dealer's left. With the option \
-bunkum_split_ties, tied players share the pot and the differences instead.
-
-Chips. You play with the stack you brought. The game lasts a round of deals (each \
-player deals once) or more if the table says so, and ends sooner when fewer than two \
-players can pay the ante."""
+RULES_TEXT = rules_page(__package__)
+"""The rules as every front end shows them, from rules.md in this folder."""
 
 
 class Bunkum(StakesGame[BunkumState]):
@@ -189,7 +160,7 @@ class Bunkum(StakesGame[BunkumState]):
                 maximum=20,
             ),
         ),
-        source="rules/RULES.md §6, §18",
+        source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Bid blind for reserve cards, lay aside fifteens; the lowest total wins.",
         rules=RULES_TEXT,
         pack=Pack.YANKEE,

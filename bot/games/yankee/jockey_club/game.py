@@ -32,6 +32,7 @@ from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rules_text import rules_page
 from bot.games.yankee.jockey_club.flow import (
     OVER,
     JockeyClubState,
@@ -48,7 +49,7 @@ from bot.games.yankee.jockey_club.flow import (
     redeal,
     reveal,
 )
-from bot.games.yankee.jockey_club.view import RULES_TEXT, seat_status, table_scene
+from bot.games.yankee.jockey_club.view import seat_status, table_scene
 from bot.games.yankee.stakes import (
     StakesGame,
     at_table,
@@ -176,9 +177,9 @@ class JockeyClub(StakesGame[JockeyClubState]):
                 maximum=20,
             ),
         ),
-        source="rules/RULES.md §8, §6.2, §18",
+        source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Console or bid for the turn-up; a hand averaging exactly 5 takes the pot.",
-        rules=RULES_TEXT,
+        rules=rules_page(__package__),
         pack=Pack.YANKEE,
         # At default stacks 5 seats hold 500 chips: a deal has at most 501 consolations
         # (500 down to 0), 500 bids and 5 passes, and the game lasts 5 deals.

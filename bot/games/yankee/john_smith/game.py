@@ -29,6 +29,7 @@ from bot.games.cards import (
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rules_text import rules_page
 from bot.games.scene import Scene, group, scene, seat
 from bot.games.yankee.john_smith.flow import (
     CATEGORIES,
@@ -57,27 +58,8 @@ _USAGE = "Write 'play' and a card from your hand, like 'play 7E', or 'call' to l
 CALL_VERSE = "Come forth, Great John..."
 ANSWER_VERSE = "I know that voice!..."
 
-RULES_TEXT = """\
-John Smith is Tilters for four players in two partnerships, partners sitting opposite, \
-with the 50-card Yankee Notion pack. Cards rank 0 (high), 9, 8 ... 1 (low).
-
-The deal and play are those of Tilters: 12 cards each, then one more to elder hand and \
-one to the dealer, who play a last two-card trick. The dealer's first card is turned up \
-for trump (a Face turns the next card too: Faces are never trump). The ten Faces beat \
-every other suit and lose to trumps. Follow the suit led if you can, else play anything; \
-to a Face led play a Face, else a trump; to a trump led play a trump, else a Face.
-
-John and Sally. John Smith (0F) is the highest Face and Mrs Sally Smith (1F) the lowest, \
-but when both fall in one trick, Sally takes it, whatever trumps are in it. Leading \
-Sally while John is in another hand, you may call for him ('call'): "Come forth, Great \
-John..." - and whoever holds John must play him to that trick: "I know that voice!..."
-
-Scoring, in this order. John Smith, 5: to the side that captured him with Sally (won), \
-else to the side that held him (saved). Tricks: a side with 7 tricks or more scores 5, \
-and 1 more for each trick past 7. Faces by addition: the side whose captured Faces add \
-up to more (of 45) scores 5. Graces: 1 for each figured zero captured. The first side \
-to reach the target (20; many prefer 40) wins, counting in that order, so a side that \
-gets there sooner in the order wins. The deal passes left."""
+RULES_TEXT = rules_page(__package__)
+"""The rules as every front end shows them, from rules.md in this folder."""
 
 
 _PLAYS = {f"play {card}": card for card in PACK}
@@ -165,7 +147,7 @@ class JohnSmith(Game[JohnSmithState]):
                 choices=(5, 6),
             ),
         ),
-        source="rules/RULES.md §3, §1.3",
+        source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Partnership Tilters where Mrs Sally Smith captures John Smith in one trick.",
         rules=RULES_TEXT,
         pack=Pack.YANKEE,

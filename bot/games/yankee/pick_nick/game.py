@@ -25,6 +25,7 @@ from bot.games.cards import YANKEE_SUIT_NAMES, Pack, card_name, parse_cards, sta
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rules_text import rules_page
 from bot.games.scene import Scene, group, scene, seat
 from bot.games.yankee.pick_nick.flow import (
     DISCARD,
@@ -57,30 +58,8 @@ __all__ = ["GAME", "PickNick", "PickNickState"]
 KEY = "pick-nick"
 _MAX_ACTION_CHARS = 32
 
-RULES_TEXT = """\
-Pick-Nick is played by four, partners sitting opposite, with 30 cards: the ten Faces and \
-the 1, 7, 8, 9 and 0 of flags, eagles, stars and shields. Flags pair with stars, eagles \
-with shields.
-
-The deal. Five cards each, one at a time from the dealer's left. The next card is turned \
-up; while it is a Face another is turned on top, until a suit card proposes its suit as \
-trump. The dealer may first take turned-up Faces into his hand, discarding a card for each.
-
-Bidding. From the dealer's left each player may accept the proposed suit ('I order it \
-up'; the dealer's partner says 'I assist') or pass. If one accepts, the dealer takes the \
-proposed card and discards one. If all pass, the card is turned down and each in turn may \
-name another suit, or pass; if all pass again the hand is thrown in and the deal passes \
-left. Whoever fixes trump may go alone: his partner sits out.
-
-Trump. The filly - the 1 of the suit paired with trump - belongs to the trump suit. Trumps \
-rank 1 of trump, filly, 0, 9, 8, 7; other suits 0, 9, 8, 7, 1. The Faces are a second \
-trump, 0 high: they beat every other suit and lose to trump. Follow suit if you can (to a \
-Face led a Face, else a trump; to a trump led a trump - the filly too - else a Face), else \
-play anything. Elder leads first (or the next player, if elder sits out).
-
-Scoring. The declarers score 1 for 3 or 4 tricks and 2 for all five (4 alone). With 2 \
-tricks they are picked, 1 nicked, none pick-nicked: the defenders score 3, 4 or 5 (5, 6 \
-or 7 against a lone hand). First side to the target wins."""
+RULES_TEXT = rules_page(__package__)
+"""The rules as every front end shows them, from rules.md in this folder."""
 
 
 def _seat_name(side: int) -> str:
@@ -153,7 +132,7 @@ class PickNick(Game[PickNickState]):
             ),
             Option("target", 7, "Points to win: the book's 7, or 10.", choices=(7, 10)),
         ),
-        source="rules/RULES.md §4, §1.3",
+        source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Euchre for the Yankee Notion pack: order up, assist, the filly, lone hands.",
         rules=RULES_TEXT,
         pack=Pack.YANKEE,

@@ -34,6 +34,7 @@ from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rules_text import rules_page
 from bot.games.yankee.quien_sabe.flow import (
     DECIDE,
     MAX_REDEALS,
@@ -69,38 +70,8 @@ __all__ = ["GAME", "QuienSabe", "QuienSabeState"]
 KEY = "quien-sabe"
 _USAGE = "Write 'play' and one of your cards, like 'play 7F'; or 'call' or 'pass' when you choose."
 
-RULES_TEXT = """\
-Quien Sabe ("who knows?") is a calling game for 2 to 8 players with the 50-card Yankee \
-Notion pack. A zero counts 10 and every other card its number; suits do not matter. Each \
-player puts the ante (1 chip) in the pool, and everyone is dealt six cards in two batches \
-of three. The Quien Sabe number (QSN) is 10 times the number of players: 40 for four.
-
-Round one. Starting on the dealer's left, each player plays one card face up. Nobody may \
-call yet. If the face-up cards come within 10 of the QSN before the last of them is \
-played, the deal is void: the antes stay in the pool and the same dealer deals again. \
-After five voids in a row the next deal is played out whatever its cards, so that every \
-game ends: that cap is our choice, written in RULES.md §5.3.
-
-The face-down rounds. From then on each player in turn plays a card face down; you may \
-look at your own face-down cards but not at anyone else's. After each face-down card the \
-player who played it says 'Quien sabe' (call) or 'I pass' (pass), then each other player \
-in turn from that player's left has the same choice - even one who has no face-down card \
-yet. The next card is played only when everyone has passed.
-
-The call. All the played cards are turned up and added. If the total reaches the QSN, \
-the caller takes the pool and every other player pays the caller the difference (total \
-minus QSN) times the rate - so calling a little late pays more, but someone else may call \
-first. At exactly the QSN the caller takes the pool only (plus the exact bonus, if the \
-table set one). If the total falls short, the caller pays every other player the \
-shortfall times the rate and the pool stays for the next deal. If six rounds pass with no \
-call, the deal is void and the pool carries over.
-
-Chips. You play with the stack you brought. A player who cannot pay a difference pays \
-what he has, shared in proportion among those he owes; a player who cannot cover the \
-ante sits the deal out. The game ends after its rounds of deals (every player deals once \
-a round), or sooner when fewer than two players can cover the ante; a pool left then is \
-shared evenly. With quien_sabe_soft_score no chips move: the same payments are kept as \
-points on paper, and the first player to reach 100 points wins."""
+RULES_TEXT = rules_page(__package__)
+"""The rules as every front end shows them, from rules.md in this folder."""
 
 
 def _max_actions(seats: int) -> int:
@@ -155,7 +126,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
                 maximum=20,
             ),
         ),
-        source="rules/RULES.md §5, §18",
+        source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Play cards up, then down; call 'Quien sabe' when the total reaches 10 a player.",
         rules=RULES_TEXT,
         pack=Pack.YANKEE,

@@ -29,6 +29,7 @@ from bot.games.cards import (
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rules_text import rules_page
 from bot.games.scene import Scene, group, scene, seat
 from bot.games.yankee.tilters.flow import (
     BOOK,
@@ -56,29 +57,8 @@ KEY = "tilters"
 _MAX_ACTION_CHARS = 32
 _USAGE = "Write 'play' and a card from your hand, like 'play 7E'."
 
-RULES_TEXT = """\
-Tilters is whist for the 50-card Yankee Notion pack, for 2, 3 or 4 players; four play \
-as two partnerships, partners sitting opposite. Cards rank 0 (high), 9, 8 ... 1 (low).
-
-The deal. Cards go one at a time from the dealer's left. Two players get 13 each and 24 \
-stay out unseen; three get 13 each and 11 stay out; four get 12 each, then one more to \
-the dealer's left (elder hand) and one to the dealer, who play a last two-card trick.
-
-Trump. The dealer's first card is dealt face up and its suit is trump. If it is a Face, \
-the dealer's next card is turned too, until a card of a suit turns: Faces are never \
-trump. The turned cards stay in the dealer's hand.
-
-The tilters. The ten Faces are a second trump: they beat every other suit and lose to \
-the trump suit. Follow the suit led if you can, else play anything. To a Face led play a \
-Face, else a trump, else anything; to a trump led play a trump, else a Face, else \
-anything. The highest trump wins the trick, else the highest Face, else the highest card \
-of the suit led; the winner leads next. Elder leads first.
-
-Scoring. Each side scores a point for each trick past its book (6 tricks with two players \
-or partners, 4 with three), then a point for each Face in its tricks - but Faces never \
-take a side to the target: the winning point must come from tricks. The first side to \
-reach the target (10 for two, 15 for three, 20 for partners) wins; if two reach it in \
-one deal, the higher total wins, and a tie plays another deal. The deal passes left."""
+RULES_TEXT = rules_page(__package__)
+"""The rules as every front end shows them, from rules.md in this folder."""
 
 
 _PLAYS = {f"play {card}": card for card in PACK}
@@ -144,7 +124,7 @@ class Tilters(Game[TiltersState]):
                 maximum=99,
             ),
         ),
-        source="rules/RULES.md §2, §1.3",
+        source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Whist with a turned trump and the ten Faces as a second trump; win on tricks.",
         rules=RULES_TEXT,
         pack=Pack.YANKEE,

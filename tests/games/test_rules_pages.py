@@ -1,0 +1,54 @@
+"""Every game's rules page: in the repository beside the game, read by `parlour rules` and
+`/rules` alike, naming its sources and marking each choice of ours."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games import Game, registry
+from bot.games.rules_text import read_rules, rules_page, rules_text
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = registry.all()
+
+
+def game_id(game: Game[Any]) -> str:
+    """The test id of a game: its key."""
+    return game.info.key
+
+
+@pytest.mark.parametrize("game", GAMES, ids=game_id)
+def test_the_rules_name_their_sources_and_nothing_outside_the_repository(game: Game[Any]) -> None:
+    rules = game.info.rules
+    assert "\nSource" in rules, "a rules page names its sources under a Source heading"
+    assert "RULES.md" not in rules and "PATIENCE.md" not in rules
+    assert "RULES.md" not in game.info.source and "PATIENCE.md" not in game.info.source
+    assert not any(line.startswith("#") for line in rules.splitlines())
+
+
+@pytest.mark.parametrize("game", GAMES, ids=game_id)
+def test_both_front_ends_show_the_page(game: Game[Any]) -> None:
+    text = rules_text(game)
+    assert game.info.rules in text
+    assert text.startswith(game.info.title)
+
+
+def test_every_page_in_the_tree_is_some_game_s_rules() -> None:
+    pages = sorted((ROOT / "bot" / "games").rglob("*.md"))
+    shown = "\n".join(g.info.rules for g in GAMES)
+    for page in pages:
+        body = page.read_text(encoding="utf-8").splitlines()[2]
+        assert body in shown, f"{page} is read by no game"
+    assert len(pages) == len({g.info.rules for g in GAMES})  # two-pack variants share a page
+
+
+def test_a_page_loses_its_title_and_heading_marks() -> None:
+    page = read_rules("bot.games.yankee.tilters")
+    assert page.startswith("# Tilters\n")
+    text = rules_page("bot.games.yankee.tilters")
+    assert text.startswith("Tilters is whist")  # the body, not the title line
+    assert "\nSources\n" in text and "\nOur choices\n" in text
+    assert "## " not in text
