@@ -153,7 +153,7 @@ class Game(ABC, Generic[S]):
 
 
 class ChipGame(Game[S]):
-    """A game played for chips at table stakes (RULES.md §18)."""
+    """A game played for chips at table stakes (docs/chip-policy.md)."""
 
     @abstractmethod
     def stacks(self, state: S) -> tuple[int, ...]:
@@ -192,8 +192,9 @@ class ChipGame(Game[S]):
         return (True,) * len(self.stacks(state))
 
     def closing_transfers(self, state: S, pot: int) -> tuple[Transfer, ...]:
-        """How `pot` chips left on the layout are shared when the table closes (RULES.md
-        §18: by the game's own rule). By default they are split evenly among the seats
+        """How `pot` chips left on the layout are shared when the table closes (the games' rules.md
+        pages
+        the chip policy: by the game's own rule). By default they are split evenly among the seats
         still at the table (all seats if none is), the odd chips one at a time in seat
         order from seat 0; a game with a rule of its own overrides this."""
         present = self.present(state)

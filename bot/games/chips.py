@@ -1,4 +1,4 @@
-"""Chip arithmetic shared by every chip game: paying debts at table stakes (RULES.md §18)
+"""Chip arithmetic shared by every chip game: paying debts at table stakes (docs/chip-policy.md)
 and turning net results into transfers.
 
 A debt larger than the payer's stake is paid with the whole stake; the payees share it in

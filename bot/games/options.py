@@ -1,6 +1,6 @@
 """Game options: each game declares its options; `resolve` checks what a table asks for.
 
-Options carry our choices where the rules are silent (see `rules/RULES.md` [OUR CHOICE]).
+Options carry our choices where the rules are silent (see `the games' rules.md pages` [OUR CHOICE]).
 Values arrive typed (from code) or as text (from the command line or a slash command);
 both are checked the same way and refused with one clear sentence.
 """

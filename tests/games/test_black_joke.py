@@ -1,4 +1,5 @@
-"""Black Joke (rules/RULES.md §7, §18): a stacked-deck scenario for every rule, the chip
+"""Black Joke (bot/games/yankee/black_joke/rules.md): a stacked-deck scenario for every rule, the
+chip
 contract, options, refusals, persistence and the bank's edge."""
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def test_info_and_registry() -> None:
     assert registry.get("black-joke") is GAME
     assert (info.key, info.family, info.pack) == ("black-joke", "chips", Pack.YANKEE)
     assert (info.min_seats, info.max_seats) == (2, 10)
-    assert info.source == "rules/RULES.md §7, §18"
+    assert info.source == 'Hoyle\'s Games (1857), as retold in "yankee notion cards"'
     assert [o.name for o in info.options] == ["black_joke_no_zeros", "max_rate", "rounds"]
     assert info.rules.count("\n\n") >= 3
     assert "black joke" in info.rules

@@ -1,4 +1,4 @@
-"""Bunkum (rules/RULES.md §6, §18): a stacked-deck scenario for every rule, the fifteens
+"""Bunkum (bot/games/yankee/bunkum/rules.md): a stacked-deck scenario for every rule, the fifteens
 optimiser against a brute force, the tie-break, the chip contract, refusals and views."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Chip arithmetic (RULES.md §18): paying debts at table stakes, net transfers, applying them."""
+"""Chip arithmetic (docs/chip-policy.md): paying debts at table stakes, net transfers, applying
+them."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Jockey Club (rules/RULES.md §8, §6.2's tie-break, §18): a stacked-deck scenario for every
-rule, the auction's refusals, the chip contract, options, views and persistence."""
+"""Jockey Club (bot/games/yankee/jockey_club/rules.md; the chip policy): a stacked-deck
+scenario for every rule, the auction's refusals, the chip contract, options, views and
+persistence."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""John Smith (rules/RULES.md §3, §1.3): stacked-deck scenarios for the deal, Sally taking
+"""John Smith (bot/games/yankee/john_smith/rules.md): stacked-deck scenarios for the deal, Sally
+taking
 John even under trumps, the call and when it is refused, John saved or won, the scoring
 order deciding the game, the options, refusals, persistence, the view and the AI."""
 

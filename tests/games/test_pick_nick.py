@@ -1,4 +1,5 @@
-"""Pick-Nick (rules/RULES.md §4): stacked-deck scenarios for the pack, the turn-up, the
+"""Pick-Nick (bot/games/yankee/pick_nick/rules.md): stacked-deck scenarios for the pack, the
+turn-up, the
 dealer's Faces, both bidding rounds, the throw-in, lone hands, the filly and the trump
 order, the scoring table, refusals, persistence, the view and the AI."""
 

@@ -1,4 +1,5 @@
-"""Quien Sabe (rules/RULES.md §5, §18): a stacked-deck scenario for every rule, the chip
+"""Quien Sabe (bot/games/yankee/quien_sabe/rules.md): a stacked-deck scenario for every rule, the
+chip
 contract, the options, the refusals, the views and the table picture."""
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def test_describe_action() -> None:
     assert GAME.describe_action("play 7L") == "Play the 7 of flags (7L)"
 
 
-# --- the deal (§5.1) ---------------------------------------------------------------------------
+# --- the deal ---------------------------------------------------------------------------
 
 
 def test_six_cards_each_in_two_batches_of_three_from_elder() -> None:
@@ -179,7 +180,7 @@ def test_a_top_up_between_deals_seats_the_waiting_deal_again() -> None:
     assert GAME.is_over(over)
 
 
-# --- round one, face up, and the void-and-redeal (§5.1, §5.3) ------------------------------
+# --- round one, face up, and the void-and-redeal ------------------------------
 
 
 def test_round_one_is_face_up_and_nobody_may_call() -> None:
@@ -263,7 +264,7 @@ def test_voids_in_a_row_stop_after_the_cap() -> None:
     assert GAME.awaiting(state) == {0}
 
 
-# --- the face-down rounds and the choices (§5.1, §5.3) -------------------------------------
+# --- the face-down rounds and the choices -------------------------------------
 
 
 def test_face_down_then_each_player_chooses_in_turn() -> None:
@@ -302,7 +303,7 @@ def test_players_see_their_own_face_down_cards_only() -> None:
     assert own["groups"][0]["cards"] == ["2L", "3L", "4L", "6L"]
 
 
-# --- the call and its payout (§5.2) -------------------------------------------------------
+# --- the call and its payout -------------------------------------------------------
 
 
 def test_a_call_below_the_qsn_pays_each_other_player_and_the_pool_stays() -> None:
@@ -457,7 +458,7 @@ def test_rounds_option() -> None:
     assert state.deals == 4
 
 
-# --- soft score (§5.1) ---------------------------------------------------------------------
+# --- soft score ---------------------------------------------------------------------
 
 
 def test_soft_score_moves_no_chips_and_keeps_points_on_paper() -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -52,3 +53,11 @@ def test_a_page_loses_its_title_and_heading_marks() -> None:
     assert text.startswith("Tilters is whist")  # the body, not the title line
     assert "\nSources\n" in text and "\nOur choices\n" in text
     assert "## " not in text
+
+
+def test_the_index_lists_every_game_and_its_page() -> None:
+    index = (ROOT / "docs" / "rules" / "README.md").read_text(encoding="utf-8")
+    for game in GAMES:
+        assert f"`{game.info.key}`" in index, game.info.key
+    for link in re.findall(r"\]\(\.\./\.\./([^)]+)\)", index):
+        assert (ROOT / link).is_file(), link

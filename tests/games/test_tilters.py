@@ -1,4 +1,4 @@
-"""Tilters (rules/RULES.md §2, §1.3): stacked-deck scenarios for trump, following, scoring
+"""Tilters (bot/games/yankee/tilters/rules.md): stacked-deck scenarios for trump, following, scoring
 over the book, the tilters cap, the end of the game, both three-handed deals, refusals,
 persistence, the view and the AI."""
 

@@ -1,4 +1,4 @@
-"""The shared trick machinery (rules/RULES.md §1.2, §1.3): dealing, trump, following,
+"""The shared trick machinery (the games' rules.md): dealing, trump, following,
 the trick winner, partnerships, the four-handed odd cards and the final two-card trick."""
 
 from __future__ import annotations

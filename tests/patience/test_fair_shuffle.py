@@ -1,4 +1,4 @@
-"""Fair deals where Cheney takes named cards out first (rules/PATIENCE.md §2 nos. 3, 6, 7,
+"""Fair deals where Cheney takes named cards out first (the rules page beside the game,
 9): the cards are taken out, then the rest is shuffled, so the other copies of a card
 taken out fall anywhere in the pack; a stacked deck is still dealt exactly as given."""
 

@@ -1,4 +1,4 @@
-"""Fifteens and the low-total tie-break (RULES.md §6.1, §6.2), for Bunkum and Jockey Club.
+"""Fifteens and the low-total tie-break (the games' rules.md), for Bunkum and Jockey Club.
 
 Discarding fifteens: a hand's cards are counted at their rank (0-9, suits do not matter)
 and the bot lays aside disjoint batches that each sum to exactly 15, chosen to leave the
@@ -238,7 +238,7 @@ def tied_lowest(totals: Mapping[int, int], elder: int, seats: int) -> list[int]:
 
 
 def tie_break(totals: Mapping[int, int], counts: Mapping[int, int], elder: int, seats: int) -> int:
-    """The winning seat (§6.2): the lowest total; among equal totals the most cards
+    """The winning seat: the lowest total; among equal totals the most cards
     remaining; then the seat earliest in rotation from `elder`. `totals` and `counts`
     map each seat in contention to its total and its cards remaining; seats not in the
     mappings take no part. A pure function (Jockey Club passes equal totals for its

@@ -1,11 +1,11 @@
-"""Table-stakes plumbing shared by the chip games (RULES.md §18): Black Joke, Bunkum,
+"""Table-stakes plumbing shared by the chip games (docs/chip-policy.md): Black Joke, Bunkum,
 Jockey Club and Quien Sabe.
 
 Here are the starting stacks and their refusals, a stack's top-up or cash-out between
 deals, the result of a game from the stacks against what each seat brought, the antes and
 their refunds, the seating of a deal (who can cover the ante, who deals, who is elder),
 a pot left at the end shared out from elder, and the JSON form of a state whose last
-action moved chips. The arithmetic of paying debts lives in `_chips.py`; each game keeps
+action moved chips. The arithmetic of paying debts lives in `bot/games/chips.py`; each game keeps
 its own rules of play and its own sentences for them.
 """
 
@@ -234,7 +234,7 @@ def close_pot(
 ) -> tuple[Stacks, int, tuple[Transfer, ...]]:
     """A pot left when the game ends, shared evenly among the seats still at the table
     (`present`; all seats if none is), the odd chips one at a time in rotation from
-    `elder` (reason 'close'): the stacks, the pot (0) and the transfers (RULES.md §18)."""
+    `elder` (reason 'close'): the stacks, the pot (0) and the transfers (docs/chip-policy.md)."""
     n = len(stacks)
     here = present if present is not None and any(present) else (True,) * n
     order = [(elder + i) % n for i in range(n) if here[(elder + i) % n]]

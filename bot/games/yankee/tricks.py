@@ -1,4 +1,4 @@
-"""Shared trick-taking machinery (rules/RULES.md §1.2 and §1.3), pure functions over tuples.
+"""Shared trick-taking machinery (the games' rules.md pages and §1.3), pure functions over tuples.
 
 Written for the Yankee Notion trick games (Tilters, John Smith, Pick-Nick) and meant to be
 reused by the other trick games (Quinto, Yukon, Pip-Pip): what is specific to Yankee Notion
@@ -101,7 +101,7 @@ def required_suit(
     """The suit the hand must play to a trick led by `lead`, or None if any card will do.
 
     A plain lead: that suit, else any card. A lead of `second` (a Face): `second`, else
-    trump, else any. A trump lead: trump, else `second`, else any (RULES.md §1.3)."""
+    trump, else any. A trump lead: trump, else `second`, else any (the games' rules.md)."""
     if lead is None:
         return None
     led = suit(lead)

@@ -1,4 +1,4 @@
-"""Shared mechanics of Corners and Fooliana (rules/PATIENCE.md §2 nos. 33, 36): four
+"""Shared mechanics of Corners and Fooliana (its rules page beside it): four
 families whose base rank is fixed by the first card laid, built up in suit round the
 corner (a nine's family runs 9, 10, knave, queen, king, ace, 2 ... 8).
 

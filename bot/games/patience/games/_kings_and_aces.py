@@ -1,5 +1,5 @@
 """Shared mechanics of the two-pack "kings down, aces up" games of Cheney's book
-(rules/PATIENCE.md §2 nos. 14, 15, 20, 21, 22, 30, 50): eight families, one king and one
+(its rules page beside it): eight families, one king and one
 ace of each suit, the kings built down and the aces up, following suit.
 
 The families are one zone `f` of eight piles: f1..f4 start with the kings of spades,

@@ -1,5 +1,5 @@
 """Shared mechanics of Staircase, Game of Seven, Fours, Intervale and the Queen's Cotillon
-(rules/PATIENCE.md §2 nos. 38, 39, 46, 51, 52): a move finder that looks each free card
+(its rules page beside it): a move finder that looks each free card
 up among the cards the piles want, instead of trying every pile against every other.
 
 `LookupMoves.card_moves` lists the same moves as the engine's general search (a test

@@ -1,4 +1,4 @@
-"""Shared mechanics of the removal and closing-line games (rules/PATIENCE.md §2 nos. 8, 11,
+"""Shared mechanics of the removal and closing-line games (its rules page beside it,
 16, 19, 45, 48): Fourteen, Number Eleven, Picture Gallery, Push Pin, Double Jump and
 Gambler's Patience.
 

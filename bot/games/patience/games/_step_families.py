@@ -1,4 +1,4 @@
-"""Shared mechanics of Musical, Louise's Game and Bethel (rules/PATIENCE.md §2 nos. 6, 42,
+"""Shared mechanics of Musical, Louise's Game and Bethel (its rules page beside it,
 43): families that climb by a step of their own, round the corner, regardless of suit.
 
 Family k (counted from 1) climbs by k: Musical's second family goes 4, 6, 8 ... and

@@ -1,11 +1,11 @@
-"""Shared mechanics of Grandfathers and Honors (rules/PATIENCE.md §2 nos. 2 and 24), and
+"""Shared mechanics of Grandfathers and Honors (its rules page beside it), and
 helpers other games use too: `Wants` (families that each want one card or
 rank next, looked up rather than tried one by one, which keeps the greedy player fast),
 a draw of a buried card, and a foundation move that has only one home.
 
 Grandfathers and Honors share the play: eight families of one suit each, four built up
 and four down; twenty places in two rows of ten, each taking the card turned from the
-pack, at most two deep; then the privileges. [OUR CHOICE, PATIENCE.md §6] "Lay off three
+pack, at most two deep; then the privileges. [OUR CHOICE, its rules page beside it] "Lay off three
 more" is three turned cards laid one by one on places of the player's choice past the
 two-deep limit (`lay t5`), allowed when every place already holds two cards; "draw one"
 takes one buried card of a place up to a family (`draw t5 2 f3`: the second card from the

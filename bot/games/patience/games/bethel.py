@@ -1,4 +1,4 @@
-"""Bethel (Cheney p. 131; rules/PATIENCE.md §2 no. 43), the game later called Calculation.
+"""Bethel (Cheney p. 131; its rules page beside it), the game later called Calculation.
 
 An ace, deuce, three and four start four families that climb by one, two, three and four
 (round the corner, regardless of suit) to kings. Each card turned from the pack goes on
@@ -22,7 +22,7 @@ class Bethel(StepFamilies):
 
     key = "bethel"
     title = "Bethel"
-    source = "Cheney, Patience (1869), p. 131; rules/PATIENCE.md §2 no. 43"
+    source = "Cheney, Patience (1869), p. 131; its rules page beside it"
     summary = "Families climbing by ones, twos, threes and fours, with four piles to wait on."
     rules = rules_page(__package__, "bethel.md")
     zones = (

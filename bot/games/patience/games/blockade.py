@@ -1,4 +1,4 @@
-"""Blockade (Cheney p. 58; rules/PATIENCE.md §2 no. 15): rows of ten where only cards with
+"""Blockade (Cheney p. 58; its rules page beside it): rows of ten where only cards with
 a space above or below them are free. Not PySolFC's Blockade (a Gypsy-type game).
 
 The cards are laid in rows of ten (places `g1`..`g110`, ten to a row, eleven rows at
@@ -31,7 +31,7 @@ class Blockade(TwoWay):
     key = "blockade"
     title = "Blockade"
     packs = 2
-    source = "Cheney, Patience (1869), p. 58; rules/PATIENCE.md §2 no. 15"
+    source = "Cheney, Patience (1869), p. 58; its rules page beside it"
     summary = "Rows of ten; only cards with a space above or below them are free."
     rules = rules_page(__package__, "blockade.md")
     zones = (

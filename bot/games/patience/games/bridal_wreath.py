@@ -1,11 +1,11 @@
-"""Bridal Wreath (Cheney p. 139; rules/PATIENCE.md §2 no. 47).
+"""Bridal Wreath (Cheney p. 139; its rules page beside it).
 
 A wreath of 21 overlapping cards, of which only the end card (the last laid) is free, and
 ten bridesmaids, five on each side, all free. Eight families are built up regardless of
 suit, round the corner, from the wreath's end card, the bridesmaids and the waste. A
 bridesmaid's place is refilled only from the top of the waste. No redeal.
 
-- [OUR CHOICE, PATIENCE.md §6] eight families, all from the same base rank: before the
+- [OUR CHOICE, its rules page beside it] eight families, all from the same base rank: before the
   first move the player chooses `take next card` (the pack's next card starts the first
   family and fixes the base) or `wait for aces`. No option: it is the player's choice
   at the table.
@@ -27,7 +27,7 @@ class BridalWreath(Spec):
     key = "bridal-wreath"
     title = "Bridal Wreath"
     packs = 2
-    source = "Cheney, Patience (1869), p. 139; rules/PATIENCE.md §2 no. 47"
+    source = "Cheney, Patience (1869), p. 139; its rules page beside it"
     summary = "Free a wreath of 21 cards, end card first, onto eight families."
     rules = rules_page(__package__, "bridal-wreath.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Brunette and Blonde (Cheney p. 90; rules/PATIENCE.md §2 no. 27): two packs, the one game
+"""Brunette and Blonde (Cheney p. 90; its rules page beside it): two packs, the one game
 of the first editions with marriages in alternating colours.
 
 Eight cards are laid in a row. The eight aces start families above it as they come, each
@@ -25,7 +25,7 @@ class BrunetteAndBlonde(QuickSpec):
 
     key = "brunette-and-blonde"
     title = "Brunette and Blonde"
-    source = "Cheney, Patience (1869), p. 90; rules/PATIENCE.md §2 no. 27"
+    source = "Cheney, Patience (1869), p. 90; its rules page beside it"
     summary = "Two packs; eight aces built up, and a row built down, in alternating colours."
     rules = rules_page(__package__, "brunette-and-blonde.md")
     zones = (

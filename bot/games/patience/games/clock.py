@@ -1,4 +1,4 @@
-"""The Clock (Cheney p. 66; rules/PATIENCE.md §2 no. 18): a forced travelling chain.
+"""The Clock (Cheney p. 66; its rules page beside it): a forced travelling chain.
 
 Thirteen piles of four face down: twelve round a dial (one to ten, the knave at eleven,
 the queen at twelve) and the thirteenth, the kings', in the centre. The top card of the
@@ -27,7 +27,7 @@ class Clock(Spec):
 
     key = "clock"
     title = "The Clock"
-    source = "Cheney, Patience (1869), p. 66; rules/PATIENCE.md §2 no. 18"
+    source = "Cheney, Patience (1869), p. 66; its rules page beside it"
     summary = "Put each card under its hour and take the next from there; beat the fourth king."
     rules = rules_page(__package__, "clock.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Corners (Cheney p. 104; rules/PATIENCE.md §2 no. 33): one pack in a square of three rows
+"""Corners (Cheney p. 104; its rules page beside it): one pack in a square of three rows
 of three. Not PySolFC's Corners (a game without building).
 
 The first card of the pack goes in the top left-hand corner (family `f1`) and fixes the
@@ -32,7 +32,7 @@ class Corners(FirstCardBase):
 
     key = "corners"
     title = "Corners"
-    source = "Cheney, Patience (1869), p. 104; rules/PATIENCE.md §2 no. 33"
+    source = "Cheney, Patience (1869), p. 104; its rules page beside it"
     summary = "A square of nine; the first card fixes the families' base in the four corners."
     rules = rules_page(__package__, "corners.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Double Jump (Cheney p. 70 and the Appendix; rules/PATIENCE.md §2 no. 19): one pack laid
+"""Double Jump (Cheney p. 70 and the Appendix; its rules page beside it): one pack laid
 in a row, piles jumping forward over two onto a card of the same suit or rank.
 
 The row is a closing line of piles in the slots p1, p2 ...; `deal` lays the next card at
@@ -9,7 +9,8 @@ first may jump over one onto the third, and with two piles left they may be put
 together if their top cards agree. The result is graded by the piles left (Appendix:
 four good, three excellent, one very extraordinary).
 
-[OUR CHOICE] (PATIENCE.md) The game counts as won with four piles or fewer, once the pack
+[OUR CHOICE] (its rules page beside it) The game counts as won with four piles or fewer, once the
+pack
 is used up and no jump is left; one pile is a brilliant success. The short jumps (over
 one, and putting two together) are allowed only once the pack is used up; the first four
 cards are laid at once, since no jump can come sooner.
@@ -35,7 +36,7 @@ class DoubleJump(Line):
 
     key = "double-jump"
     title = "Double Jump"
-    source = "Cheney, Patience (1869), p. 70 and Appendix; rules/PATIENCE.md §2 no. 19"
+    source = "Cheney, Patience (1869), p. 70 and Appendix; its rules page beside it"
     summary = "Jump piles forward over two onto their suit or rank; four piles left is good."
     rules = rules_page(__package__, "double-jump.md")
     zones = (

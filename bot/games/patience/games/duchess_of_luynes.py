@@ -1,9 +1,9 @@
-"""Duchess of Luynes (Cheney p. 74; rules/PATIENCE.md §2 no. 21), with the option
+"""Duchess of Luynes (Cheney p. 74; its rules page beside it), with the option
 `duchess_shuffle`.
 
 Each round lays a card on each of four places (`t1`..`t4`) and the fifth and sixth cards
 on a stock (`r`, Cheney's word; a face-up reserve whose top card is free: [OUR CHOICE]
-per rules/PATIENCE.md §6). One king and one ace of each suit start families as they
+per its rules page beside it). One king and one ace of each suit start families as they
 appear; kings go down and aces up, in suit, from the top cards of the places and the
 stock. A place used up is not refilled except by the next round. Twice the places and
 the stock may be taken up and laid again in the same way ("renew the stock"); a third
@@ -32,7 +32,7 @@ class DuchessOfLuynes(TwoWay):
     key = "duchess-of-luynes"
     title = "Duchess of Luynes"
     packs = 2
-    source = "Cheney, Patience (1869), p. 74; rules/PATIENCE.md §2 no. 21"
+    source = "Cheney, Patience (1869), p. 74; its rules page beside it"
     summary = "Four places and a stock, dealt four and two; kings down and aces up in suit."
     rules = rules_page(__package__, "duchess-of-luynes.md")
     zones = (

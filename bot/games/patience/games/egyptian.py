@@ -1,4 +1,4 @@
-"""The Egyptian (Cheney p. 62; rules/PATIENCE.md §2 no. 17), with the draw that "some
+"""The Egyptian (Cheney p. 62; its rules page beside it), with the draw that "some
 authorities allow" as the option `egyptian_draw`.
 
 The four aces lie in a column in the middle of the table. The other 48 cards are laid out
@@ -30,7 +30,7 @@ class Egyptian(QuickSpec):
 
     key = "egyptian"
     title = "The Egyptian"
-    source = "Cheney, Patience (1869), p. 62; rules/PATIENCE.md §2 no. 17"
+    source = "Cheney, Patience (1869), p. 62; its rules page beside it"
     summary = "Ten wings round four aces; play end cards home or marry them in suit."
     rules = rules_page(__package__, "egyptian.md")
     zones = (

@@ -1,9 +1,9 @@
-"""Fifteen in a Row (Cheney p. 96; rules/PATIENCE.md §2 no. 30).
+"""Fifteen in a Row (Cheney p. 96; its rules page beside it).
 
 All 104 cards lie face up in rows of fifteen (the last row fourteen), each row half over
 the one above: fifteen columns (`t1`..`t15`, seven deep, the last six) whose lowest card
 is independent. One ace and one king of each suit start families ([OUR CHOICE], rules/
-PATIENCE.md §6), aces up and kings down, following suit. Independent cards marry up or
+its rules page beside it), aces up and kings down, following suit. Independent cards marry up or
 down in suit, one at a time. A column cleared from top to bottom is a street: any
 independent card may go there and be built on.
 
@@ -31,7 +31,7 @@ class FifteenInARow(TwoWay):
     key = "fifteen-in-a-row"
     title = "Fifteen in a Row"
     packs = 2
-    source = "Cheney, Patience (1869), p. 96; rules/PATIENCE.md §2 no. 30"
+    source = "Cheney, Patience (1869), p. 96; its rules page beside it"
     summary = "All the cards in fifteen lapping columns; marry in suit and find a street."
     rules = rules_page(__package__, "fifteen-in-a-row.md")
     zones = (

@@ -1,4 +1,4 @@
-"""The Flower Garden (Cheney p. 143; rules/PATIENCE.md §2 no. 49).
+"""The Flower Garden (Cheney p. 143; its rules page beside it).
 
 Six beds of six cards, face up and fanned, and a bouquet of sixteen cards, every one of
 them free. Aces go out to start families built up in suit; the beds are built down
@@ -21,7 +21,7 @@ class FlowerGarden(Spec):
 
     key = "flower-garden"
     title = "The Flower Garden"
-    source = "Cheney, Patience (1869), p. 143; rules/PATIENCE.md §2 no. 49"
+    source = "Cheney, Patience (1869), p. 143; its rules page beside it"
     summary = "Six beds and a bouquet of sixteen free cards; aces up in suit."
     rules = rules_page(__package__, "flower-garden.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Fooliana (Cheney p. 113, an 1894 addition; rules/PATIENCE.md §2 no. 36): one pack, a
+"""Fooliana (Cheney p. 113, an 1894 addition; its rules page beside it): one pack, a
 thirteen-card reserve called the Fool, and families from the first card's rank. The game
 later known as Canfield or Demon.
 
@@ -42,7 +42,7 @@ class Fooliana(FirstCardBase):
 
     key = "fooliana"
     title = "Fooliana"
-    source = "Cheney, Patience (3rd ed., 1894), p. 113; rules/PATIENCE.md §2 no. 36"
+    source = "Cheney, Patience (3rd ed., 1894), p. 113; its rules page beside it"
     summary = "A thirteen-card Fool, families from the first card, a row in alternating colours."
     rules = rules_page(__package__, "fooliana.md")
     zones = (

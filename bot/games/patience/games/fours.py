@@ -1,4 +1,4 @@
-"""Fours (Cheney, p. 137; rules/PATIENCE.md §2 no. 46): one pack in piles of four, face
+"""Fours (Cheney, p. 137; its rules page beside it): one pack in piles of four, face
 up, gathered and laid again in fours until a fresh deal gives no move (the game other
 collections call Cruel).
 
@@ -43,7 +43,7 @@ class Fours(LookupMoves):
 
     key = "fours"
     title = "Fours"
-    source = "Cheney, Patience (1869), p. 137; rules/PATIENCE.md §2 no. 46"
+    source = "Cheney, Patience (1869), p. 137; its rules page beside it"
     summary = "Thirteen piles of four, married down in suit; gather and lay again in fours."
     rules = rules_page(__package__, "fours.md")
     zones = (

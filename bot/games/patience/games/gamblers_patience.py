@@ -1,4 +1,4 @@
-"""Gambler's Patience (Cheney p. 135; rules/PATIENCE.md §2 no. 45): one pack dealt in rows
+"""Gambler's Patience (Cheney p. 135; its rules page beside it): one pack dealt in rows
 of four onto four piles; a card goes right to left onto one of its rank, and four of a
 rank showing together are thrown out.
 
@@ -34,7 +34,7 @@ class GamblersPatience(Line):
 
     key = "gamblers-patience"
     title = "Gambler's Patience"
-    source = "Cheney, Patience (1869), p. 135; rules/PATIENCE.md §2 no. 45"
+    source = "Cheney, Patience (1869), p. 135; its rules page beside it"
     summary = "Rows of four laid on four piles; like cards go right to left; four alike go out."
     rules = rules_page(__package__, "gamblers-patience.md")
     zones = (

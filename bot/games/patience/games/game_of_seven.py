@@ -1,4 +1,4 @@
-"""Game of Seven (Cheney, 3rd ed. 1894, p. 123; rules/PATIENCE.md §2 no. 39): one pack,
+"""Game of Seven (Cheney, 3rd ed. 1894, p. 123; its rules page beside it): one pack,
 seven single cards, the waste, and families that may give a card back to fill a space.
 
 Seven cards are dealt in a row (`t1`..`t7`). The aces start four families, built up in
@@ -28,7 +28,7 @@ class GameOfSeven(LookupMoves):
 
     key = "game-of-seven"
     title = "Game of Seven"
-    source = "Cheney, Patience (3rd ed., 1894), p. 123; rules/PATIENCE.md §2 no. 39"
+    source = "Cheney, Patience (3rd ed., 1894), p. 123; its rules page beside it"
     summary = "Seven cards, alternating colours, and families that may lend a card to a space."
     rules = rules_page(__package__, "game-of-seven.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Honors (Cheney p. 83; rules/PATIENCE.md §2 no. 24), on the shared play of
+"""Honors (Cheney p. 83; its rules page beside it), on the shared play of
 `_wants.TwoRows`.
 
 Two packs. Eight families start from named cards, laid out before the deal: the deuce of
@@ -26,7 +26,7 @@ class Honors(TwoRows):
 
     key = "honors"
     title = "Honors"
-    source = "Cheney, Patience (1869), p. 83; rules/PATIENCE.md §2 no. 24"
+    source = "Cheney, Patience (1869), p. 83; its rules page beside it"
     summary = "Two packs: eight named families up and down round the corner, twenty places."
     rules = rules_page(__package__, "honors.md")
     zones = (

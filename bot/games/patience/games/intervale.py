@@ -1,4 +1,4 @@
-"""Intervale (Cheney, p. 147; rules/PATIENCE.md §2 no. 51): two packs, three lapping rows
+"""Intervale (Cheney, p. 147; its rules page beside it): two packs, three lapping rows
 of eleven, marriages up or down in suit, and never two cards upon two.
 
 Three rows of eleven are laid, each lapping the one above, so that the cards form eleven
@@ -34,7 +34,7 @@ class Intervale(LookupMoves):
     key = "intervale"
     title = "Intervale"
     packs = 2
-    source = "Cheney, Patience (1869), p. 147; rules/PATIENCE.md §2 no. 51"
+    source = "Cheney, Patience (1869), p. 147; its rules page beside it"
     summary = "Three lapping rows of eleven; marry up or down in suit, but never two on two."
     rules = rules_page(__package__, "intervale.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Knaves' Dial (Cheney p. 88; rules/PATIENCE.md §2 no. 26), with one pack (`knaves-dial`)
+"""Knaves' Dial (Cheney p. 88; its rules page beside it), with one pack (`knaves-dial`)
 or two (`knaves-dial-two-packs`).
 
 A dial like the Clock's: places one to ten, the queens at eleven, the kings at twelve,
@@ -46,7 +46,7 @@ class KnavesDial(Spec):
 
     key = "knaves-dial"
     title = "Knaves' Dial"
-    source = "Cheney, Patience (1869), p. 88; rules/PATIENCE.md §2 no. 26"
+    source = "Cheney, Patience (1869), p. 88; its rules page beside it"
     summary = "A dial of one suit, then its numbers built over in alternating colours."
     rules = rules_page(__package__, "knaves-dial.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Lady of the Manor (Cheney p. 78; rules/PATIENCE.md §2 no. 23): four piles of twelve and
+"""Lady of the Manor (Cheney p. 78; its rules page beside it): four piles of twelve and
 a semicircle of thirteen piles sorted by rank. Not PySolFC's version, which takes the aces
 out first and lays the four piles face down.
 
@@ -29,7 +29,7 @@ class LadyOfTheManor(Spec):
     key = "lady-of-the-manor"
     title = "Lady of the Manor"
     packs = 2
-    source = "Cheney, Patience (1869), p. 78; rules/PATIENCE.md §2 no. 23"
+    source = "Cheney, Patience (1869), p. 78; its rules page beside it"
     summary = "Aces up regardless of suit from four piles, and a semicircle of ranks to spare."
     rules = rules_page(__package__, "lady-of-the-manor.md")
     zones = (

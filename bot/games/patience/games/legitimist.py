@@ -1,4 +1,4 @@
-"""The Legitimist (Cheney p. 36; rules/PATIENCE.md §2 no. 7).
+"""The Legitimist (Cheney p. 36; its rules page beside it no. 7).
 
 Two packs. A king is taken out and laid at the left (f1). The queen, knave, ten, nine,
 eight, seven and six are laid next to it, in that order, as they appear from the pack
@@ -7,7 +7,7 @@ suit, round the corner, thirteen cards, ending with the rank next above its firs
 Unplayable cards go to the waste (Cheney's "stock"), which may be taken up, reshuffled
 and dealt again twice.
 
-- [OUR CHOICE, PATIENCE.md §6] The player chooses the family for a card that fits
+- [OUR CHOICE, its rules page beside it] The player chooses the family for a card that fits
   several; hints prefer the least-built one, and Auto plays only cards with one home.
 - `legitimist_reshuffle` (default true): the waste is reshuffled at each redeal, as
   Cheney says; false turns it over in order.
@@ -38,7 +38,7 @@ class Legitimist(Wants):
 
     key = "legitimist"
     title = "The Legitimist"
-    source = "Cheney, Patience (1869), p. 36; rules/PATIENCE.md §2 no. 7"
+    source = "Cheney, Patience (1869), p. 36; its rules page beside it no. 7"
     summary = "Two packs: a king, then queen down to six as they come, built down round the corner."
     rules = rules_page(__package__, "legitimist.md")
     packs = 2

@@ -1,4 +1,4 @@
-"""Little Lots (Cheney p. 49; rules/PATIENCE.md §2 no. 12), with the 32-card Euchre pack.
+"""Little Lots (Cheney p. 49; its rules page beside it), with the 32-card Euchre pack.
 
 Eight lots of four cards (t1-t8), the top card of each face up. Two top cards of the same
 rank are taken off together (`remove t1 t5`) and the cards beneath turned up. One
@@ -25,7 +25,7 @@ class LittleLots(Spec):
 
     key = "little-lots"
     title = "Little Lots"
-    source = "Cheney, Patience (1869), p. 49; rules/PATIENCE.md §2 no. 12"
+    source = "Cheney, Patience (1869), p. 49; its rules page beside it"
     summary = "Euchre pack: eight lots of four; take off pairs of the same rank from the tops."
     rules = rules_page(__package__, "little-lots.md")
     piquet = True

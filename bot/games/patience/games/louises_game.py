@@ -1,4 +1,4 @@
-"""Louise's Game (Cheney p. 130; rules/PATIENCE.md §2 no. 42): Musical with two packs and
+"""Louise's Game (Cheney p. 130; its rules page beside it): Musical with two packs and
 eight columns.
 
 The indicator row holds one to eight, the working row their doubles (2, 4 ... 14 = ace,
@@ -28,7 +28,7 @@ class LouisesGame(StepFamilies):
     key = "louises-game"
     title = "Louise's Game"
     packs = 2
-    source = "Cheney, Patience (1869), p. 130; rules/PATIENCE.md §2 no. 42"
+    source = "Cheney, Patience (1869), p. 130; its rules page beside it"
     summary = "Musical with two packs: eight families climbing by one to eight to kings."
     rules = rules_page(__package__, "louises-game.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Napoleon, or the Pet Game (Cheney p. 99; rules/PATIENCE.md §2 no. 31): two packs, and
+"""Napoleon, or the Pet Game (Cheney p. 99; its rules page beside it): two packs, and
 its variation the Pet Game as a second spec.
 
 Four rows of ten are laid, each lapping the one above: ten columns of four, face up, whose
@@ -31,7 +31,7 @@ class Napoleon(QuickSpec):
 
     key = "napoleon"
     title = "Napoleon"
-    source = "Cheney, Patience (1869), p. 99; rules/PATIENCE.md §2 no. 31"
+    source = "Cheney, Patience (1869), p. 99; its rules page beside it"
     summary = "Two packs; ten lapped columns married down in suit; spaces from the waste."
     rules = rules_page(__package__, "napoleon.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Nivernaise (Cheney p. 72 and the Appendix p. 155; rules/PATIENCE.md §2 no. 20), with
+"""Nivernaise (Cheney p. 72 and the Appendix p. 155; its rules page beside it), with
 the options `nivernaise_spaces` and `nivernaise_shuffle`.
 
 Four side cards on the right (`r5`..`r8`) and four on the left (`r1`..`r4`), six piles of
@@ -38,7 +38,7 @@ class Nivernaise(TwoWay):
     key = "nivernaise"
     title = "Nivernaise"
     packs = 2
-    source = "Cheney, Patience (1869), p. 72 and p. 155; rules/PATIENCE.md §2 no. 20"
+    source = "Cheney, Patience (1869), p. 72 and p. 155; its rules page beside it"
     summary = "Six piles and eight side cards feed kings down and aces up; deal four at a time."
     rules = rules_page(__package__, "nivernaise.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Number Eleven (Cheney p. 60; rules/PATIENCE.md §2 no. 16): eleven places, six in the
+"""Number Eleven (Cheney p. 60; its rules page beside it): eleven places, six in the
 upper row and five below, and pairs counting eleven thrown out.
 
 Any two cards of the layout whose pips make eleven are thrown out (`remove a2 b4`); a
@@ -29,7 +29,7 @@ class NumberEleven(Places):
 
     key = "number-eleven"
     title = "Number Eleven"
-    source = "Cheney, Patience (1869), p. 60; rules/PATIENCE.md §2 no. 16"
+    source = "Cheney, Patience (1869), p. 60; its rules page beside it"
     summary = "Throw out pairs counting eleven, and king-queen-knave, from eleven places."
     rules = rules_page(__package__, "number-eleven.md")
     zones = (

@@ -1,4 +1,4 @@
-"""The Old Stager (Cheney p. 102; rules/PATIENCE.md §2 no. 32): two packs, thirteen lapped
+"""The Old Stager (Cheney p. 102; its rules page beside it): two packs, thirteen lapped
 columns of three, with the book's king shift in the deal as the option
 `old_stager_shift`.
 
@@ -34,7 +34,7 @@ class OldStager(QuickSpec):
 
     key = "old-stager"
     title = "The Old Stager"
-    source = "Cheney, Patience (1869), p. 102; rules/PATIENCE.md §2 no. 32"
+    source = "Cheney, Patience (1869), p. 102; its rules page beside it"
     summary = "Two packs; thirteen lapped columns married down in suit; three last cards."
     rules = rules_page(__package__, "old-stager.md")
     zones = (

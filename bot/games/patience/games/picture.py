@@ -1,4 +1,4 @@
-"""Picture (Cheney p. 76; rules/PATIENCE.md §2 no. 22).
+"""Picture (Cheney p. 76; its rules page beside it).
 
 Nine cards in three rows make the Picture (`c1`..`c9`, row by row). One king and one ace
 of each suit lie beside it and start the families, down from the kings and up from the
@@ -6,7 +6,7 @@ aces, following suit. Any picture card may go to a family. Cards from the pack t
 cannot be used go on the waste (Cheney's "stock"), whose top card may go to a family or
 fill an empty place of the picture. The waste may be turned twice.
 
-[OUR CHOICE] (rules/PATIENCE.md §6) the four kings and four aces are taken out before the
+[OUR CHOICE] (its rules page beside it) the four kings and four aces are taken out before the
 deal. A place may be filled "from the pack" by dealing a card and moving it from the
 waste at once, which comes to the same thing; picture cards do not move between places.
 """
@@ -30,7 +30,7 @@ class Picture(TwoWay):
     key = "picture"
     title = "Picture"
     packs = 2
-    source = "Cheney, Patience (1869), p. 76; rules/PATIENCE.md §2 no. 22"
+    source = "Cheney, Patience (1869), p. 76; its rules page beside it"
     summary = "A picture of nine cards feeds kings down and aces up; the waste turns twice."
     rules = rules_page(__package__, "picture.md")
     zones = (

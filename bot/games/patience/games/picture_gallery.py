@@ -1,4 +1,4 @@
-"""Picture Gallery (Cheney p. 141; rules/PATIENCE.md §2 no. 48): twelve places in three
+"""Picture Gallery (Cheney p. 141; its rules page beside it): twelve places in three
 rows of four; pairs counting eleven are covered from the pack until the courts hang in
 every place.
 
@@ -30,7 +30,7 @@ class PictureGallery(Places):
 
     key = "picture-gallery"
     title = "Picture Gallery"
-    source = "Cheney, Patience (1869), p. 141; rules/PATIENCE.md §2 no. 48"
+    source = "Cheney, Patience (1869), p. 141; its rules page beside it"
     summary = "Cover pairs counting eleven until the twelve court cards fill the square."
     rules = rules_page(__package__, "picture-gallery.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Push Pin (Cheney p. 47; rules/PATIENCE.md §2 no. 11): two packs laid in one straight
+"""Push Pin (Cheney p. 47; its rules page beside it): two packs laid in one straight
 line, and cards pushed out of it.
 
 The line is one pile `l`, its first card on the left; cards are numbered from 1. `deal`
@@ -30,7 +30,7 @@ class PushPin(Own):
     key = "push-pin"
     title = "Push Pin"
     packs = 2
-    source = "Cheney, Patience (1869), p. 47; rules/PATIENCE.md §2 no. 11"
+    source = "Cheney, Patience (1869), p. 47; its rules page beside it"
     summary = "Push out cards lying between two of a suit or two of a rank, till two are left."
     rules = rules_page(__package__, "push-pin.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Puzzle (Cheney p. 86; rules/PATIENCE.md §2 no. 25), with the 32-card Euchre pack.
+"""Puzzle (Cheney p. 86; its rules page beside it), with the 32-card Euchre pack.
 
 Four cards are laid in a row (t1-t4) and the rest of the pack dealt on them in turn; each
 king that comes goes to the row above (f1-f4, in the order they appear) and its place is
@@ -6,7 +6,8 @@ filled with the next card. Then each king's family is built down regardless of s
 only from the top card of the pile directly beneath it. When no top card can be used, the
 piles are taken up and laid again (`redeal`), as often as the player likes.
 
-- [OUR CHOICE, PATIENCE.md §6] Families run from the king down to the seven; an ace belongs
+- [OUR CHOICE, its rules page beside it] Families run from the king down to the seven; an ace
+belongs
   to no family and is set aside (`x`) as soon as it is the top card of a pile.
 - [OUR CHOICE] `puzzle_shuffle` (default false): the book does not say to shuffle, so the
   piles are gathered in order (t4 on t3 on t2 on t1, turned face down) and dealt round
@@ -35,7 +36,7 @@ class Puzzle(Spec):
 
     key = "puzzle"
     title = "Puzzle"
-    source = "Cheney, Patience (1869), p. 86; rules/PATIENCE.md §2 no. 25"
+    source = "Cheney, Patience (1869), p. 86; its rules page beside it"
     summary = "Euchre pack: each king fed only from the pile beneath it; re-lay at will."
     rules = rules_page(__package__, "puzzle.md")
     piquet = True

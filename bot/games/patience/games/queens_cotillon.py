@@ -1,4 +1,4 @@
-"""The Queen's Cotillon (Cheney, p. 149; rules/PATIENCE.md §2 no. 52): two packs, a left
+"""The Queen's Cotillon (Cheney, p. 149; its rules page beside it): two packs, a left
 block whose lowest cards are free, a right square whose every card is free, and families
 climbing by twos, with the option `cotillon_bases_first`.
 
@@ -39,7 +39,7 @@ class QueensCotillon(LookupMoves):
     key = "queens-cotillon"
     title = "The Queen's Cotillon"
     packs = 2
-    source = "Cheney, Patience (1869), p. 149; rules/PATIENCE.md §2 no. 52"
+    source = "Cheney, Patience (1869), p. 149; its rules page beside it"
     summary = "Two packs; families climb by twos in suit, aces to kings and deuces to queens."
     rules = rules_page(__package__, "queens-cotillon.md")
     zones = (

@@ -1,4 +1,4 @@
-"""The Queen's Party (Cheney p. 94; rules/PATIENCE.md §2 no. 29): one pack, no redeal,
+"""The Queen's Party (Cheney p. 94; its rules page beside it): one pack, no redeal,
 with the use of the waste as the option `queens_party_waste`.
 
 Sixteen cards make the ante-chamber, a hollow square of four rows of four. Kings and queens
@@ -33,7 +33,7 @@ class QueensParty(QuickSpec):
 
     key = "queens-party"
     title = "The Queen's Party"
-    source = "Cheney, Patience (1869), p. 94; rules/PATIENCE.md §2 no. 29"
+    source = "Cheney, Patience (1869), p. 94; its rules page beside it"
     summary = (
         "Kings with queens and aces with knaves enter the hall from a sixteen-card ante-chamber."
     )

@@ -1,4 +1,4 @@
-"""Rank and File, or Judges (Cheney p. 108 and the Appendix p. 155; rules/PATIENCE.md §2
+"""Rank and File, or Judges (Cheney p. 108 and the Appendix p. 155; its rules page beside it
 no. 34): two packs laid in lapping rows of eleven. Not PySolFC's Rank and File (a Dress
 Parade game).
 
@@ -46,7 +46,7 @@ class RankAndFile(TwoWay):
     key = "rank-and-file"
     title = "Rank and File (Judges)"
     packs = 2
-    source = "Cheney, Patience (1869), p. 108 and Appendix p. 155; rules/PATIENCE.md §2 no. 34"
+    source = "Cheney, Patience (1869), p. 108 and Appendix p. 155; its rules page beside it"
     summary = "Two packs in lapping rows of eleven; only the right-hand end cards while dealing."
     rules = rules_page(__package__, "rank-and-file.md")
     zones = (

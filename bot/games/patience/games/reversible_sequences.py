@@ -1,4 +1,4 @@
-"""Reversible Sequences (Cheney p. 145; rules/PATIENCE.md §2 no. 50), with the option
+"""Reversible Sequences (Cheney p. 145; its rules page beside it), with the option
 `reversible_waste_marries`.
 
 Four rows of thirteen cards face up, each row lapping the one above, so that the cards
@@ -30,7 +30,7 @@ class ReversibleSequences(TwoWay):
     key = "reversible-sequences"
     title = "Reversible Sequences"
     packs = 2
-    source = "Cheney, Patience (1869), p. 145; rules/PATIENCE.md §2 no. 50"
+    source = "Cheney, Patience (1869), p. 145; its rules page beside it"
     summary = "Four lapping rows of thirteen; marry up or down in suit; kings down, aces up."
     rules = rules_page(__package__, "reversible-sequences.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Salique Law (Cheney p. 44; rules/PATIENCE.md §2 no. 10).
+"""Salique Law (Cheney p. 44; its rules page beside it).
 
 Two packs. A king is taken out and laid down (t1); the pack is dealt one card at a time
 (`deal`) onto the newest king's pile, except that an ace starts a family in the lower row
@@ -28,7 +28,7 @@ class SaliqueLaw(Wants):
 
     key = "salique-law"
     title = "Salique Law"
-    source = "Cheney, Patience (1869), p. 44; rules/PATIENCE.md §2 no. 10"
+    source = "Cheney, Patience (1869), p. 44; its rules page beside it"
     summary = "Two packs: kings hold the stock, queens look on, aces climb to the knaves."
     rules = rules_page(__package__, "salique-law.md")
     packs = 2

@@ -1,4 +1,4 @@
-"""The Square (Cheney p. 92; rules/PATIENCE.md §2 no. 28): two packs, no redeal.
+"""The Square (Cheney p. 92; its rules page beside it): two packs, no redeal.
 
 Twelve cards are laid round three sides of a square (four before the player, four on each
 side). The eight aces go inside as they turn up and are built up in suit. The square's
@@ -26,7 +26,7 @@ class Square(QuickSpec):
 
     key = "square"
     title = "The Square"
-    source = "Cheney, Patience (1869), p. 92; rules/PATIENCE.md §2 no. 28"
+    source = "Cheney, Patience (1869), p. 92; its rules page beside it"
     summary = "Two packs; twelve cards round a square built down in suit, eight aces up."
     rules = rules_page(__package__, "square.md")
     zones = (

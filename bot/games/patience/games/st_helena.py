@@ -1,4 +1,4 @@
-"""Patience at St. Helena (Cheney p. 54; rules/PATIENCE.md §2 no. 14), with the option
+"""Patience at St. Helena (Cheney p. 54; its rules page beside it), with the option
 `st_helena_shuffle` (relays reshuffle, Cheney's word; [OUR CHOICE] default true).
 
 Four kings in a row over their four aces; the families go down from the kings and up from
@@ -40,7 +40,7 @@ class StHelena(TwoWay):
     key = "st-helena"
     title = "Patience at St. Helena"
     packs = 2
-    source = "Cheney, Patience (1869), p. 54; rules/PATIENCE.md §2 no. 14"
+    source = "Cheney, Patience (1869), p. 54; its rules page beside it"
     summary = "Kings down and aces up in suit, fed at first only from their own side."
     rules = rules_page(__package__, "st-helena.md")
     zones = (

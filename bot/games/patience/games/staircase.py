@@ -1,4 +1,4 @@
-"""Staircase (Cheney, 3rd ed. 1894, p. 120; rules/PATIENCE.md §2 no. 38): the Triangle
+"""Staircase (Cheney, 3rd ed. 1894, p. 120; its rules page beside it): the Triangle
 with two packs, laid as its mirror image, with whole sequences moving and a waste that
 stays buried until the pack is out.
 
@@ -36,7 +36,7 @@ class Staircase(LookupMoves):
     key = "staircase"
     title = "Staircase"
     packs = 2
-    source = "Cheney, Patience (3rd ed., 1894), p. 120; rules/PATIENCE.md §2 no. 38"
+    source = "Cheney, Patience (3rd ed., 1894), p. 120; its rules page beside it"
     summary = "Two packs in a staircase of ten; alternating colours; the waste stays buried."
     rules = rules_page(__package__, "staircase.md")
     zones = (

@@ -1,4 +1,4 @@
-"""The Toad (Cheney p. 111; rules/PATIENCE.md §2 no. 35): two packs, a thirteen-card
+"""The Toad (Cheney p. 111; its rules page beside it): two packs, a thirteen-card
 reserve called the Toad, and five piles of the player's choosing. Not PySolFC's Toad (Toad
 in the Hole).
 
@@ -26,7 +26,7 @@ class Toad(Spec):
     key = "toad"
     title = "The Toad"
     packs = 2
-    source = "Cheney, Patience (1869), p. 111; rules/PATIENCE.md §2 no. 35"
+    source = "Cheney, Patience (1869), p. 111; its rules page beside it"
     summary = "Two packs; eight aces up regardless of suit, a thirteen-card Toad and five piles."
     rules = rules_page(__package__, "toad.md")
     zones = (

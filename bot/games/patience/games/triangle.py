@@ -1,4 +1,4 @@
-"""Triangle (Cheney p. 117, an 1894 addition; rules/PATIENCE.md §2 no. 37): one pack in a
+"""Triangle (Cheney p. 117, an 1894 addition; its rules page beside it): one pack in a
 triangle of seven piles, with the rest of the pack spread out and every card of it free.
 Not PySolFC's Triangle (a Pyramid game), nor the two-pack game one secondary source gives
 under this name (that is Cheney's Staircase).
@@ -30,7 +30,7 @@ class Triangle(Spec):
 
     key = "triangle"
     title = "Triangle"
-    source = "Cheney, Patience (3rd ed., 1894), p. 117; rules/PATIENCE.md §2 no. 37"
+    source = "Cheney, Patience (3rd ed., 1894), p. 117; its rules page beside it"
     summary = "Seven piles in a triangle, alternating colours, and the rest of the pack all free."
     rules = rules_page(__package__, "triangle.md")
     zones = (

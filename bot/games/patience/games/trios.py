@@ -1,4 +1,4 @@
-"""The Trios, a variation of Paternal (Cheney p. 31; rules/PATIENCE.md §2 no. 5).
+"""The Trios, a variation of Paternal (Cheney p. 31; its rules page beside it no. 5).
 
 The whole pack is laid in fans of three, the last four cards in two fans of two, all face
 up; only top cards are used. The aces are the bases of the families, built up in suit. A
@@ -7,7 +7,7 @@ may go on a king, a queen on a queen, a knave on a knave; no fan ever holds more
 three cards. No relay and no draw.
 
 [OUR CHOICE] An ace goes to its family by itself as soon as it is on top of a fan
-(PATIENCE.md §6); an emptied fan stays empty.
+(its rules page beside it); an emptied fan stays empty.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class Trios(QuickSpec):
 
     key = "trios"
     title = "The Trios"
-    source = "Cheney, Patience (1869), p. 31; rules/PATIENCE.md §2 no. 5"
+    source = "Cheney, Patience (1869), p. 31; its rules page beside it no. 5"
     summary = "Fans of three; marry down regardless of suit, courts on courts, three at most."
     rules = rules_page(__package__, "trios.md")
     zones = (

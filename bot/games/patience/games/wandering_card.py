@@ -1,4 +1,4 @@
-"""Wandering Card (Cheney p. 51; rules/PATIENCE.md §2 no. 13): a forced travelling chain.
+"""Wandering Card (Cheney p. 51; its rules page beside it): a forced travelling chain.
 
 Thirteen places, ace to king, are dealt face up four layers deep; a card that falls on the
 place of its own number is laid aside. Then the top card laid aside goes under the pile of
@@ -29,7 +29,7 @@ class WanderingCard(Spec):
 
     key = "wandering-card"
     title = "Wandering Card"
-    source = "Cheney, Patience (1869), p. 51; rules/PATIENCE.md §2 no. 13"
+    source = "Cheney, Patience (1869), p. 51; its rules page beside it"
     summary = "Send each card laid aside wandering under its pile, until thirteen piles sort."
     rules = rules_page(__package__, "wandering-card.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Weavers (Cheney p. 133; rules/PATIENCE.md §2 no. 44): families down from eight kings,
+"""Weavers (Cheney p. 133; its rules page beside it): families down from eight kings,
 fed by a Wandering-Card chain.
 
 The eight kings are laid out first; the other 96 cards are dealt round twelve places
@@ -36,7 +36,7 @@ class Weavers(Spec):
     key = "weavers"
     title = "Weavers"
     packs = 2
-    source = "Cheney, Patience (1869), p. 133; rules/PATIENCE.md §2 no. 44"
+    source = "Cheney, Patience (1869), p. 133; its rules page beside it"
     summary = "Eight kings built down in suit, fed by weavers that wander under the places."
     rules = rules_page(__package__, "weavers.md")
     zones = (

@@ -1,4 +1,4 @@
-"""The Black Joke AI (rules/RULES.md §7, §18): a punter that bets within its means and the bank's.
+"""The Black Joke AI (rules.md): a punter that bets within its means and the bank's.
 
 The banker has no decision in Black Joke: the bank seat is never awaited, so this policy
 plays both roles simply by being asked only when its seat punts. As a punter it reads its

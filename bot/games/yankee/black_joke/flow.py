@@ -1,4 +1,4 @@
-"""Black Joke's state and the flow of a deal (RULES.md §7, §18), for `game.py`.
+"""Black Joke's state and the flow of a deal (rules.md), for `game.py`.
 
 Kept apart from the game object so each file stays readable: here are the state and its
 JSON form, how a deal is seated, who buys next (the order round, then extra rounds that
@@ -189,7 +189,7 @@ def next_turn(
 ) -> tuple[str, int, tuple[bool, ...], bool]:
     """Who buys after st.turn: the phase, the seat (-1 when buying is over), and the round's
     passes and purchases so far. Extra rounds go on while somebody bought in the last one,
-    and each asks again every punter who ordered (RULES.md §7.2)."""
+    and each asks again every punter who ordered (rules.md)."""
     n, banker = st.seats, st.banker
     if st.phase == ORDER:
         for seat in _after(st.turn, banker, n):
@@ -281,7 +281,8 @@ def _settle(
     done: tuple[bool, ...],
     moved: tuple[Transfer, ...],
 ) -> BlackJokeState:
-    """Turn up every hand, pay face x rate out of the bank (§18 if short), deal the next."""
+    """Turn up every hand, pay face x rate out of the bank (the chip policy if short), deal the
+    next."""
     n, banker = st.seats, st.banker
     owed = tuple(rate * face_total(hand) for rate, hand in zip(rates, hands, strict=True))
     payouts = pay_debts(banker, dict(enumerate(owed)), stacks[banker], n, "payout")

@@ -1,6 +1,6 @@
 """Black Joke (`black-joke`): a banking game of the Yankee Notion pack, played for chips.
 
-Source: rules/RULES.md §7 (the game and our reconstruction of its orders) and §18 (table
+Source: rules.md (the game and our reconstruction of its orders) and the chip policy (table
 stakes; a bank that cannot cover pays in proportion). Options holding our choices:
 `black_joke_no_zeros` (strip all five zeros, 45 cards: an even game), `max_rate` (the
 highest rate a punter may choose) and `rounds` (each round every seat banks once).
@@ -9,10 +9,10 @@ deal reshuffles the whole pack; a seat with no chips sits the deal out, and a br
 banker's deal goes to the next seat on his left with chips; extra rounds go on while
 somebody bought in the last one, each asking again every punter who ordered (a pass in one
 round is not the end of his buying) but not one who cannot pay for another card, so every
-round sells a card or ends the buying and every deal is finite (RULES.md §7.2). The state
-and the flow of a deal live in `_black_joke.py`, the table picture in
-`_black_joke_view.py`, and what every chip game does alike (stacks, top-ups, the result)
-in `_stakes.py`; here are the game object, its actions and its views.
+round sells a card or ends the buying and every deal is finite (rules.md). The state
+and the flow of a deal live in `flow.py`, the table picture in
+`view.py`, and what every chip game does alike (stacks, top-ups, the result)
+in `bot/games/yankee/stakes.py`; here are the game object, its actions and its views.
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ RULES_TEXT = rules_page(__package__)
 
 
 class BlackJoke(StakesGame[BlackJokeState]):
-    """Black Joke (RULES.md §7): punters buy cards from a rotating bank; Faces pay."""
+    """Black Joke (rules.md): punters buy cards from a rotating bank; Faces pay."""
 
     info = GameInfo(
         key=KEY,

@@ -1,4 +1,4 @@
-"""Black Joke's table picture (RULES.md §7), for bot/games/yankee/black_joke/game.py: each seat's
+"""Black Joke's table picture (rules.md), for bot/games/yankee/black_joke/game.py: each seat's
 stack, role, rate and cards, the deck, and what the last deal paid."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Bunkum AI (rules/RULES.md §6, §18): bids for a reserve card by its expected worth.
+"""The Bunkum AI (rules.md): bids for a reserve card by its expected worth.
 
 It reads its own seat's view and nothing else. A reserve card is bought blind, so its
 worth is the same whatever card it turns out to be: the AI takes the values it has not

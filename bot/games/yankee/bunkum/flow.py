@@ -1,4 +1,4 @@
-"""Bunkum's state and the flow of a deal (RULES.md §6, §18), for bot/games/yankee/bunkum/game.py.
+"""Bunkum's state and the flow of a deal (rules.md), for bot/games/yankee/bunkum/game.py.
 
 Here are the state and its JSON form, how a deal is dealt and seated, what a bid or a
 pass does to the auction of a reserve card, and the showdown. Everything is a pure
@@ -30,7 +30,7 @@ from bot.games.yankee.stakes import (
 PACK = yankee_pack()
 RESERVE = 5
 HAND_SIZE = {2: 10, 3: 9, 4: 8}
-"""Cards each by the number of players in the deal (§6.2); the reserve is always 5."""
+"""Cards each by the number of players in the deal; the reserve is always 5."""
 
 
 @dataclass(frozen=True, slots=True)

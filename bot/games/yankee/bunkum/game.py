@@ -1,7 +1,7 @@
 """Bunkum (`bunkum`): buy reserve cards blind, lay aside fifteens, lowest total wins.
 
-Source: rules/RULES.md §6 (the game and our reconstruction of its deal, auction, fifteens
-and tie-break) and §18 (table stakes; a difference bigger than a stack is paid in
+Source: rules.md (the game and our reconstruction of its deal, auction, fifteens
+and tie-break) and the chip policy (table stakes; a difference bigger than a stack is paid in
 proportion). Options holding our choices: `ante` (chips each player puts in the pot per
 deal), `rate` (chips per point of difference), `bunkum_split_ties` (tied lowest totals
 share the pot and the differences instead of the tie-break) and `rounds` (each round
@@ -14,11 +14,11 @@ every reserve card, and bidding goes clockwise among the seats still in; a seat 
 stack cannot top the standing bid (or who has no chips) may only pass; the antes move
 with the deal's first action; the unsold reserve stays face down (never revealed); the
 fifteens are laid aside for every player automatically (the most batches, then the
-fewest cards, `_fifteens.py`); no side bets. With split ties, the pot is shared by
+fewest cards, `bot/games/yankee/fifteens.py`); no side bets. With split ties, the pot is shared by
 `split_evenly` among the tied players in rotation from elder (odd chips to the earliest),
 and each loser's difference x rate is shared the same way among them, each share a debt
-paid under §18. The state and flow live in `_bunkum.py`, the table picture in
-`_bunkum_view.py`, and what every chip game does alike in `_stakes.py`.
+paid under the chip policy. The state and flow live in `flow.py`, the table picture in
+`view.py`, and what every chip game does alike in `bot/games/yankee/stakes.py`.
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ RULES_TEXT = rules_page(__package__)
 
 
 class Bunkum(StakesGame[BunkumState]):
-    """Bunkum (RULES.md §6): auctioned blind reserve cards; fifteens; lowest total wins."""
+    """Bunkum (rules.md): auctioned blind reserve cards; fifteens; lowest total wins."""
 
     info = GameInfo(
         key=KEY,
@@ -278,7 +278,7 @@ class Bunkum(StakesGame[BunkumState]):
 
     def leave(self, state: BunkumState, seat: int) -> BunkumState:
         """The seat leaves for good between deals: its stack goes home and it is dealt no
-        more (RULES.md §18)."""
+        more (docs/chip-policy.md)."""
         st = depart(state, seat, self.between_hands(state), "wait for the showdown")
         return st if st.turn < 0 else reseat(st)
 

@@ -1,4 +1,4 @@
-"""Bunkum's table picture (RULES.md §6), for bot/games/yankee/bunkum/game.py: each seat's stack and
+"""Bunkum's table picture (rules.md), for bot/games/yankee/bunkum/game.py: each seat's stack and
 cards (face up only for the viewer), the reserve, and the last deal's fifteens and showdown."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Jockey Club AI (rules/RULES.md §8): offers for the turn-up by what it does to its hand.
+"""The Jockey Club AI (rules.md): offers for the turn-up by what it does to its hand.
 
 It reads its own seat's view and nothing else: its hand, the turn-up, the pot, the
 standing offer and who is still in the auction.

@@ -1,4 +1,4 @@
-"""Jockey Club's state and the flow of a deal (RULES.md §8, §6.2's tie-break, §18), for
+"""Jockey Club's state and the flow of a deal (rules.md's tie-break, the chip policy), for
 bot/games/yankee/jockey_club/game.py.
 
 Here are the state and its JSON form, how a deal is seated and dealt, who acts next in the

@@ -1,7 +1,7 @@
 """Jockey Club (`jockey-club`): the Yankee Notion game of the turn-up, played for chips.
 
-Source: rules/RULES.md §8 (the game; §8.2 our reconstruction of the auction), §6.2 (the
-tie-break among several claimants) and §18 (table stakes). Options holding our choices:
+Source: rules.md (the game; §8.2 our reconstruction of the auction), §6.2 (the
+tie-break among several claimants) and the chip policy (table stakes). Options holding our choices:
 `ante` (chips each player puts in the pot every deal), `jockey_remove_fives` (strip the
 5s from the pack; by default a turned-up 5 is buried and the next card turned),
 `dealer_may_console` (whether the dealer may console) and `rounds` (each round every seat
@@ -12,12 +12,14 @@ rotation dealer who cannot is skipped for the next seat on his left who can; the
 move with the deal's first action; the holder of the standing offer is not asked again
 until someone betters it; offers are whole chips, a bid at most the bidder's stack once
 his ante is in and a consolation at most the pot (with this deal's antes); bids are paid
-in full (never more than the stack), so no §18 shortfall can arise; a stack change between
+in full (never more than the stack), so no shortfall under the chip policy can arise; a stack
+change between
 deals that changes who is dealt in (or who deals) deals the waiting deal again from a
 fresh shuffle; a pot left when the game ends is split evenly among the seats, the odd
 chips from the last deal's elder. The state and the flow of a deal live in
-`_jockey_club.py`, the rules text and table picture in `_jockey_club_view.py`, and what
-every chip game does alike in `_stakes.py`; here are the game object, its actions and its
+`flow.py`, the rules text and table picture in `view.py`, and what
+every chip game does alike in `bot/games/yankee/stakes.py`; here are the game object, its actions
+and its
 views.
 """
 
@@ -151,7 +153,7 @@ def _check_offer(st: JockeyClubState, seat: int, value: int) -> None:
 
 
 class JockeyClub(StakesGame[JockeyClubState]):
-    """Jockey Club (RULES.md §8): an auction for the turn-up; a hand averaging 5 takes the pot."""
+    """Jockey Club (rules.md): an auction for the turn-up; a hand averaging 5 takes the pot."""
 
     info = GameInfo(
         key=KEY,
@@ -353,7 +355,7 @@ class JockeyClub(StakesGame[JockeyClubState]):
 
     def leave(self, state: JockeyClubState, seat: int) -> JockeyClubState:
         """The seat leaves for good between deals: its stack goes home, it is dealt no
-        more and takes no share of a pot left at the end (RULES.md §18)."""
+        more and takes no share of a pot left at the end (docs/chip-policy.md)."""
         st = depart(state, seat, is_fresh(state), "wait until this one is shown")
         return st if st.phase == OVER else redeal(st)
 

@@ -1,5 +1,5 @@
 """Jockey Club's rules in words, its table picture and the story of its last showdown
-(RULES.md §8), for bot/games/yankee/jockey_club/game.py."""
+(rules.md), for bot/games/yankee/jockey_club/game.py."""
 
 from __future__ import annotations
 

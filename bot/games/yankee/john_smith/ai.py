@@ -1,4 +1,4 @@
-"""The John Smith AI (rules/RULES.md §3, §3.2 strategy notes): the Tilters player, from its
+"""The John Smith AI (rules.md strategy notes): the Tilters player, from its
 seat's view alone, taught about John (0F) and Sally (1F).
 
 - It calls whenever it may: leading Sally while John is in another hand wins John (5

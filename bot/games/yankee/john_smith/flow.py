@@ -1,9 +1,10 @@
-"""John Smith's state and the flow of a deal (rules/RULES.md §3, §1.3), for john_smith.py.
+"""John Smith's state and the flow of a deal (rules.md), for `game.py`.
 
 Here are the state and its JSON form, dealing (the Tilters four-handed deal, reused from
-`_tilters.py`), the trick winner with Sally's exception, the call, playing a card, and
+`flow.py`), the trick winner with Sally's exception, the call, playing a card, and
 scoring a deal category by category (John Smith, tricks, Faces by addition, graces) with
-the game won in that order. The follow rules live in `_tricks.py`. Nothing here checks
+the game won in that order. The follow rules live in `bot/games/yankee/tricks.py`. Nothing here
+checks
 whether an action is allowed: the game object does that first.
 """
 
@@ -90,7 +91,7 @@ evolve = evolver(JohnSmithState)
 
 
 def john_winner(trick: Sequence[str], trump: str) -> int:
-    """The index of the card winning the trick: Sally when John is in it too (§3), else
+    """The index of the card winning the trick: Sally when John is in it too, else
     the highest trump, else the highest Face, else the highest card of the suit led."""
     if JOHN in trick and SALLY in trick:
         return list(trick).index(SALLY)
@@ -103,7 +104,7 @@ def holder(hands: Sequence[Sequence[str]], card: str) -> int:
 
 
 def may_call(st: JohnSmithState, seat: int) -> bool:
-    """Whether the seat may call for John (§3.2): it leads, holds Sally, and John is in
+    """Whether the seat may call for John: it leads, holds Sally, and John is in
     another seat's hand (which every seat can tell from the cards played)."""
     if not st.players or st.trick or st.players[0] != seat:
         return False
@@ -259,11 +260,11 @@ def deal_points(st: JohnSmithState) -> tuple[tuple[int, ...], ...]:
 def score_deal(
     scores: Sequence[int], points: Sequence[Sequence[int]], target: int
 ) -> tuple[tuple[int, ...], tuple[int, ...], str]:
-    """The scores after a deal, the winning side and the deciding category (§3).
+    """The scores after a deal, the winning side and the deciding category.
 
     Categories are added in order and counting stops once a side reaches the target. If
     both reach it in one category (only the graces can split), the side with more points
-    in it this deal wins, and on equal points the side that scored for tricks (§3.2)."""
+    in it this deal wins, and on equal points the side that scored for tricks."""
     total = list(scores)
     tricks_side = 0 if points[1][0] > 0 else 1
     for name, earned in zip(CATEGORIES, points, strict=True):

@@ -1,15 +1,15 @@
 """John Smith (`john-smith`): four-handed Tilters in partnerships where Mrs Sally Smith (1F)
 captures John Smith (0F) whenever they fall in the same trick, for the Yankee Notion pack.
 
-Source: rules/RULES.md §3 (the game, §3.2 open questions) and §1.2-§1.3 (seating, trump,
-following, trick winner, four-handed odd cards), dealt and played as Tilters (§2).
+Source: rules.md (the game, §3.2 open questions) and §1.2-§1.3 (seating, trump,
+following, trick winner, four-handed odd cards), dealt and played as Tilters.
 Options holding our choices: `target` (the book's 20 points; S0's author suggests 40) and
 `john_smith_faces_bonus` (5 or 6 for the Faces by addition, §3.2's conflict).
-Choices without an option (§3.2): the call is made only by leading Sally ('call' leads 1F),
+Choices without an option: the call is made only by leading Sally ('call' leads 1F),
 when John is in another player's hand; when both sides reach the target in the graces,
 the side with more graces that deal wins, on equal graces the side that scored for tricks;
 seat 0 deals first and every deal reshuffles the pack. The verses are posted as far as
-§3 gives them. The state and the flow of a deal live in `_john_smith.py`.
+§3 gives them. The state and the flow of a deal live in `flow.py`.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def _check(st: JohnSmithState, seat: int, card: str, call: bool) -> None:
 
 
 class JohnSmith(Game[JohnSmithState]):
-    """John Smith (RULES.md §3): partnership Tilters where Sally captures John."""
+    """John Smith (rules.md): partnership Tilters where Sally captures John."""
 
     info = GameInfo(
         key=KEY,

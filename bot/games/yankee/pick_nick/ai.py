@@ -1,4 +1,4 @@
-"""The Pick-Nick AI (rules/RULES.md §4): a plain Euchre player, from its seat's view alone.
+"""The Pick-Nick AI (rules.md): a plain Euchre player, from its seat's view alone.
 
 - Bidding, it values its hand for a trump suit: the 1 of trump and the filly most, then
   the other trumps, high Faces and plain zeros. It orders up, assists or names the best
@@ -10,7 +10,7 @@
   else the top of its longest plain suit; following, it leaves a trick its partner holds,
   else takes it with its cheapest winning card, else throws its cheapest card.
 
-It uses the game's own follow, suit and strength rules (`_tricks.py`, `_pick_nick.py`),
+It uses the game's own follow, suit and strength rules (`bot/games/yankee/tricks.py`, `flow.py`),
 so it only picks from the cards the rules allow; it keeps no memory.
 """
 

@@ -1,10 +1,11 @@
-"""Pick-Nick's state and the flow of a deal (rules/RULES.md §4, §1.2-§1.3), for
+"""Pick-Nick's state and the flow of a deal (rules.md-§1.3), for
 bot/games/yankee/pick_nick/game.py.
 
 Here are the 30-card pack, the filly and the trump order of §4.2, the state and its JSON
 form, the deal and the turn-up, the dealer taking turned-up Faces, the two bidding rounds,
 the throw-in, going alone, playing a card and scoring a deal by §4.2's table. The trick
-rules themselves live in `_tricks.py` (with Pick-Nick's suit and strength functions).
+rules themselves live in `bot/games/yankee/tricks.py` (with Pick-Nick's suit and strength
+functions).
 `legal` lists a seat's actions; the transitions assume the game object checked the
 action against it first.
 """
@@ -60,7 +61,7 @@ TABLE = (
 
 
 def filly(trump: str) -> str:
-    """The filly: the 1 of the suit paired with trump, which belongs to trump (§4.1)."""
+    """The filly: the 1 of the suit paired with trump, which belongs to trump."""
     return f"1{PAIRED[trump]}"
 
 
@@ -78,7 +79,7 @@ def play_suit(trump: str) -> Callable[[str], str]:
 @cache
 def strength(trump: str) -> Callable[[str], int]:
     """A card's strength within its suit in play: in trump the 1 of trump, the filly, then
-    0, 9, 8, 7 (§4.2); elsewhere 0 high, then 9 down to 1."""
+    0, 9, 8, 7; elsewhere 0 high, then 9 down to 1."""
     top, second = (f"1{trump}", filly(trump)) if trump else ("", "")
 
     def rank(card: str) -> int:
@@ -228,7 +229,7 @@ def active(st: PickNickState) -> tuple[int, ...]:
 
 def open_deal(st: PickNickState, deck: Sequence[str], dealer: int) -> PickNickState:
     """The state with a fresh deal from `deck` (top card first) by `dealer`; if only Faces
-    are left to turn up, the same dealer deals again from the next shuffle (§4.2)."""
+    are left to turn up, the same dealer deals again from the next shuffle."""
     st = evolve(st, deal=st.deal + 1, dealer=dealer)
     hands, rest = deal_hands(deck, SEATS, dealer, HAND)
     if all(is_face(c) for c in rest):
@@ -377,7 +378,7 @@ def start_play(st: PickNickState) -> PickNickState:
 
 
 def throw_in(st: PickNickState) -> PickNickState:
-    """All passed twice: the hand is thrown in and the deal passes to the left (§4.2)."""
+    """All passed twice: the hand is thrown in and the deal passes to the left."""
     st = evolve(st, result=f"Deal {st.deal} was thrown in: nobody made trump.")
     return open_deal(st, shuffled(PACK, st.seed, st.deal), next_dealer(st.dealer, SEATS))
 

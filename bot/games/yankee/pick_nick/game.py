@@ -1,7 +1,7 @@
 """Pick-Nick (`pick-nick`): a Euchre-like partnership game for four, with a 30-card Yankee
 Notion pack, a turned-up proposed trump, the filly and lone hands.
 
-Source: rules/RULES.md §4 (§4.1 the sourced game, §4.2 our reconstructions: the trump
+Source: rules.md (§4.1 the sourced game, §4.2 our reconstructions: the trump
 order, the turn-up, the dealer's Faces, round two, the throw-in, lone hands and the
 scoring table) and §1.2-§1.3 (seating, partnerships 0 & 2 against 1 & 3, following,
 the Faces as a permanent second trump). Options holding our choices:
@@ -12,7 +12,7 @@ time, each for a card of his hand, before the bidding; going alone is said with 
 ('order alone', 'assist alone', 'name L alone'); when the dealer's partner assists alone
 the dealer sits out and does not take the proposed card; every deal reshuffles the whole
 pack. A long run of throw-ins could, strictly, outlast `max_actions`.
-The state and the flow of a deal live in `_pick_nick.py`, the trick rules in `_tricks.py`.
+The state and the flow of a deal live in `flow.py`, the trick rules in `bot/games/yankee/tricks.py`.
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def _refusal(st: PickNickState, seat: int, action: str) -> IllegalAction:
 
 
 class PickNick(Game[PickNickState]):
-    """Pick-Nick (RULES.md §4): a proposed trump, the filly, and lone hands."""
+    """Pick-Nick (rules.md): a proposed trump, the filly, and lone hands."""
 
     info = GameInfo(
         key=KEY,

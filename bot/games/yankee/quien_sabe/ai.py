@@ -1,4 +1,4 @@
-"""The Quien Sabe AI (rules/RULES.md §5): calls when the expected reward of a call is
+"""The Quien Sabe AI (rules.md): calls when the expected reward of a call is
 positive, and plays its cards so that it knows more about the total than anyone else.
 
 It decides from its seat's view alone. The total it expects is what it can see - the

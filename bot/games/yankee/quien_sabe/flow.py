@@ -1,7 +1,7 @@
-"""Quien Sabe's state and the flow of a deal (RULES.md §5, §18), for `game.py`.
+"""Quien Sabe's state and the flow of a deal (rules.md), for `game.py`.
 
 Here are the state, how a deal is seated and dealt, what a card played, a call and a pass
-do, the void-and-redeal of round one, the settlement of a call (§5.2) and the end of the
+do, the void-and-redeal of round one, the settlement of a call and the end of the
 game. Everything is a pure function from a state to a new one; nothing here checks whether
 an action is allowed (the game object does that first).
 """
@@ -39,7 +39,7 @@ could void every deal for ever, the abuse S0 warns of)."""
 SOFT_DEALS = 200
 """In soft score, the deals after which the game stops and the leader wins (our choice)."""
 VALUE = {c: int(c[0]) or 10 for c in PACK}
-"""What each card counts (RULES.md §5.1): its number, a zero 10."""
+"""What each card counts (rules.md): its number, a zero 10."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +129,7 @@ def qsn(st: QuienSabeState) -> int:
 
 def seat_players(dealer: int, stacks: tuple[int, ...], ante: int, soft: bool) -> tuple[int, ...]:
     """Who is dealt in, from the dealer's left: everyone in soft score, else each seat that
-    can cover the ante (§18)."""
+    can cover the ante (the chip policy)."""
     return players_from(dealer, (True,) * len(stacks) if soft else covers(stacks, ante))
 
 

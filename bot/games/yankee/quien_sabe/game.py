@@ -1,7 +1,7 @@
 """Quien Sabe (`quien-sabe`): a calling game of the Yankee Notion pack, played for chips.
 
-Source: rules/RULES.md §5 (the game, the payout we reconstructed in §5.2, the open questions
-of §5.3) and §18 (table stakes: a difference bigger than a stack is paid with the whole
+Source: rules.md (the game, the payout we reconstructed in §5.2, the open questions
+of §5.3) and the chip policy (table stakes: a difference bigger than a stack is paid with the whole
 stack, shared in proportion). Options holding our choices: `ante` (each player's stake in
 the pool per deal), `rate` (chips per point of difference), `exact_bonus` (paid by each
 other player for a call exactly at the QSN), `quien_sabe_soft_score` with `soft_target`
@@ -18,8 +18,8 @@ are not; a deal nobody called shows no face-down card; in soft score no chip eve
 someone to the target (several at once: the highest score wins, equal ones share) or after
 SOFT_DEALS deals with the leader winning; when a game for chips ends, a pool left over is
 shared evenly, the odd chips one at a time from the last deal's elder. The state and the
-flow of a deal live in `_quien_sabe.py`, the table picture and the last deal's story in
-`_quien_sabe_view.py`, and what every chip game does alike in `_stakes.py`; here are the
+flow of a deal live in `flow.py`, the table picture and the last deal's story in
+`view.py`, and what every chip game does alike in `bot/games/yankee/stakes.py`; here are the
 game object, its actions and views.
 """
 
@@ -82,7 +82,7 @@ def _max_actions(seats: int) -> int:
 
 
 class QuienSabe(StakesGame[QuienSabeState]):
-    """Quien Sabe (RULES.md §5): play cards up, then down, and call at or over the QSN."""
+    """Quien Sabe (rules.md): play cards up, then down, and call at or over the QSN."""
 
     info = GameInfo(
         key=KEY,
@@ -291,7 +291,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
 
     def leave(self, state: QuienSabeState, seat: int) -> QuienSabeState:
         """The seat leaves for good between deals: its stack goes home, it is dealt no
-        more and takes no share of a pool left at the end (RULES.md §18)."""
+        more and takes no share of a pool left at the end (docs/chip-policy.md)."""
         st = depart(state, seat, is_fresh(state), "wait until this one is paid")
         return self._reseated(st)
 

@@ -1,4 +1,4 @@
-"""Quien Sabe's table picture and the story of its last deal (RULES.md §5), for
+"""Quien Sabe's table picture and the story of its last deal (rules.md), for
 `game.py`: each seat's played cards, the viewer's hand, the pool and the QSN,
 and how the last deal ended, in words and as JSON-safe data."""
 

@@ -1,4 +1,4 @@
-"""The Tilters AI (rules/RULES.md §2, §1.3): a plain whist player, from its seat's view alone.
+"""The Tilters AI (rules.md): a plain whist player, from its seat's view alone.
 
 - Leading, it plays its strength: the top trump when it holds four or more trumps,
   otherwise the highest card of its longest plain suit (a Face if it holds nothing else).
@@ -7,7 +7,8 @@
 - Otherwise it takes the trick with the cheapest card that wins it, or, when no card wins,
   throws its cheapest card: a low plain card before a Face, a Face before a trump.
 
-It uses the same follow and winner rules as the game (`_tricks.py`), so it can only pick
+It uses the same follow and winner rules as the game (`bot/games/yankee/tricks.py`), so it can only
+pick
 from the cards the rules allow; it keeps no memory and does not count cards.
 """
 

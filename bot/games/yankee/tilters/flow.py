@@ -1,8 +1,9 @@
-"""Tilters' state and the flow of a deal (rules/RULES.md §2, §1.3), for `game.py`.
+"""Tilters' state and the flow of a deal (rules.md), for `game.py`.
 
 Here are the state and its JSON form, the deal table by player count, dealing and fixing
 trump, playing a card, and scoring a deal by §2.2 (tricks over the book first, then the
-tilters capped at target - 1). The trick rules themselves live in `_tricks.py`. Nothing
+tilters capped at target - 1). The trick rules themselves live in `bot/games/yankee/tricks.py`.
+Nothing
 here checks whether an action is allowed: the game object does that first.
 """
 
@@ -33,10 +34,10 @@ from bot.games.yankee.tricks import (
 
 PACK = yankee_pack()
 BOOK = {2: 6, 3: 4, 4: 6}
-"""Tricks a side needs before its tricks score (RULES.md §2.1)."""
+"""Tricks a side needs before its tricks score (rules.md)."""
 TARGET = {2: 10, 3: 15, 4: 20}
 HOUSE_FREE_FACES = 5
-"""Under the house rule (§2.3) tilters score like tricks: Faces captured less five."""
+"""Under the house rule tilters score like tricks: Faces captured less five."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +202,7 @@ def tilter_points(faces: int, house: bool) -> int:
 def score_deal(
     scores: Sequence[int], tricks: Sequence[int], faces: Sequence[int], rules: tuple[int, int, bool]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The scores after a deal and the winning sides (RULES.md §2.2); `rules` are (book,
+    """The scores after a deal and the winning sides (rules.md); `rules` are (book,
     target, house). Tricks over the book count first; tilters never lift a side to the
     target. Of the sides at the target, the highest total wins; a tie plays another deal."""
     book, target, house = rules

@@ -1,7 +1,7 @@
 """Tilters (`tilters`): whist with a trump turned from the dealer's hand and the Faces as a
 permanent second trump, for the 50-card Yankee Notion pack, 2 to 4 players.
 
-Source: rules/RULES.md §2 (the game, §2.2 how the Face restriction is applied, §2.3 open
+Source: rules.md (the game, §2.2 how the Face restriction is applied, §2.3 open
 questions) and §1.2-§1.3 (seating, trump, following, trick winner, four-handed odd cards).
 Options holding our choices: `tilters_3p_extra_cards` (S2's three-handed deal: two odd
 cards to elder and dealer and a final two-card trick, which the dealer leads if the third
@@ -10,7 +10,7 @@ Faces captured less five) and `target` (0 keeps the book's target for the player
 Choices without an option: seat 0 deals first; every deal after the first reshuffles the
 whole pack; undealt cards stay hidden; when two sides tie at the top of the target the
 game plays another deal, so, strictly, a run of exact ties could outlast `max_actions`.
-The state and the flow of a deal live in `_tilters.py`, the trick rules in `_tricks.py`.
+The state and the flow of a deal live in `flow.py`, the trick rules in `bot/games/yankee/tricks.py`.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def _check(st: TiltersState, seat: int, card: str) -> None:
 
 
 class Tilters(Game[TiltersState]):
-    """Tilters (RULES.md §2): whist with a turned trump and the Faces as a second trump."""
+    """Tilters (rules.md): whist with a turned trump and the Faces as a second trump."""
 
     info = GameInfo(
         key=KEY,
