@@ -22,7 +22,7 @@ class Bethel(StepFamilies):
 
     key = "bethel"
     title = "Bethel"
-    source = "Cheney, Patience (1869), p. 131; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 131"
     summary = "Families climbing by ones, twos, threes and fours, with four piles to wait on."
     rules = rules_page(__package__, "bethel.md")
     zones = (

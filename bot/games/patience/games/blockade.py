@@ -31,7 +31,7 @@ class Blockade(TwoWay):
     key = "blockade"
     title = "Blockade"
     packs = 2
-    source = "Cheney, Patience (1869), p. 58; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 58"
     summary = "Rows of ten; only cards with a space above or below them are free."
     rules = rules_page(__package__, "blockade.md")
     zones = (

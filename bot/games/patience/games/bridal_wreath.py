@@ -27,7 +27,7 @@ class BridalWreath(Spec):
     key = "bridal-wreath"
     title = "Bridal Wreath"
     packs = 2
-    source = "Cheney, Patience (1869), p. 139; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 139"
     summary = "Free a wreath of 21 cards, end card first, onto eight families."
     rules = rules_page(__package__, "bridal-wreath.md")
     zones = (

@@ -25,7 +25,7 @@ class BrunetteAndBlonde(QuickSpec):
 
     key = "brunette-and-blonde"
     title = "Brunette and Blonde"
-    source = "Cheney, Patience (1869), p. 90; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 90"
     summary = "Two packs; eight aces built up, and a row built down, in alternating colours."
     rules = rules_page(__package__, "brunette-and-blonde.md")
     zones = (

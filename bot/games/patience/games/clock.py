@@ -27,7 +27,7 @@ class Clock(Spec):
 
     key = "clock"
     title = "The Clock"
-    source = "Cheney, Patience (1869), p. 66; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 66"
     summary = "Put each card under its hour and take the next from there; beat the fourth king."
     rules = rules_page(__package__, "clock.md")
     zones = (

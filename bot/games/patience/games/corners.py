@@ -32,7 +32,7 @@ class Corners(FirstCardBase):
 
     key = "corners"
     title = "Corners"
-    source = "Cheney, Patience (1869), p. 104; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 104"
     summary = "A square of nine; the first card fixes the families' base in the four corners."
     rules = rules_page(__package__, "corners.md")
     zones = (

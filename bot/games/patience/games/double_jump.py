@@ -36,7 +36,7 @@ class DoubleJump(Line):
 
     key = "double-jump"
     title = "Double Jump"
-    source = "Cheney, Patience (1869), p. 70 and Appendix; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 70 and Appendix"
     summary = "Jump piles forward over two onto their suit or rank; four piles left is good."
     rules = rules_page(__package__, "double-jump.md")
     zones = (

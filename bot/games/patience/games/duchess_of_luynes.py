@@ -32,7 +32,7 @@ class DuchessOfLuynes(TwoWay):
     key = "duchess-of-luynes"
     title = "Duchess of Luynes"
     packs = 2
-    source = "Cheney, Patience (1869), p. 74; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 74"
     summary = "Four places and a stock, dealt four and two; kings down and aces up in suit."
     rules = rules_page(__package__, "duchess-of-luynes.md")
     zones = (

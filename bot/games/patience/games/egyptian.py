@@ -30,7 +30,7 @@ class Egyptian(QuickSpec):
 
     key = "egyptian"
     title = "The Egyptian"
-    source = "Cheney, Patience (1869), p. 62; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 62"
     summary = "Ten wings round four aces; play end cards home or marry them in suit."
     rules = rules_page(__package__, "egyptian.md")
     zones = (

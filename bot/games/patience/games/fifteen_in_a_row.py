@@ -31,7 +31,7 @@ class FifteenInARow(TwoWay):
     key = "fifteen-in-a-row"
     title = "Fifteen in a Row"
     packs = 2
-    source = "Cheney, Patience (1869), p. 96; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 96"
     summary = "All the cards in fifteen lapping columns; marry in suit and find a street."
     rules = rules_page(__package__, "fifteen-in-a-row.md")
     zones = (

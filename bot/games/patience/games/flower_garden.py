@@ -21,7 +21,7 @@ class FlowerGarden(Spec):
 
     key = "flower-garden"
     title = "The Flower Garden"
-    source = "Cheney, Patience (1869), p. 143; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 143"
     summary = "Six beds and a bouquet of sixteen free cards; aces up in suit."
     rules = rules_page(__package__, "flower-garden.md")
     zones = (

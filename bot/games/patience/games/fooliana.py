@@ -42,7 +42,7 @@ class Fooliana(FirstCardBase):
 
     key = "fooliana"
     title = "Fooliana"
-    source = "Cheney, Patience (3rd ed., 1894), p. 113; its rules page beside it"
+    source = "Cheney, Patience (3rd ed., 1894), p. 113"
     summary = "A thirteen-card Fool, families from the first card, a row in alternating colours."
     rules = rules_page(__package__, "fooliana.md")
     zones = (

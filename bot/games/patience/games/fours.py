@@ -43,7 +43,7 @@ class Fours(LookupMoves):
 
     key = "fours"
     title = "Fours"
-    source = "Cheney, Patience (1869), p. 137; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 137"
     summary = "Thirteen piles of four, married down in suit; gather and lay again in fours."
     rules = rules_page(__package__, "fours.md")
     zones = (

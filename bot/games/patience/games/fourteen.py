@@ -1,4 +1,4 @@
-"""Fourteen (Cheney p. 38; its rules page beside it no. 8): two packs, a square of five rows
+"""Fourteen (Cheney p. 38; its rules page beside it): two packs, a square of five rows
 of five, pairs counting fourteen thrown out.
 
 Two cards in one row or one column whose pips make fourteen (knave 11, queen 12, king
@@ -37,7 +37,7 @@ class Fourteen(Places):
     key = "fourteen"
     title = "Fourteen"
     packs = 2
-    source = "Cheney, Patience (1869), p. 38; its rules page beside it no. 8"
+    source = "Cheney, Patience (1869), p. 38"
     summary = "Throw out pairs counting fourteen in a row or a column of a square of 25."
     rules = rules_page(__package__, "fourteen.md")
     zones = (

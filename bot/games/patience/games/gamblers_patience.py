@@ -34,7 +34,7 @@ class GamblersPatience(Line):
 
     key = "gamblers-patience"
     title = "Gambler's Patience"
-    source = "Cheney, Patience (1869), p. 135; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 135"
     summary = "Rows of four laid on four piles; like cards go right to left; four alike go out."
     rules = rules_page(__package__, "gamblers-patience.md")
     zones = (

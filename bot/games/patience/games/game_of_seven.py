@@ -28,7 +28,7 @@ class GameOfSeven(LookupMoves):
 
     key = "game-of-seven"
     title = "Game of Seven"
-    source = "Cheney, Patience (3rd ed., 1894), p. 123; its rules page beside it"
+    source = "Cheney, Patience (3rd ed., 1894), p. 123"
     summary = "Seven cards, alternating colours, and families that may lend a card to a space."
     rules = rules_page(__package__, "game-of-seven.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Grandfathers (Cheney p. 20; its rules page beside it no. 2), on the shared play of
+"""Grandfathers (Cheney p. 20; its rules page beside it), on the shared play of
 `_wants.TwoRows`.
 
 Two packs. Twenty cards are laid in two rows of ten; the aces and kings that appear (one
@@ -27,7 +27,7 @@ class Grandfathers(TwoRows):
 
     key = "grandfathers"
     title = "Grandfathers"
-    source = "Cheney, Patience (1869), p. 20; its rules page beside it no. 2"
+    source = "Cheney, Patience (1869), p. 20"
     summary = "Two packs: aces up and kings down in suit, twenty places two deep."
     rules = rules_page(__package__, "grandfathers.md")
     zones = (

@@ -26,7 +26,7 @@ class Honors(TwoRows):
 
     key = "honors"
     title = "Honors"
-    source = "Cheney, Patience (1869), p. 83; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 83"
     summary = "Two packs: eight named families up and down round the corner, twenty places."
     rules = rules_page(__package__, "honors.md")
     zones = (

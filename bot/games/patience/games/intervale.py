@@ -34,7 +34,7 @@ class Intervale(LookupMoves):
     key = "intervale"
     title = "Intervale"
     packs = 2
-    source = "Cheney, Patience (1869), p. 147; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 147"
     summary = "Three lapping rows of eleven; marry up or down in suit, but never two on two."
     rules = rules_page(__package__, "intervale.md")
     zones = (

@@ -46,7 +46,7 @@ class KnavesDial(Spec):
 
     key = "knaves-dial"
     title = "Knaves' Dial"
-    source = "Cheney, Patience (1869), p. 88; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 88"
     summary = "A dial of one suit, then its numbers built over in alternating colours."
     rules = rules_page(__package__, "knaves-dial.md")
     zones = (

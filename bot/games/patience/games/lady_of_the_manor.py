@@ -29,7 +29,7 @@ class LadyOfTheManor(Spec):
     key = "lady-of-the-manor"
     title = "Lady of the Manor"
     packs = 2
-    source = "Cheney, Patience (1869), p. 78; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 78"
     summary = "Aces up regardless of suit from four piles, and a semicircle of ranks to spare."
     rules = rules_page(__package__, "lady-of-the-manor.md")
     zones = (

@@ -1,4 +1,4 @@
-"""The Legitimist (Cheney p. 36; its rules page beside it no. 7).
+"""The Legitimist (Cheney p. 36; its rules page beside it).
 
 Two packs. A king is taken out and laid at the left (f1). The queen, knave, ten, nine,
 eight, seven and six are laid next to it, in that order, as they appear from the pack
@@ -38,7 +38,7 @@ class Legitimist(Wants):
 
     key = "legitimist"
     title = "The Legitimist"
-    source = "Cheney, Patience (1869), p. 36; its rules page beside it no. 7"
+    source = "Cheney, Patience (1869), p. 36"
     summary = "Two packs: a king, then queen down to six as they come, built down round the corner."
     rules = rules_page(__package__, "legitimist.md")
     packs = 2

@@ -25,7 +25,7 @@ class LittleLots(Spec):
 
     key = "little-lots"
     title = "Little Lots"
-    source = "Cheney, Patience (1869), p. 49; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 49"
     summary = "Euchre pack: eight lots of four; take off pairs of the same rank from the tops."
     rules = rules_page(__package__, "little-lots.md")
     piquet = True

@@ -28,7 +28,7 @@ class LouisesGame(StepFamilies):
     key = "louises-game"
     title = "Louise's Game"
     packs = 2
-    source = "Cheney, Patience (1869), p. 130; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 130"
     summary = "Musical with two packs: eight families climbing by one to eight to kings."
     rules = rules_page(__package__, "louises-game.md")
     zones = (

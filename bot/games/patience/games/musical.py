@@ -1,4 +1,4 @@
-"""Musical (Cheney p. 33; its rules page beside it no. 6): two scales of numbers.
+"""Musical (Cheney p. 33; its rules page beside it): two scales of numbers.
 
 An indicator row of ace, deuce, three, four and a working row of two, four, six, eight
 below it; each working card starts a family that climbs by the indicator above it, round
@@ -20,7 +20,7 @@ class Musical(StepFamilies):
 
     key = "musical"
     title = "Musical"
-    source = "Cheney, Patience (1869), p. 33; its rules page beside it no. 6"
+    source = "Cheney, Patience (1869), p. 33"
     summary = "Four families climbing by ones, twos, threes and fours to four kings."
     rules = rules_page(__package__, "musical.md")
     zones = (

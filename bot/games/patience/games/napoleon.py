@@ -31,7 +31,7 @@ class Napoleon(QuickSpec):
 
     key = "napoleon"
     title = "Napoleon"
-    source = "Cheney, Patience (1869), p. 99; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 99"
     summary = "Two packs; ten lapped columns married down in suit; spaces from the waste."
     rules = rules_page(__package__, "napoleon.md")
     zones = (

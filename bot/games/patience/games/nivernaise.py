@@ -38,7 +38,7 @@ class Nivernaise(TwoWay):
     key = "nivernaise"
     title = "Nivernaise"
     packs = 2
-    source = "Cheney, Patience (1869), p. 72 and p. 155; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 72 and p. 155"
     summary = "Six piles and eight side cards feed kings down and aces up; deal four at a time."
     rules = rules_page(__package__, "nivernaise.md")
     zones = (

@@ -29,7 +29,7 @@ class NumberEleven(Places):
 
     key = "number-eleven"
     title = "Number Eleven"
-    source = "Cheney, Patience (1869), p. 60; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 60"
     summary = "Throw out pairs counting eleven, and king-queen-knave, from eleven places."
     rules = rules_page(__package__, "number-eleven.md")
     zones = (

@@ -34,7 +34,7 @@ class OldStager(QuickSpec):
 
     key = "old-stager"
     title = "The Old Stager"
-    source = "Cheney, Patience (1869), p. 102; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 102"
     summary = "Two packs; thirteen lapped columns married down in suit; three last cards."
     rules = rules_page(__package__, "old-stager.md")
     zones = (

@@ -1,4 +1,4 @@
-"""Paternal (Cheney p. 27; its rules page beside it no. 4), with the book's modifications as
+"""Paternal (Cheney p. 27; its rules page beside it), with the book's modifications as
 the option `paternal_way`.
 
 The four aces are laid in a row and the other 48 cards in sixteen fans of three, all face
@@ -34,7 +34,7 @@ class Paternal(QuickSpec):
 
     key = "paternal"
     title = "Paternal"
-    source = "Cheney, Patience (1869), p. 27; its rules page beside it no. 4"
+    source = "Cheney, Patience (1869), p. 27"
     summary = "Sixteen fans of three; marry top cards in suit up or down; two reshuffles."
     rules = rules_page(__package__, "paternal.md")
     zones = (

@@ -30,7 +30,7 @@ class Picture(TwoWay):
     key = "picture"
     title = "Picture"
     packs = 2
-    source = "Cheney, Patience (1869), p. 76; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 76"
     summary = "A picture of nine cards feeds kings down and aces up; the waste turns twice."
     rules = rules_page(__package__, "picture.md")
     zones = (

@@ -30,7 +30,7 @@ class PictureGallery(Places):
 
     key = "picture-gallery"
     title = "Picture Gallery"
-    source = "Cheney, Patience (1869), p. 141; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 141"
     summary = "Cover pairs counting eleven until the twelve court cards fill the square."
     rules = rules_page(__package__, "picture-gallery.md")
     zones = (

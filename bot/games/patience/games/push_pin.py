@@ -30,7 +30,7 @@ class PushPin(Own):
     key = "push-pin"
     title = "Push Pin"
     packs = 2
-    source = "Cheney, Patience (1869), p. 47; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 47"
     summary = "Push out cards lying between two of a suit or two of a rank, till two are left."
     rules = rules_page(__package__, "push-pin.md")
     zones = (

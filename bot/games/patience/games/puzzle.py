@@ -36,7 +36,7 @@ class Puzzle(Spec):
 
     key = "puzzle"
     title = "Puzzle"
-    source = "Cheney, Patience (1869), p. 86; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 86"
     summary = "Euchre pack: each king fed only from the pile beneath it; re-lay at will."
     rules = rules_page(__package__, "puzzle.md")
     piquet = True

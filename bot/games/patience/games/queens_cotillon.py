@@ -39,7 +39,7 @@ class QueensCotillon(LookupMoves):
     key = "queens-cotillon"
     title = "The Queen's Cotillon"
     packs = 2
-    source = "Cheney, Patience (1869), p. 149; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 149"
     summary = "Two packs; families climb by twos in suit, aces to kings and deuces to queens."
     rules = rules_page(__package__, "queens-cotillon.md")
     zones = (

@@ -33,7 +33,7 @@ class QueensParty(QuickSpec):
 
     key = "queens-party"
     title = "The Queen's Party"
-    source = "Cheney, Patience (1869), p. 94; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 94"
     summary = (
         "Kings with queens and aces with knaves enter the hall from a sixteen-card ante-chamber."
     )

@@ -46,7 +46,7 @@ class RankAndFile(TwoWay):
     key = "rank-and-file"
     title = "Rank and File (Judges)"
     packs = 2
-    source = "Cheney, Patience (1869), p. 108 and Appendix p. 155; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 108 and Appendix p. 155"
     summary = "Two packs in lapping rows of eleven; only the right-hand end cards while dealing."
     rules = rules_page(__package__, "rank-and-file.md")
     zones = (

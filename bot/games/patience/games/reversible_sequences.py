@@ -30,7 +30,7 @@ class ReversibleSequences(TwoWay):
     key = "reversible-sequences"
     title = "Reversible Sequences"
     packs = 2
-    source = "Cheney, Patience (1869), p. 145; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 145"
     summary = "Four lapping rows of thirteen; marry up or down in suit; kings down, aces up."
     rules = rules_page(__package__, "reversible-sequences.md")
     zones = (

@@ -28,7 +28,7 @@ class SaliqueLaw(Wants):
 
     key = "salique-law"
     title = "Salique Law"
-    source = "Cheney, Patience (1869), p. 44; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 44"
     summary = "Two packs: kings hold the stock, queens look on, aces climb to the knaves."
     rules = rules_page(__package__, "salique-law.md")
     packs = 2

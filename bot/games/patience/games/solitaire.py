@@ -1,4 +1,4 @@
-"""Solitaire (Cheney p. 17; its rules page beside it no. 1), with the book's easier and harder
+"""Solitaire (Cheney p. 17; its rules page beside it), with the book's easier and harder
 ways as the option `solitaire_way`.
 
 The aces are laid in a row as they come and built up to the kings regardless of suit.
@@ -25,7 +25,7 @@ class Solitaire(Spec):
 
     key = "solitaire"
     title = "Solitaire"
-    source = "Cheney, Patience (1869), p. 17; its rules page beside it no. 1"
+    source = "Cheney, Patience (1869), p. 17"
     summary = "Aces up to kings regardless of suit, with four piles for the cards that wait."
     rules = rules_page(__package__, "solitaire.md")
     zones = (

@@ -26,7 +26,7 @@ class Square(QuickSpec):
 
     key = "square"
     title = "The Square"
-    source = "Cheney, Patience (1869), p. 92; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 92"
     summary = "Two packs; twelve cards round a square built down in suit, eight aces up."
     rules = rules_page(__package__, "square.md")
     zones = (

@@ -40,7 +40,7 @@ class StHelena(TwoWay):
     key = "st-helena"
     title = "Patience at St. Helena"
     packs = 2
-    source = "Cheney, Patience (1869), p. 54; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 54"
     summary = "Kings down and aces up in suit, fed at first only from their own side."
     rules = rules_page(__package__, "st-helena.md")
     zones = (

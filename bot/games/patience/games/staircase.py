@@ -36,7 +36,7 @@ class Staircase(LookupMoves):
     key = "staircase"
     title = "Staircase"
     packs = 2
-    source = "Cheney, Patience (3rd ed., 1894), p. 120; its rules page beside it"
+    source = "Cheney, Patience (3rd ed., 1894), p. 120"
     summary = "Two packs in a staircase of ten; alternating colours; the waste stays buried."
     rules = rules_page(__package__, "staircase.md")
     zones = (

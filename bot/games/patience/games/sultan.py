@@ -1,4 +1,4 @@
-"""The Sultan (Cheney p. 23; its rules page beside it no. 3).
+"""The Sultan (Cheney p. 23; its rules page beside it).
 
 Two packs. The ace of hearts and the eight kings are taken out: one king of hearts, the
 Sultan, sits in the centre (`k`, never built on); round him, row by row, lie f1 king of
@@ -36,7 +36,7 @@ class Sultan(Wants):
 
     key = "sultan"
     title = "The Sultan"
-    source = "Cheney, Patience (1869), p. 23; its rules page beside it no. 3"
+    source = "Cheney, Patience (1869), p. 23"
     summary = "Two packs: the Sultan's kings built up in suit to their queens, with a divan."
     rules = rules_page(__package__, "sultan.md")
     packs = 2

@@ -26,7 +26,7 @@ class Toad(Spec):
     key = "toad"
     title = "The Toad"
     packs = 2
-    source = "Cheney, Patience (1869), p. 111; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 111"
     summary = "Two packs; eight aces up regardless of suit, a thirteen-card Toad and five piles."
     rules = rules_page(__package__, "toad.md")
     zones = (

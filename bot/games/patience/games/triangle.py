@@ -30,7 +30,7 @@ class Triangle(Spec):
 
     key = "triangle"
     title = "Triangle"
-    source = "Cheney, Patience (3rd ed., 1894), p. 117; its rules page beside it"
+    source = "Cheney, Patience (3rd ed., 1894), p. 117"
     summary = "Seven piles in a triangle, alternating colours, and the rest of the pack all free."
     rules = rules_page(__package__, "triangle.md")
     zones = (

@@ -1,4 +1,4 @@
-"""The Trios, a variation of Paternal (Cheney p. 31; its rules page beside it no. 5).
+"""The Trios, a variation of Paternal (Cheney p. 31; its rules page beside it).
 
 The whole pack is laid in fans of three, the last four cards in two fans of two, all face
 up; only top cards are used. The aces are the bases of the families, built up in suit. A
@@ -24,7 +24,7 @@ class Trios(QuickSpec):
 
     key = "trios"
     title = "The Trios"
-    source = "Cheney, Patience (1869), p. 31; its rules page beside it no. 5"
+    source = "Cheney, Patience (1869), p. 31"
     summary = "Fans of three; marry down regardless of suit, courts on courts, three at most."
     rules = rules_page(__package__, "trios.md")
     zones = (

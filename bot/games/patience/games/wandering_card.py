@@ -29,7 +29,7 @@ class WanderingCard(Spec):
 
     key = "wandering-card"
     title = "Wandering Card"
-    source = "Cheney, Patience (1869), p. 51; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 51"
     summary = "Send each card laid aside wandering under its pile, until thirteen piles sort."
     rules = rules_page(__package__, "wandering-card.md")
     zones = (

@@ -36,7 +36,7 @@ class Weavers(Spec):
     key = "weavers"
     title = "Weavers"
     packs = 2
-    source = "Cheney, Patience (1869), p. 133; its rules page beside it"
+    source = "Cheney, Patience (1869), p. 133"
     summary = "Eight kings built down in suit, fed by weavers that wander under the places."
     rules = rules_page(__package__, "weavers.md")
     zones = (

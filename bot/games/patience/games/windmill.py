@@ -1,4 +1,4 @@
-"""The Windmill (Cheney p. 40; its rules page beside it no. 9).
+"""The Windmill (Cheney p. 40; its rules page beside it).
 
 Two packs. An ace is taken out and laid in the centre (`c`); the first eight cards of the
 pack are laid round it as the sails (r1-r8, every one free). The first four kings to
@@ -27,7 +27,7 @@ class Windmill(Wants):
 
     key = "windmill"
     title = "The Windmill"
-    source = "Cheney, Patience (1869), p. 40; its rules page beside it no. 9"
+    source = "Cheney, Patience (1869), p. 40"
     summary = "Two packs: the centre climbs ace to king four times; four kings go down to aces."
     rules = rules_page(__package__, "windmill.md")
     packs = 2
