@@ -17,6 +17,7 @@ from bot.games.cards import Pack, yankee_pack
 from bot.games.chips import Transfer, apply_transfers
 from bot.games.rng import commitment, deal_seed, shuffled
 from bot.games.yankee.black_joke.game import GAME, BlackJokeState
+from tests.helpers import moves_of
 
 PACK = yankee_pack()
 PACK_45 = yankee_pack(without_ranks=(0,))
@@ -28,13 +29,6 @@ def stacked(*top: str, no_zeros: bool = False) -> list[str]:
     return [*top, *rest]
 
 
-def play(state: BlackJokeState, *moves: tuple[int, str]) -> BlackJokeState:
-    """The state after each (seat, action) in turn."""
-    for seat, action in moves:
-        state = GAME.apply(state, seat, action)
-    return state
-
-
 def pass_deal(state: BlackJokeState) -> BlackJokeState:
     """Everyone awaited passes until the current deal is settled."""
     deal = state.started
@@ -44,16 +38,7 @@ def pass_deal(state: BlackJokeState) -> BlackJokeState:
     return state
 
 
-def refusal(state: BlackJokeState, seat: int, action: str) -> str:
-    """The sentence with which the action is refused (asserting the state is unchanged)."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, seat, action)
-    assert GAME.dump(state) == before
-    reason = caught.value.reason
-    assert reason[0].isupper(), reason
-    assert reason.endswith("."), reason
-    return reason
+play, refusal = moves_of(GAME)
 
 
 # --- the game's description ---------------------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 from bot.games import IllegalAction
 from bot.games.cards import Pack, yankee_pack
 from bot.games.chips import POT, Transfer
-from bot.games.yankee.bunkum.game import GAME, BunkumState
+from bot.games.yankee.bunkum.game import GAME
 from bot.games.yankee.fifteens import (
     best_batches,
     discard_fifteens,
@@ -23,6 +23,7 @@ from bot.games.yankee.fifteens import (
     tie_break,
     tied_lowest,
 )
+from tests.helpers import moves_of
 
 PACK = yankee_pack()
 
@@ -38,22 +39,7 @@ def stacked(hands: dict[int, list[str]], reserve: Sequence[str] = (), dealer: in
     return [*top, *(c for c in PACK if c not in top)]
 
 
-def play(state: BunkumState, *moves: tuple[int, str]) -> BunkumState:
-    """The state after each (seat, action) in turn."""
-    for seat, action in moves:
-        state = GAME.apply(state, seat, action)
-    return state
-
-
-def refusal(state: BunkumState, seat: int, action: str) -> str:
-    """The sentence with which the action is refused (asserting the state is unchanged)."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, seat, action)
-    assert GAME.dump(state) == before
-    reason = caught.value.reason
-    assert reason[0].isupper() and reason.endswith("."), reason
-    return reason
+play, refusal = moves_of(GAME)
 
 
 def shown(view: object) -> set[str]:

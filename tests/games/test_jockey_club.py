@@ -12,7 +12,8 @@ import pytest
 from bot.games import IllegalAction
 from bot.games.cards import Pack, yankee_pack
 from bot.games.chips import POT, Transfer, apply_transfers
-from bot.games.yankee.jockey_club.game import GAME, JockeyClubState
+from bot.games.yankee.jockey_club.game import GAME
+from tests.helpers import moves_of
 
 PACK = yankee_pack(without_ranks=(0,))
 PACK_40 = yankee_pack(without_ranks=(0, 5))
@@ -28,22 +29,7 @@ def stacked(*hands: str, turn: str = "", fives: bool = True) -> list[str]:
     return [*top, *rest]
 
 
-def play(state: JockeyClubState, *moves: tuple[int, str]) -> JockeyClubState:
-    """The state after each (seat, action) in turn."""
-    for seat, action in moves:
-        state = GAME.apply(state, seat, action)
-    return state
-
-
-def refusal(state: JockeyClubState, seat: int, action: str) -> str:
-    """The sentence with which the action is refused (asserting the state is unchanged)."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, seat, action)
-    assert GAME.dump(state) == before
-    reason = caught.value.reason
-    assert reason[0].isupper() and reason.endswith("."), reason
-    return reason
+play, refusal = moves_of(GAME)
 
 
 # Two players: seat 1 (elder) holds 14 in three cards and the turn-up 6L makes 20 in four;

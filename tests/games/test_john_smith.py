@@ -18,6 +18,7 @@ from bot.games.cards import yankee_pack
 from bot.games.yankee.john_smith.ai import POLICY
 from bot.games.yankee.john_smith.flow import JohnSmithState, deal_points, john_winner, score_deal
 from bot.games.yankee.john_smith.game import ANSWER_VERSE, CALL_VERSE, GAME
+from tests.helpers import moves_of
 
 PACK = yankee_pack()
 
@@ -35,23 +36,7 @@ def deck_for(wanted: Mapping[int, Sequence[str]]) -> list[str]:
     return deck
 
 
-def play(state: JohnSmithState, *moves: tuple[int, str]) -> JohnSmithState:
-    """The state after each (seat, action) in turn."""
-    for seat, action in moves:
-        state = GAME.apply(state, seat, action)
-    return state
-
-
-def refusal(state: JohnSmithState, seat: int, action: str) -> str:
-    """The sentence refusing the action (asserting the state is unchanged)."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, seat, action)
-    assert GAME.dump(state) == before
-    reason = caught.value.reason
-    assert reason[0] == "'" or reason[0].isupper(), reason
-    assert reason.endswith("."), reason
-    return reason
+play, refusal = moves_of(GAME)
 
 
 def midtrick(hands: Sequence[Sequence[str]], leader: int, trump: str = "E") -> JohnSmithState:

@@ -16,7 +16,7 @@ NAME = Option("title", "Parlour", "A free text label.")
 DECLARED = (RATE, NO_ZEROS, DEALS, TARGET, SPLIT, NAME)
 
 
-def refusal(option: Option, value: object) -> str:
+def option_refusal(option: Option, value: object) -> str:
     """The sentence with which `option` refuses `value`."""
     with pytest.raises(IllegalAction) as refused:
         option.parse(value)
@@ -79,7 +79,7 @@ def test_bool_option_values(text: object, value: bool) -> None:
 
 @pytest.mark.parametrize("text", ["maybe", "", "2", "tru", "yess", 2, None])
 def test_bad_bool_is_refused(text: object) -> None:
-    assert refusal(NO_ZEROS, text) == "Option no_zeros must be true or false."
+    assert option_refusal(NO_ZEROS, text) == "Option no_zeros must be true or false."
 
 
 @pytest.mark.parametrize(
@@ -95,27 +95,27 @@ def test_int_option_values(given: object, value: int) -> None:
     "given", ["five", "", "5.0", 5.0, "1e3", "--5", "+-5", "\u00b2", "\u0663", True, "9" * 13]
 )
 def test_a_value_that_is_not_a_whole_number_is_refused(given: object) -> None:
-    assert refusal(RATE, given) == "Option max_rate must be a whole number."
+    assert option_refusal(RATE, given) == "Option max_rate must be a whole number."
 
 
 @pytest.mark.parametrize("given", [0, 11, "11", -1, "-3", 10**9])
 def test_out_of_range_is_refused_naming_the_range(given: object) -> None:
-    assert refusal(RATE, given) == "Option max_rate must be from 1 to 10."
+    assert option_refusal(RATE, given) == "Option max_rate must be from 1 to 10."
 
 
 def test_a_one_sided_range_is_worded_by_its_bound() -> None:
     assert DEALS.parse(10**6) == 10**6
-    assert refusal(DEALS, -1) == "Option deals must be 0 or more."
+    assert option_refusal(DEALS, -1) == "Option deals must be 0 or more."
     at_most = Option("cap", 3, "A cap.", maximum=5)
     assert at_most.parse(-20) == -20
-    assert refusal(at_most, 6) == "Option cap must be 5 or less."
+    assert option_refusal(at_most, 6) == "Option cap must be 5 or less."
     free = Option("offset", 0, "Anything.")
     assert free.parse("-123") == -123
 
 
 @pytest.mark.parametrize(("option", "given"), [(TARGET, 30), (TARGET, "30"), (SPLIT, "share")])
 def test_a_value_outside_the_choices_is_refused_listing_them(option: Option, given: object) -> None:
-    reason = refusal(option, given)
+    reason = option_refusal(option, given)
     assert reason.startswith(f"Option {option.name} must be one of ")
     assert all(str(c) in reason for c in option.choices)
 
@@ -129,7 +129,7 @@ def test_choices_accept_their_values() -> None:
 
 def test_bool_choices_are_written_in_lower_case() -> None:
     only_true = Option("strict", True, "Strict play.", choices=(True,))
-    assert refusal(only_true, "false") == "Option strict must be one of true."
+    assert option_refusal(only_true, "false") == "Option strict must be one of true."
     assert only_true.describe() == "strict (true, default true): Strict play."
 
 

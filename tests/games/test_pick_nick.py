@@ -17,6 +17,7 @@ from bot.games.yankee.pick_nick.ai import POLICY
 from bot.games.yankee.pick_nick.flow import PACK, PickNickState, deal_points, play_suit, strength
 from bot.games.yankee.pick_nick.game import GAME
 from bot.games.yankee.tricks import FACES, legal_cards, trick_winner
+from tests.helpers import moves_of
 
 
 def deck_for(hands: Mapping[int, Sequence[str]], turned: Sequence[str]) -> list[str]:
@@ -46,23 +47,7 @@ def stacked(turned: Sequence[str] = ("7S",), **options: object) -> PickNickState
     return GAME.new(4, 1, options, deck=deck_for(HANDS, turned))
 
 
-def play(state: PickNickState, *moves: tuple[int, str]) -> PickNickState:
-    """The state after each (seat, action) in turn."""
-    for seat, action in moves:
-        state = GAME.apply(state, seat, action)
-    return state
-
-
-def refusal(state: PickNickState, seat: int, action: str) -> str:
-    """The sentence refusing the action (asserting the state is unchanged)."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, seat, action)
-    assert GAME.dump(state) == before
-    reason = caught.value.reason
-    assert reason[0] == "'" or reason[0].isupper(), reason
-    assert reason.endswith("."), reason
-    return reason
+play, refusal = moves_of(GAME)
 
 
 def ai_game(seed: int, **options: object) -> list[PickNickState]:

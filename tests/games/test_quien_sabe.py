@@ -14,6 +14,7 @@ from bot.games.cards import Pack, yankee_pack
 from bot.games.chips import POT, Transfer
 from bot.games.yankee.quien_sabe.flow import MAX_REDEALS, SOFT_DEALS, evolve
 from bot.games.yankee.quien_sabe.game import GAME, QuienSabeState
+from tests.helpers import moves_of
 
 PACK = yankee_pack()
 
@@ -35,22 +36,7 @@ def two(
     return GAME.new(2, 1, options, deck=deck_for((1, 0), {1: elder, 0: dealer}))
 
 
-def play(state: QuienSabeState, *moves: tuple[int, str]) -> QuienSabeState:
-    """The state after each (seat, action) in turn."""
-    for seat, action in moves:
-        state = GAME.apply(state, seat, action)
-    return state
-
-
-def refusal(state: QuienSabeState, seat: int, action: str) -> str:
-    """The sentence with which the action is refused (asserting the state is unchanged)."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, seat, action)
-    assert GAME.dump(state) == before
-    reason = caught.value.reason
-    assert (reason[0].isupper() or reason[0] == "'") and reason.endswith("."), reason
-    return reason
+play, refusal = moves_of(GAME)
 
 
 def pass_out(state: QuienSabeState) -> QuienSabeState:

@@ -11,12 +11,12 @@ from dataclasses import replace
 
 import pytest
 
-from bot.games import IllegalAction
 from bot.games.cards import yankee_pack
 from bot.games.rng import commitment, deal_seed, shuffled
 from bot.games.yankee.tilters.ai import POLICY
 from bot.games.yankee.tilters.flow import TiltersState, score_deal
 from bot.games.yankee.tilters.game import GAME
+from tests.helpers import moves_of
 
 PACK = yankee_pack()
 
@@ -36,23 +36,7 @@ def deck_for(
     return deck + filler
 
 
-def play(state: TiltersState, *moves: tuple[int, str]) -> TiltersState:
-    """The state after each (seat, action) in turn."""
-    for seat, action in moves:
-        state = GAME.apply(state, seat, action)
-    return state
-
-
-def refusal(state: TiltersState, seat: int, action: str) -> str:
-    """The sentence refusing the action (asserting the state is unchanged)."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, seat, action)
-    assert GAME.dump(state) == before
-    reason = caught.value.reason
-    assert reason[0] == "'" or reason[0].isupper(), reason
-    assert reason.endswith("."), reason
-    return reason
+play, refusal = moves_of(GAME)
 
 
 def ai_game(seats: int, seed: int, **options: object) -> list[TiltersState]:
