@@ -55,7 +55,7 @@ WinnerRule = Callable[[Sequence[str], str | None], int]
 
 
 def _plain_winner(trick: Sequence[str], trump: str | None) -> int:
-    """Tilters' rule (RULES.md §1.3): highest trump, else highest Face, else suit led."""
+    """Tilters' rule (the games' rules.md): highest trump, else highest Face, else suit led."""
     return trick_winner(trick, trump, FACES)
 
 
@@ -67,7 +67,7 @@ def _john_smith_winner(trick: Sequence[str], trump: str | None) -> int:
 
 
 _PAIRED = {"L": "S", "S": "L", "E": "H", "H": "E"}
-"""Pick-Nick's paired suits (§4.1): the filly is the 1 of the suit paired with trump."""
+"""Pick-Nick's paired suits: the filly is the 1 of the suit paired with trump."""
 
 
 def _pick_nick_rank(card: str, trump: str | None) -> tuple[int, int]:
