@@ -1,0 +1,1 @@
+"""Benchmarks: each module measures one figure; bench/RESULTS.md keeps what they measured."""

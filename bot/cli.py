@@ -174,7 +174,7 @@ def _count(text: str | None, name: str, low: int, high: int, default: int) -> in
 
 
 def _not(text: str) -> str:
-    """ ", not 'text'" to end a refusal, unless the text is too long to be worth repeating."""
+    """The words ", not 'text'" that end a refusal, unless the text is too long to repeat."""
     return f", not {text!r}" if len(text) <= _ECHO_CHARS else ""
 
 

@@ -248,7 +248,6 @@ async def open_patience(
     it at once if it is played alone, and post its table message there. The interaction
     is deferred privately, so a refusal reaches only the player; the game is announced
     publicly once it is open."""
-
     bot, user = bot_of(interaction), interaction.user
     guild_id = guild_id_of(interaction)
     check_channel(interaction)

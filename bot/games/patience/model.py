@@ -265,6 +265,7 @@ def _build_words(build: Build) -> str:
 
 @functools.cache
 def full_pack(packs: int, piquet: bool) -> tuple[str, ...]:
+    """The cards of `packs` packs, full or piquet (sevens to aces)."""
     ranks = ("7", "8", "9", "10", "J", "Q", "K", "A") if piquet else tuple(RANK_OF)
     return tuple(r + s for s in "SHDC" for r in ranks) * packs
 

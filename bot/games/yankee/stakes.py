@@ -33,15 +33,29 @@ class StakesState(Protocol):
     """What the shared plumbing reads of a chip game's state (a frozen dataclass)."""
 
     @property
-    def seats(self) -> int: ...
+    def seats(self) -> int:
+        """How many seats the table has."""
+        ...
+
     @property
-    def turn(self) -> int: ...
+    def turn(self) -> int:
+        """The seat to act, or -1."""
+        ...
+
     @property
-    def stacks(self) -> Stacks: ...
+    def stacks(self) -> Stacks:
+        """Each seat's chips."""
+        ...
+
     @property
-    def basis(self) -> Stacks: ...
+    def basis(self) -> Stacks:
+        """Each seat's chips counted as brought (for the result)."""
+        ...
+
     @property
-    def moved(self) -> tuple[Transfer, ...]: ...
+    def moved(self) -> tuple[Transfer, ...]:
+        """The transfers of the last action."""
+        ...
 
 
 class DepartingState(StakesState, Protocol):
@@ -49,7 +63,9 @@ class DepartingState(StakesState, Protocol):
     whose chips can outlive a deal, such as a pool carried over)."""
 
     @property
-    def departed(self) -> tuple[bool, ...]: ...
+    def departed(self) -> tuple[bool, ...]:
+        """Per seat, whether it has left the table for good."""
+        ...
 
 
 T = TypeVar("T", bound=StakesState)

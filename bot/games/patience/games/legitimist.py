@@ -33,8 +33,9 @@ from bot.games.rules_text import rules_page
 
 
 class Legitimist(Wants):
-    by_suit = False
     """The Legitimist."""
+
+    by_suit = False
 
     key = "legitimist"
     title = "The Legitimist"

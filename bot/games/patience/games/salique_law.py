@@ -23,8 +23,9 @@ KINGS = 8
 
 
 class SaliqueLaw(Wants):
-    by_suit = False
     """Salique Law."""
+
+    by_suit = False
 
     key = "salique-law"
     title = "Salique Law"

@@ -22,8 +22,9 @@ SAILS = 8
 
 
 class Windmill(Wants):
-    by_suit = False
     """The Windmill."""
+
+    by_suit = False
 
     key = "windmill"
     title = "The Windmill"
