@@ -37,7 +37,8 @@ from bot.games import registry  # noqa: E402
 from bot.games.ai import ai_move  # noqa: E402
 from bot.games.base import Game, View  # noqa: E402
 from bot.games.cards import suit_of  # noqa: E402
-from bot.games.yankee.tricks import FACES, trick_winner, yankee_strength  # noqa: E402
+from bot.games.tricks.rules import trick_winner  # noqa: E402
+from bot.games.yankee.tricks import FACES, yankee_strength  # noqa: E402
 
 SEATS: dict[str, tuple[int, ...]] = {"tilters": (2, 3)}
 """Seat counts per game; any other trick game plays 4 seats if it can, else its minimum."""
@@ -56,7 +57,7 @@ WinnerRule = Callable[[Sequence[str], str | None], int]
 
 def _plain_winner(trick: Sequence[str], trump: str | None) -> int:
     """Tilters' rule (the games' rules.md): highest trump, else highest Face, else suit led."""
-    return trick_winner(trick, trump, FACES)
+    return trick_winner(trick, trump, FACES, yankee_strength)
 
 
 def _john_smith_winner(trick: Sequence[str], trump: str | None) -> int:
@@ -86,7 +87,7 @@ def _pick_nick_winner(trick: Sequence[str], trump: str | None) -> int:
     trumps = [i for i, r in enumerate(ranks) if r[0] == 2]
     if trumps:
         return max(trumps, key=lambda i: ranks[i])
-    return trick_winner(trick, None, FACES)
+    return trick_winner(trick, None, FACES, yankee_strength)
 
 
 def _rank(card: str, trump: str | None) -> tuple[int, int]:

@@ -1,15 +1,17 @@
-"""The shared trick machinery (the games' rules.md): dealing, trump, following,
-the trick winner, partnerships, the four-handed odd cards and the final two-card trick."""
+"""The shared trick rules (bot/games/tricks/rules.py) with the Yankee Notion values and
+with a French pack: dealing, trump, following, the trick winner, partnerships, the
+four-handed odd cards, the final two-card trick and the follow refusals."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.games.cards import yankee_pack
-from bot.games.yankee.tricks import (
+from bot.games.tricks.rules import (
     deal_hands,
     elder_of,
     final_leader,
+    follow_refusal,
     legal_cards,
     next_dealer,
     next_players,
@@ -21,8 +23,8 @@ from bot.games.yankee.tricks import (
     team_of,
     trick_winner,
     turn_up,
-    yankee_strength,
 )
+from bot.games.yankee.tricks import FACES, yankee_refusal, yankee_strength
 
 PACK = yankee_pack()
 
@@ -63,9 +65,9 @@ def test_four_handed_odd_cards_go_to_elder_then_dealer() -> None:
 
 def test_trump_is_the_dealer_s_first_card_unless_a_face() -> None:
     assert turn_up(("7E", "3F", "2L")) == ("7E",)
-    assert turn_up(("3F", "0F", "2L", "5S")) == ("3F", "0F", "2L")
+    assert turn_up(("3F", "0F", "2L", "5S"), FACES) == ("3F", "0F", "2L")
     with pytest.raises(AssertionError):
-        turn_up(("3F", "4F"))
+        turn_up(("3F", "4F"), FACES)
 
 
 # --- following ---------------------------------------------------------------------------
@@ -73,29 +75,29 @@ def test_trump_is_the_dealer_s_first_card_unless_a_face() -> None:
 
 def test_plain_lead_follow_suit_else_any_card() -> None:
     hand = ("5E", "3E", "9S", "2F", "4L")
-    assert legal_cards(hand, ("7E",), "L") == ("5E", "3E")
+    assert legal_cards(hand, ("7E",), "L", FACES) == ("5E", "3E")
     # no eagle: anything, with no duty to trump or play a Face
-    assert legal_cards(("9S", "2F", "4L"), ("7E",), "L") == ("9S", "2F", "4L")
+    assert legal_cards(("9S", "2F", "4L"), ("7E",), "L", FACES) == ("9S", "2F", "4L")
 
 
 def test_face_lead_face_else_trump_else_any() -> None:
-    assert legal_cards(("1F", "4L", "5E"), ("7F",), "L") == ("1F",)
+    assert legal_cards(("1F", "4L", "5E"), ("7F",), "L", FACES) == ("1F",)
     # no Face but a trump: the trump is forced
-    assert legal_cards(("4L", "6L", "5E"), ("7F",), "L") == ("4L", "6L")
-    assert required_suit(("4L", "5E"), "7F", "L") == "L"
-    assert legal_cards(("5E", "9S"), ("7F",), "L") == ("5E", "9S")
+    assert legal_cards(("4L", "6L", "5E"), ("7F",), "L", FACES) == ("4L", "6L")
+    assert required_suit(("4L", "5E"), "7F", "L", FACES) == "L"
+    assert legal_cards(("5E", "9S"), ("7F",), "L", FACES) == ("5E", "9S")
 
 
 def test_trump_lead_trump_else_face_else_any() -> None:
-    assert legal_cards(("2L", "1F", "5E"), ("7L",), "L") == ("2L",)
-    assert legal_cards(("1F", "3F", "5E"), ("7L",), "L") == ("1F", "3F")
-    assert legal_cards(("5E", "9S"), ("7L",), "L") == ("5E", "9S")
+    assert legal_cards(("2L", "1F", "5E"), ("7L",), "L", FACES) == ("2L",)
+    assert legal_cards(("1F", "3F", "5E"), ("7L",), "L", FACES) == ("1F", "3F")
+    assert legal_cards(("5E", "9S"), ("7L",), "L", FACES) == ("5E", "9S")
 
 
 def test_the_leader_may_lead_anything() -> None:
     hand = ("1F", "2L", "5E")
-    assert legal_cards(hand, (), "L") == hand
-    assert required_suit(hand, None, "L") is None
+    assert legal_cards(hand, (), "L", FACES) == hand
+    assert required_suit(hand, None, "L", FACES) is None
 
 
 def test_without_a_second_trump_it_is_plain_follow_suit() -> None:
@@ -124,7 +126,7 @@ def test_rank_order_is_zero_high_then_nine_down_to_one() -> None:
     ],
 )
 def test_trick_winner(trick: tuple[str, ...], trump: str, winner: int) -> None:
-    assert trick_winner(trick, trump) == winner
+    assert trick_winner(trick, trump, FACES, yankee_strength) == winner
 
 
 # --- the final two-card trick -------------------------------------------------------------
@@ -163,3 +165,31 @@ def test_every_holder_plays_the_next_trick_led_by_its_winner() -> None:
     hands = (("1E",), ("2E",), ("3E",), ("4E",))
     assert next_players(hands, 2, dealer=0) == (2, 3, 0, 1)
     assert next_players(((), (), (), ()), 2, dealer=0) == ()
+
+
+# --- any pack, and the refusals ---------------------------------------------------------
+
+
+def test_rules_serve_a_french_pack_without_a_second_trump() -> None:
+    strength = {"A": 14, "K": 13, "Q": 12, "J": 11}
+    power = lambda card: strength.get(card[:-1]) or int(card[:-1])  # noqa: E731
+    assert turn_up(("10H", "3C")) == ("10H",)
+    assert legal_cards(("2H", "KS", "10S"), ("5S",), "H") == ("KS", "10S")
+    assert legal_cards(("2H", "KD"), ("5S",), "H") == ("2H", "KD")
+    assert trick_winner(("10S", "AS", "2H", "KS"), "H", None, power) == 2
+    assert trick_winner(("10S", "AS", "2D", "KS"), "H", None, power) == 1
+    assert trick_winner(("10S", "AS"), None, None, power) == 1
+
+
+def test_follow_refusals_name_what_to_play() -> None:
+    assert str(yankee_refusal("E", "7E", "L")) == "You must follow suit: you hold an eagle."
+    assert "must play a Face, as you hold one" in str(yankee_refusal("F", "7F", "L"))
+    assert "A Face was led and you hold none: you must trump with a flag" in str(
+        yankee_refusal("L", "7F", "L")
+    )
+    assert "Trumps were led and you hold none: you must play a Face" in str(
+        yankee_refusal("F", "7L", "L")
+    )
+    names = {"S": "spade", "H": "heart"}
+    refusal = follow_refusal("S", "5S", "H", names)
+    assert str(refusal) == "You must follow suit: you hold a spade."

@@ -1,7 +1,7 @@
 """Black Joke's state and the flow of a deal (rules.md), for `game.py`.
 
-Kept apart from the game object so each file stays readable: here are the state and its
-JSON form, how a deal is seated, who buys next (the order round, then extra rounds that
+Kept apart from the game object so each file stays readable: here are the state (its JSON
+form is in `store.py`), how a deal is seated, who buys next (the order round, then extra rounds that
 go on while somebody buys), what a buy or a pass does, and the settlement. Everything is
 a pure function from a state to a new one; nothing here checks whether an action is
 allowed (the game object does that first).
@@ -9,15 +9,14 @@ allowed (the game object does that first).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer, apply_transfers, pay_debts
 from bot.games.rng import shuffled
-from bot.games.state import put
-from bot.games.yankee.stakes import coverers, dump_moved, load_moved, next_seat, rotation_dealer
+from bot.games.state import evolver, put
+from bot.games.yankee.stakes import coverers, next_seat, rotation_dealer
 
 ORDER, EXTRA, OVER = "order", "extra", "over"
 
@@ -67,6 +66,10 @@ class BlackJokeState:
     """The transfers caused by the action that made this state."""
 
 
+evolve = evolver(BlackJokeState)
+"""The one way to copy a state with changes, by keyword (bot/games/state.py)."""
+
+
 _PACKS = {False: yankee_pack(), True: yankee_pack(without_ranks=(0,))}
 
 
@@ -93,7 +96,7 @@ def seating(started: int, stacks: tuple[int, ...]) -> tuple[int, tuple[bool, ...
 def seat_deal(st: BlackJokeState) -> BlackJokeState:
     """The current deal seated afresh from the stacks (after a stack changed before it)."""
     banker, done, turn = seating(st.started, st.stacks)
-    return replace(st, banker=banker, done=done, phase=ORDER, turn=turn)
+    return evolve(st, banker=banker, done=done, phase=ORDER, turn=turn)
 
 
 def first_deal(
@@ -138,17 +141,11 @@ def open_deal(
 ) -> BlackJokeState:
     """Deal number `index` (from 0) dealt and seated, or the game over if it cannot be."""
     if index >= st.deals or coverers(stacks, 1) < 2:  # fewer than two seats have chips
-        return replace(st, stacks=stacks, last=last, moved=moved, phase=OVER, turn=-1)
+        return evolve(st, stacks=stacks, last=last, moved=moved, phase=OVER, turn=-1)
     cards = deck if deck is not None else shuffled(_PACKS[st.no_zeros], st.seed, index)
     banker, done, turn = seating(index + 1, stacks)
-    # Built directly: replace() costs several times more, and this runs every deal.
-    return BlackJokeState(
-        seats=st.seats,
-        seed=st.seed,
-        no_zeros=st.no_zeros,
-        max_rate=st.max_rate,
-        deals=st.deals,
-        basis=st.basis,
+    return evolve(
+        st,
         stacks=stacks,
         started=index + 1,
         banker=banker,
@@ -249,17 +246,9 @@ def _advance(
         phase, turn, done, bought = next_turn(st, stacks, rates, done, bought)
     if turn < 0:
         return _settle(st, stacks, deck, hands, rates, done, moved)
-    # Built directly rather than with replace(), which costs several times more per action.
-    return BlackJokeState(
-        seats=st.seats,
-        seed=st.seed,
-        no_zeros=st.no_zeros,
-        max_rate=st.max_rate,
-        deals=st.deals,
-        basis=st.basis,
+    return evolve(
+        st,
         stacks=stacks,
-        started=st.started,
-        banker=st.banker,
         phase=phase,
         turn=turn,
         deck=deck,
@@ -267,7 +256,6 @@ def _advance(
         rates=rates,
         done=done,
         bought=bought,
-        last=st.last,
         moved=moved,
     )
 
@@ -295,7 +283,7 @@ def _settle(
     if st.started < st.deals and coverers(stacks, 1) >= 2:
         return open_deal(st, st.started, stacks, last, moved)
     # The game is over: the final deal's cards stay where they lie (all of them now seen).
-    return replace(
+    return evolve(
         st,
         stacks=stacks,
         deck=deck,
@@ -329,80 +317,3 @@ def is_fresh(st: BlackJokeState) -> bool:
         return False
     banker, stacks = st.banker, st.stacks
     return all(d == (s == banker or stacks[s] == 0) for s, d in enumerate(st.done))
-
-
-def reveal(last: LastDeal | None) -> dict[str, Any] | None:
-    """The last deal as JSON-safe data (for views and dumps)."""
-    if last is None:
-        return None
-    return {
-        "deal": last.deal,
-        "banker": last.banker,
-        "hands": [list(h) for h in last.hands],
-        "rates": list(last.rates),
-        "owed": list(last.owed),
-        "paid": list(last.paid),
-    }
-
-
-_SCALARS = (
-    "seats",
-    "seed",
-    "no_zeros",
-    "max_rate",
-    "deals",
-    "started",
-    "banker",
-    "phase",
-    "turn",
-    "bought",
-)
-_LISTS = ("basis", "stacks", "deck", "rates", "done")
-
-
-def dump_state(st: BlackJokeState) -> dict[str, Any]:
-    """The state as JSON-safe data."""
-    data = {name: getattr(st, name) for name in _SCALARS}
-    data |= {name: list(getattr(st, name)) for name in _LISTS}
-    data["hands"] = [list(h) for h in st.hands]
-    data["moved"] = dump_moved(st.moved)
-    data["last"] = reveal(st.last)
-    return data
-
-
-def load_state(data: Mapping[str, Any]) -> BlackJokeState:
-    """The state from dump_state's data."""
-    last = data["last"]
-    return BlackJokeState(
-        seats=int(data["seats"]),
-        seed=int(data["seed"]),
-        no_zeros=bool(data["no_zeros"]),
-        max_rate=int(data["max_rate"]),
-        deals=int(data["deals"]),
-        basis=tuple(data["basis"]),
-        stacks=tuple(data["stacks"]),
-        started=int(data["started"]),
-        banker=int(data["banker"]),
-        phase=str(data["phase"]),
-        turn=int(data["turn"]),
-        deck=tuple(data["deck"]),
-        hands=tuple(tuple(h) for h in data["hands"]),
-        rates=tuple(data["rates"]),
-        done=tuple(data["done"]),
-        # A dump from before extra rounds repeated has no flag: no round had a buy yet.
-        bought=bool(data.get("bought", False)),
-        last=None if last is None else _unreveal(last),
-        moved=load_moved(data["moved"]),
-    )
-
-
-def _unreveal(data: Mapping[str, Any]) -> LastDeal:
-    """The last deal from reveal's data."""
-    return LastDeal(
-        deal=data["deal"],
-        banker=data["banker"],
-        hands=tuple(tuple(h) for h in data["hands"]),
-        rates=tuple(data["rates"]),
-        owed=tuple(data["owed"]),
-        paid=tuple(data["paid"]),
-    )

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.games.base import GameInfo, Outcome, View
@@ -35,16 +34,15 @@ from bot.games.yankee.black_joke.flow import (
     OVER,
     BlackJokeState,
     buy,
-    dump_state,
+    evolve,
     first_deal,
     is_fresh,
-    load_state,
     pack,
     pass_turn,
-    reveal,
     seat_deal,
     status,
 )
+from bot.games.yankee.black_joke.store import dump_state, load_state, reveal
 from bot.games.yankee.black_joke.view import table_scene
 from bot.games.yankee.stakes import (
     StakesGame,
@@ -334,7 +332,7 @@ class BlackJoke(StakesGame[BlackJokeState]):
         if st.phase == OVER:
             return st
         if coverers(st.stacks, 1) < 2:  # fewer than two seats have chips
-            return replace(st, phase=OVER, turn=-1)
+            return evolve(st, phase=OVER, turn=-1)
         return seat_deal(st)
 
     def hand_refunds(self, state: BlackJokeState) -> tuple[Transfer, ...]:

@@ -1,25 +1,22 @@
 """John Smith's state and the flow of a deal (rules.md), for `game.py`.
 
-Here are the state and its JSON form, dealing (the Tilters four-handed deal, reused from
-`flow.py`), the trick winner with Sally's exception, the call, playing a card, and
+Here are the state, dealing (the Tilters four-handed deal, reused from
+Tilters' `flow.py`), the trick winner with Sally's exception, the call, playing a card, and
 scoring a deal category by category (John Smith, tricks, Faces by addition, graces) with
-the game won in that order. The follow rules live in `bot/games/yankee/tricks.py`. Nothing here
-checks
-whether an action is allowed: the game object does that first.
+the game won in that order. The follow rules live in bot/games/tricks/rules.py (the
+Yankee values in bot/games/yankee/tricks.py). Nothing here checks whether an
+action is allowed: the game object does that first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.games.cards import is_face, rank_of
 from bot.games.rng import shuffled
-from bot.games.state import dump_frozen, evolver, load_frozen, put
-from bot.games.yankee.tilters.flow import PACK, deal_shape, sort_hand
-from bot.games.yankee.tricks import (
-    FACES,
+from bot.games.state import evolver, put
+from bot.games.tricks.rules import (
     deal_hands,
     elder_of,
     next_dealer,
@@ -28,9 +25,9 @@ from bot.games.yankee.tricks import (
     quick_next_players,
     team_of,
     turn_up,
-    yankee_legal,
-    yankee_winner,
 )
+from bot.games.yankee.tilters.flow import PACK, deal_shape, sort_hand
+from bot.games.yankee.tricks import FACES, yankee_legal, yankee_winner
 
 SEATS = 4
 JOHN = "0F"
@@ -284,7 +281,7 @@ def end_deal(st: JohnSmithState) -> JohnSmithState:
     """Score the finished deal; then the game is over, or the next dealer deals."""
     points = deal_points(st)
     scores, winners, decided = score_deal(st.scores, points, st.target)
-    st = replace(
+    st = evolve(
         st,
         scores=scores,
         last_deal=tuple(zip(*points, strict=True)),
@@ -295,13 +292,3 @@ def end_deal(st: JohnSmithState) -> JohnSmithState:
     if winners:
         return st
     return open_deal(st, shuffled(PACK, st.seed, st.deal), next_dealer(st.dealer, SEATS))
-
-
-def dump_state(st: JohnSmithState) -> dict[str, Any]:
-    """The state as JSON-safe data."""
-    return dump_frozen(st)
-
-
-def load_state(data: Mapping[str, Any]) -> JohnSmithState:
-    """The state from dump_state's data."""
-    return load_frozen(JohnSmithState, data)

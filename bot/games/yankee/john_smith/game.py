@@ -9,87 +9,49 @@ Choices without an option: the call is made only by leading Sally ('call' leads 
 when John is in another player's hand; when both sides reach the target in the graces,
 the side with more graces that deal wins, on equal graces the side that scored for tricks;
 seat 0 deals first and every deal reshuffles the pack. The verses are posted as far as
-§3 gives them. The state and the flow of a deal live in `flow.py`.
+§3 gives them. The state and the flow of a deal live in `flow.py`; what every trick
+game object does alike, in bot/games/tricks/base.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import chain
-from typing import Any
 
-from bot.games.base import Game, GameInfo, Outcome, View
-from bot.games.cards import (
-    YANKEE_SUIT_NAMES,
-    Pack,
-    card_name,
-    parse_card,
-    stacked_deck,
-)
+from bot.games.base import GameInfo, Outcome, View
+from bot.games.cards import YANKEE_SUIT_NAMES, Pack, stacked_deck
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
-from bot.games.scene import Scene, group, scene, seat
+from bot.games.scene import Scene, scene
+from bot.games.tricks.base import TrickGame, check_card, trick_groups, trick_seats
+from bot.games.tricks.rules import required_suit, team_of
 from bot.games.yankee.john_smith.flow import (
     CATEGORIES,
     JOHN,
     SALLY,
     SEATS,
     JohnSmithState,
-    dump_state,
     face_sum,
     first_state,
     holder,
-    load_state,
     may_call,
     play,
     playable,
     to_play,
 )
 from bot.games.yankee.tilters.flow import PACK
-from bot.games.yankee.tricks import FACES, elder_of, follow_refusal, required_suit, team_of
+from bot.games.yankee.tricks import FACES, yankee_refusal
 
 __all__ = ["GAME", "JohnSmith", "JohnSmithState"]
 
 KEY = "john-smith"
-_MAX_ACTION_CHARS = 32
-_USAGE = "Write 'play' and a card from your hand, like 'play 7E', or 'call' to lead Sally."
 CALL_VERSE = "Come forth, Great John..."
 ANSWER_VERSE = "I know that voice!..."
 
 RULES_TEXT = rules_page(__package__)
 """The rules as every front end shows them, from rules.md in this folder."""
-
-
-_PLAYS = {f"play {card}": card for card in PACK}
-"""Every well-formed 'play' action written canonically, and its card (the fast path)."""
-
-
-def _parse(action: object) -> tuple[str, bool]:
-    """The card of a 'play' action and whether it is the call ('call' leads Sally)."""
-    card = _PLAYS.get(action) if isinstance(action, str) else None
-    if card is not None:
-        return card, False
-    if not isinstance(action, str) or len(action) > _MAX_ACTION_CHARS:
-        raise IllegalAction(_USAGE)
-    if action == "call":
-        return SALLY, True
-    words = action.split(" ")
-    if len(words) != 2 or words[0] != "play":
-        raise IllegalAction(_USAGE)
-    return parse_card(words[1], Pack.YANKEE), False
-
-
-def _check_turn(st: JohnSmithState, seat: int) -> None:
-    """Refuse a finished game, a seat not at the table, or a seat not awaited."""
-    if st.winners:
-        raise IllegalAction("The game is over: no more cards are played.")
-    if not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise IllegalAction(f"There is no seat {seat} at this table.")
-    turn = to_play(st)
-    if seat != turn:
-        raise IllegalAction(f"It is not your turn: seat {turn} plays next.")
 
 
 def _check_call(st: JohnSmithState, seat: int) -> None:
@@ -104,27 +66,23 @@ def _check_call(st: JohnSmithState, seat: int) -> None:
     raise IllegalAction("John Smith has been played this deal: lead a card with 'play'.")
 
 
-def _check(st: JohnSmithState, seat: int, card: str, call: bool) -> None:
-    """Refuse a call not allowed, a card not held, or a card the rules forbid."""
-    _check_turn(st, seat)
-    if call:
-        if not may_call(st, seat):
-            _check_call(st, seat)
-        return
-    hand = st.hands[seat]
-    if card not in hand:
-        raise IllegalAction(f"You do not hold {card_name(card, Pack.YANKEE)}.")
-    if card in playable(st, seat):
-        return
+def _refusal(st: JohnSmithState) -> IllegalAction:
+    """The refusal of a card the rules forbid: John when he was called, else the suit."""
+    hand = st.hands[to_play(st)]
     if st.called and JOHN in hand:
-        raise IllegalAction("John Smith was called: you must play him, 'play 0F'.")
-    suit = required_suit(hand, st.trick[0], st.trump, FACES)
-    assert suit is not None
-    raise follow_refusal(suit, st.trick[0], st.trump)
+        return IllegalAction("John Smith was called: you must play him, 'play 0F'.")
+    need = required_suit(hand, st.trick[0], st.trump, FACES)
+    assert need is not None
+    return yankee_refusal(need, st.trick[0], st.trump)
 
 
-class JohnSmith(Game[JohnSmithState]):
+class JohnSmith(TrickGame[JohnSmithState]):
     """John Smith (rules.md): partnership Tilters where Sally captures John."""
+
+    pack = Pack.YANKEE
+    pack_cards = PACK
+    state_class = JohnSmithState
+    usage = "Write 'play' and a card from your hand, like 'play 7E', or 'call' to lead Sally."
 
     info = GameInfo(
         key=KEY,
@@ -171,10 +129,9 @@ class JohnSmith(Game[JohnSmithState]):
         stacked = stacked_deck(deck, PACK, Pack.YANKEE) if deck is not None else None
         return first_state(seed, int(opts["target"]), int(opts["john_smith_faces_bonus"]), stacked)
 
-    def awaiting(self, state: JohnSmithState) -> frozenset[int]:
-        """The one seat to play; empty when the game is over."""
-        turn = to_play(state)
-        return frozenset() if turn < 0 else frozenset((turn,))
+    def to_play(self, state: JohnSmithState) -> int:
+        """The seat to play next, -1 when the game is over."""
+        return to_play(state)
 
     def legal_actions(self, state: JohnSmithState, seat: int) -> list[str]:
         """The seat's playable cards as 'play XX', and 'call' when it may call; sorted."""
@@ -187,68 +144,40 @@ class JohnSmith(Game[JohnSmithState]):
 
     def apply(self, state: JohnSmithState, seat: int, action: str) -> JohnSmithState:
         """The state after the seat plays a card or calls (scoring the deal when it ends)."""
-        card, call = _parse(action)
-        _check(state, seat, card, call)
+        call = action == "call"
+        card = SALLY if call else self.parse(action)
+        self.check_turn(state, seat)
+        if call:
+            if not may_call(state, seat):
+                _check_call(state, seat)
+        else:
+            hand = state.hands[seat]
+            check_card(hand, card, playable(state, seat), Pack.YANKEE, _refusal, state)
         return play(state, seat, card, call)
 
     def view(self, state: JohnSmithState, seat: int | None) -> View:
         """The table as the seat sees it: its hand, the trick, the call, trump and scores."""
-        out = self._facts(state, seat)
-        out["scene"] = _scene(state, seat)
+        st = state
+        out = self.trick_facts(st, seat, KEY)
+        out["called"] = st.called
+        out["played"] = sorted(chain.from_iterable(st.won))
+        out["face_sums"] = [face_sum(pile) for pile in st.won]
+        out["target"] = st.target
+        out["last_deal"] = [dict(zip(CATEGORIES, row, strict=True)) for row in st.last_deal]
+        out["last_john"] = st.last_john or None
+        out["commitment"] = deal_commitment(st.seed, st.deal - 1)
+        if st.winners:
+            out["decided"] = st.decided
+            out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.deal)]
+        out["scene"] = _scene(st, seat)
         return out
 
     def ai_view(self, state: JohnSmithState, seat: int) -> View:
         """The part of the seat's view the AI reads (the same values as view's)."""
-        st = state
-        out: View = {
-            "teams": [0, 1, 0, 1],
-            "trump": st.trump,
-            "trick": list(st.trick),
-            "trick_owners": list(st.players[: len(st.trick)]),
-            "players": list(st.players),
-            "called": st.called,
-            "played": sorted(chain.from_iterable(st.won)),
-        }
-        if 0 <= seat < SEATS:
-            out["hand"] = list(st.hands[seat])
-        return out
-
-    def _facts(self, state: JohnSmithState, seat: int | None) -> View:
-        st = state
-        turn = to_play(st)
-        out: View = {
-            "game": KEY,
-            "seats": SEATS,
-            "deal": st.deal,
-            "dealer": st.dealer,
-            "elder": elder_of(st.dealer, SEATS),
-            "turn": turn if turn >= 0 else None,
-            "teams": [team_of(s, SEATS) for s in range(SEATS)],
-            "trump": st.trump,
-            "turned": list(st.turned),
-            "hand_sizes": [len(h) for h in st.hands],
-            "trick": list(st.trick),
-            "trick_owners": list(st.players[: len(st.trick)]),
-            "players": list(st.players),
-            "called": st.called,
-            "played": sorted(chain.from_iterable(st.won)),
-            "tricks": list(st.tricks),
-            "face_sums": [face_sum(pile) for pile in st.won],
-            "scores": list(st.scores),
-            "target": st.target,
-            "last_trick": {"cards": list(st.last), "owners": list(st.last_owners)},
-            "last_winner": st.last_winner if st.last_winner >= 0 else None,
-            "last_deal": [dict(zip(CATEGORIES, row, strict=True)) for row in st.last_deal],
-            "last_john": st.last_john or None,
-            "commitment": deal_commitment(st.seed, st.deal - 1),
-            "over": bool(st.winners),
-        }
-        if seat is not None and 0 <= seat < SEATS:
-            out["hand"] = list(st.hands[seat])
-        if st.winners:
-            out["winners"] = list(st.winners)
-            out["decided"] = st.decided
-            out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.deal)]
+        out = self.trick_ai_view(state, seat)
+        out["players"] = list(state.players)
+        out["called"] = state.called
+        out["played"] = sorted(chain.from_iterable(state.won))
         return out
 
     def outcome(self, state: JohnSmithState) -> Outcome | None:
@@ -264,37 +193,11 @@ class JohnSmith(Game[JohnSmithState]):
         )
         return Outcome(points=points, winners=winners, summary=summary)
 
-    def dump(self, state: JohnSmithState) -> dict[str, Any]:
-        """The state as JSON-safe data."""
-        return dump_state(state)
-
-    def load(self, data: Mapping[str, Any]) -> JohnSmithState:
-        """The state dumped by dump."""
-        return load_state(data)
-
-    def cards(self, state: JohnSmithState) -> list[str]:
-        """Hands, the trick and the won tricks: always the whole pack."""
-        held = (c for hand in state.hands for c in hand)
-        won = (c for pile in state.won for c in pile)
-        return [*held, *state.trick, *won]
-
-    def private_cards(self, state: JohnSmithState, seat: int) -> frozenset[str]:
-        """The seat's hand, less the dealer's turned-up cards and the last trick's codes
-        (which everyone has seen, the last trick possibly from the previous deal)."""
-        return frozenset(state.hands[seat]).difference(state.turned, state.last)
-
-    def deal_number(self, state: JohnSmithState) -> int:
-        """How many deals have been started."""
-        return state.deal
-
     def describe_action(self, action: str) -> str:
         """'call' -> 'Calls for John Smith'; 'play 7E' -> 'Plays the 7 of eagles'."""
         if action == "call":
             return "Calls for John Smith"
-        try:
-            return f"Plays {card_name(_parse(action)[0], Pack.YANKEE)}"
-        except IllegalAction:
-            return action.capitalize()
+        return super().describe_action(action)
 
 
 GAME = JohnSmith()
@@ -329,28 +232,7 @@ def _lines(st: JohnSmithState) -> list[str]:
 def _scene(st: JohnSmithState, viewer: int | None) -> Scene:
     """The table picture: every seat in its partnership's colour (its own hand face up, the
     dealer's turned cards face up for all), the trick, and the call's verses."""
-    turn = to_play(st)
-    seats = []
-    for s in range(SEATS):
-        hand = st.hands[s]
-        shown = hand if s == viewer else tuple(c for c in hand if c in st.turned)
-        side = team_of(s, SEATS)
-        tricks = st.tricks[side]
-        elder = "elder, " if s == elder_of(st.dealer, SEATS) else ""
-        seats.append(
-            seat(
-                cards=shown,
-                backs=len(hand) - len(shown),
-                score=st.scores[side],
-                badge="dealer" if s == st.dealer else "",
-                note=f"{elder}{tricks} trick" + ("" if tricks == 1 else "s"),
-                active=s == turn,
-                team=side,
-            )
-        )
-    groups = [group("row", "Trick", st.trick, owners=st.players[: len(st.trick)])]
-    if st.last:
-        groups.append(group("row", "Last trick", st.last, owners=st.last_owners))
+    seats = trick_seats(st, viewer, to_play(st))
     title = f"John Smith - deal {st.deal}" if not st.winners else "John Smith - over"
     counters = [("Trump", YANKEE_SUIT_NAMES[st.trump]), ("Target", st.target)]
-    return scene(Pack.YANKEE, title, seats, groups, counters, _lines(st))
+    return scene(Pack.YANKEE, title, seats, trick_groups(st), counters, _lines(st))

@@ -22,6 +22,7 @@ from functools import cache
 
 from bot.games.base import View
 from bot.games.cards import rank_of, suit_of
+from bot.games.tricks.rules import partner_of
 from bot.games.yankee.pick_nick.flow import (
     DISCARD,
     FACES_PHASE,
@@ -36,7 +37,7 @@ from bot.games.yankee.pick_nick.flow import (
     suit_table,
     winner_index,
 )
-from bot.games.yankee.tricks import FACES, partner_of, yankee_strength
+from bot.games.yankee.tricks import FACES, yankee_strength
 
 MAKE = 5.0
 """A hand worth this much for a suit makes it trump (about three tricks with a partner)."""

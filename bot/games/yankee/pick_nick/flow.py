@@ -20,8 +20,7 @@ from typing import Any
 from bot.games.cards import YANKEE_SUITS, is_face, suit_of, yankee_pack
 from bot.games.rng import shuffled
 from bot.games.state import dump_frozen, evolver, load_frozen, put
-from bot.games.yankee.tricks import (
-    FACES,
+from bot.games.tricks.rules import (
     deal_hands,
     elder_of,
     next_dealer,
@@ -29,8 +28,8 @@ from bot.games.yankee.tricks import (
     play_order,
     team_of,
     turn_up,
-    yankee_strength,
 )
+from bot.games.yankee.tricks import FACES, yankee_strength
 
 SEATS = 4
 HAND = 5

@@ -27,6 +27,7 @@ from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
 from bot.games.scene import Scene, group, scene, seat
+from bot.games.tricks.rules import elder_of, partner_of, required_suit, team_of
 from bot.games.yankee.pick_nick.flow import (
     DISCARD,
     FACES_PHASE,
@@ -51,7 +52,7 @@ from bot.games.yankee.pick_nick.flow import call as _call
 from bot.games.yankee.pick_nick.flow import discard as _discard
 from bot.games.yankee.pick_nick.flow import play as _play
 from bot.games.yankee.pick_nick.flow import take_face as _take_face
-from bot.games.yankee.tricks import FACES, elder_of, partner_of, required_suit, team_of
+from bot.games.yankee.tricks import FACES
 
 __all__ = ["GAME", "PickNick", "PickNickState"]
 

@@ -7,9 +7,9 @@
 - Otherwise it takes the trick with the cheapest card that wins it, or, when no card wins,
   throws its cheapest card: a low plain card before a Face, a Face before a trump.
 
-It uses the same follow and winner rules as the game (`bot/games/yankee/tricks.py`), so it can only
-pick
-from the cards the rules allow; it keeps no memory and does not count cards.
+It uses the same follow and winner rules as the game (bot/games/tricks/rules.py with the
+Yankee values), so it can only pick from the cards the rules allow; it keeps no memory
+and does not count cards.
 """
 
 from __future__ import annotations

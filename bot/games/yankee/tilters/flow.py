@@ -1,23 +1,21 @@
 """Tilters' state and the flow of a deal (rules.md), for `game.py`.
 
-Here are the state and its JSON form, the deal table by player count, dealing and fixing
+Here are the state, the deal table by player count, dealing and fixing
 trump, playing a card, and scoring a deal by §2.2 (tricks over the book first, then the
-tilters capped at target - 1). The trick rules themselves live in `bot/games/yankee/tricks.py`.
-Nothing
-here checks whether an action is allowed: the game object does that first.
+tilters capped at target - 1). The trick rules themselves live in bot/games/tricks/rules.py
+(the Yankee values in bot/games/yankee/tricks.py). Nothing here checks whether an action
+is allowed: the game object does that first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.games.cards import YANKEE_SUITS, is_face, suit_of, yankee_pack
 from bot.games.rng import shuffled
-from bot.games.state import dump_frozen, evolver, load_frozen, put
-from bot.games.yankee.tricks import (
-    FACES,
+from bot.games.state import evolver, put
+from bot.games.tricks.rules import (
     deal_hands,
     elder_of,
     next_dealer,
@@ -28,9 +26,8 @@ from bot.games.yankee.tricks import (
     sides,
     team_of,
     turn_up,
-    yankee_strength,
-    yankee_winner,
 )
+from bot.games.yankee.tricks import FACES, yankee_strength, yankee_winner
 
 PACK = yankee_pack()
 BOOK = {2: 6, 3: 4, 4: 6}
@@ -224,18 +221,8 @@ def end_deal(st: TiltersState) -> TiltersState:
     scores, winners = score_deal(st.scores, st.tricks, faces, (st.book, st.target, st.house))
     gained = tuple(a - b for a, b in zip(scores, st.scores, strict=True))
     last_deal = tuple(zip(st.tricks, faces, gained, strict=True))
-    st = replace(st, scores=scores, last_deal=last_deal, winners=winners)
+    st = evolve(st, scores=scores, last_deal=last_deal, winners=winners)
     if winners:
         return st
     deck = shuffled(PACK, st.seed, st.deal)
     return open_deal(st, deck, next_dealer(st.dealer, st.seats))
-
-
-def dump_state(st: TiltersState) -> dict[str, Any]:
-    """The state as JSON-safe data."""
-    return dump_frozen(st)
-
-
-def load_state(data: Mapping[str, Any]) -> TiltersState:
-    """The state from dump_state's data."""
-    return load_frozen(TiltersState, data)

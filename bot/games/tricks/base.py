@@ -1,0 +1,291 @@
+"""The base of a trick game object: what every trick game's `game.py` does alike.
+
+A trick game's state is a frozen dataclass with the fields of `TrickTable` (the deal, the
+dealer, trump, the dealer's turned-up cards, hands, the trick in play and its players,
+the cards won and tricks per side, scores per side, the last trick and the winners); its
+game object subclasses `TrickGame`, names its pack, its state class and its turn rule,
+and gets from here: parsing 'play XX' (a refusal says how to write one), refusing a seat
+not awaited or a card not held or not allowed (the refusal names what to play instead),
+the AI's view, the facts every trick view shares, the scene of a trick table (seats in
+partnership colours, the trick and the last trick), dump and load, the cards and which
+of them are private. Seat, team and elder rules come from `rules.py`.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from bot.games.base import Game, View
+from bot.games.cards import Pack, card_name, parse_card
+from bot.games.errors import IllegalAction
+from bot.games.scene import Group, SeatScene, group, seat
+from bot.games.state import dump_frozen, load_frozen
+from bot.games.tricks.rules import elder_of, team_of
+
+MAX_ACTION_CHARS = 32
+"""Longer actions are refused before any parsing."""
+
+
+class TrickTable(Protocol):
+    """The fields every trick game's state has (read-only: states are frozen)."""
+
+    @property
+    def deal(self) -> int:
+        """Deals started."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+
+    @property
+    def trump(self) -> str | None:
+        """The trump suit, None for no trumps."""
+
+    @property
+    def turned(self) -> tuple[str, ...]:
+        """The dealer's cards turned face up."""
+
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        """Per seat, its hand."""
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The seats in the trick, in play order."""
+
+    @property
+    def trick(self) -> tuple[str, ...]:
+        """The cards of the trick in play."""
+
+    @property
+    def won(self) -> tuple[tuple[str, ...], ...]:
+        """Per side, the cards it has won this deal."""
+
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """Per side, tricks won this deal."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Per side, the game score."""
+
+    @property
+    def last(self) -> tuple[str, ...]:
+        """The last completed trick."""
+
+    @property
+    def last_owners(self) -> tuple[int, ...]:
+        """The last trick's seats, in play order."""
+
+    @property
+    def last_winner(self) -> int:
+        """Who took the last trick, -1 before any."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning sides; the game is over when not empty."""
+
+
+T = TypeVar("T", bound=TrickTable)
+R = TypeVar("R")
+
+_TEAMS = {n: tuple(team_of(s, n) for s in range(n)) for n in range(1, 9)}
+"""Per table size, each seat's side."""
+
+
+def play_actions(pack_cards: Sequence[str]) -> dict[str, str]:
+    """Every well-formed 'play' action written canonically, and its card (the fast path)."""
+    return {f"play {card}": card for card in pack_cards}
+
+
+def parse_play(action: object, plays: Mapping[str, str], pack: Pack, usage: str) -> str:
+    """The card code of a 'play XX' action, or IllegalAction saying how to write one."""
+    card = plays.get(action) if isinstance(action, str) else None
+    if card is not None:
+        return card
+    if not isinstance(action, str) or len(action) > MAX_ACTION_CHARS:
+        raise IllegalAction(usage)
+    words = action.split(" ")
+    if len(words) != 2 or words[0] != "play":
+        raise IllegalAction(usage)
+    return parse_card(words[1], pack)
+
+
+def check_turn(over: bool, seats: int, seat_no: object, turn: int) -> None:
+    """Refuse a finished game, a seat not at the table, or a seat not awaited."""
+    if over:
+        raise IllegalAction("The game is over: no more cards are played.")
+    if not isinstance(seat_no, int) or not 0 <= seat_no < seats:
+        raise IllegalAction(f"There is no seat {seat_no} at this table.")
+    if seat_no != turn:
+        raise IllegalAction(f"It is not your turn: seat {turn} plays next.")
+
+
+def check_card(
+    hand: Sequence[str],
+    card: str,
+    legal: Sequence[str],
+    pack: Pack,
+    refusal: Callable[[R], IllegalAction],
+    about: R,
+) -> None:
+    """Refuse a card not in the hand, or one not among the legal cards with
+    `refusal(about)`, which says what the hand must play instead (called only then, so a
+    legal play builds no refusal)."""
+    if card not in hand:
+        raise IllegalAction(f"You do not hold {card_name(card, pack)}.")
+    if card not in legal:
+        raise refusal(about)
+
+
+def trick_groups(st: TrickTable) -> list[Group]:
+    """The middle of a trick table: the trick in play with its owners, and the last trick."""
+    groups = [group("row", "Trick", st.trick, owners=st.players[: len(st.trick)])]
+    if st.last:
+        groups.append(group("row", "Last trick", st.last, owners=st.last_owners))
+    return groups
+
+
+def seat_note(st: TrickTable, s: int) -> str:
+    """A seat's short line: elder hand, and its side's tricks this deal."""
+    seats = len(st.hands)
+    tricks = st.tricks[team_of(s, seats)] if st.tricks else 0
+    elder = "elder, " if s == elder_of(st.dealer, seats) else ""
+    return f"{elder}{tricks} trick" + ("" if tricks == 1 else "s")
+
+
+def trick_seats(
+    st: TrickTable, viewer: int | None, turn: int, notes: Sequence[str] | None = None
+) -> list[SeatScene]:
+    """Every seat of a trick table: its own hand face up to the viewer, the dealer's
+    turned-up cards face up for all, its side's score, the dealer's badge, a note (by
+    default seat_note), and with four seats its partnership's colour."""
+    seats = len(st.hands)
+    out = []
+    for s, hand in enumerate(st.hands):
+        shown = hand if s == viewer else tuple(c for c in hand if c in st.turned)
+        out.append(
+            seat(
+                cards=shown,
+                backs=len(hand) - len(shown),
+                score=st.scores[team_of(s, seats)],
+                badge="dealer" if s == st.dealer else "",
+                note=notes[s] if notes is not None else seat_note(st, s),
+                active=s == turn,
+                team=team_of(s, seats) if seats == 4 else None,
+            )
+        )
+    return out
+
+
+class TrickGame(Game[T]):
+    """A trick game object: subclasses set `pack`, `pack_cards`, `state_class` and
+    `usage`, define `to_play`, `new`, `legal_actions`, `apply`, `view` and `outcome`, and
+    may add their own facts to `trick_facts` and `trick_ai_view`."""
+
+    pack: ClassVar[Pack]
+    pack_cards: ClassVar[tuple[str, ...]]
+    state_class: ClassVar[type[Any]]
+    usage: ClassVar[str] = "Write 'play' and a card from your hand, like 'play 7E'."
+
+    def __init__(self) -> None:
+        """Build the table of canonical 'play' actions once per game object."""
+        self.plays = play_actions(self.pack_cards)
+
+    @abstractmethod
+    def to_play(self, state: T) -> int:
+        """The seat to play next, -1 when none (the game is over)."""
+
+    def parse(self, action: object) -> str:
+        """The card of a 'play XX' action, or a refusal saying how to write one."""
+        return parse_play(action, self.plays, self.pack, self.usage)
+
+    def check_turn(self, state: T, seat_no: object) -> None:
+        """Refuse a finished game, a seat not at the table, or a seat not awaited."""
+        turn = self.to_play(state)
+        if seat_no != turn or turn < 0:
+            check_turn(bool(state.winners), len(state.hands), seat_no, turn)
+
+    def awaiting(self, state: T) -> frozenset[int]:
+        """The one seat to play; empty when the game is over."""
+        turn = self.to_play(state)
+        return frozenset() if turn < 0 else frozenset((turn,))
+
+    def trick_ai_view(self, state: T, seat_no: int) -> View:
+        """What a trick AI reads: the sides, trump, the trick and its owners, the hand."""
+        seats = len(state.hands)
+        out: View = {
+            "teams": list(_TEAMS[seats]),
+            "trump": state.trump,
+            "trick": list(state.trick),
+            "trick_owners": list(state.players[: len(state.trick)]),
+        }
+        if 0 <= seat_no < seats:
+            out["hand"] = list(state.hands[seat_no])
+        return out
+
+    def ai_view(self, state: T, seat: int) -> View:
+        """The part of the seat's view the AI reads (the same values as view's)."""
+        return self.trick_ai_view(state, seat)
+
+    def trick_facts(self, state: T, seat_no: int | None, key: str) -> View:
+        """The facts of a trick table every view shows (a game adds its own)."""
+        st, seats = state, len(state.hands)
+        turn = self.to_play(st)
+        out: View = {
+            "game": key,
+            "seats": seats,
+            "deal": st.deal,
+            "dealer": st.dealer,
+            "elder": elder_of(st.dealer, seats),
+            "turn": turn if turn >= 0 else None,
+            "teams": [team_of(s, seats) for s in range(seats)],
+            "trump": st.trump,
+            "turned": list(st.turned),
+            "hand_sizes": [len(h) for h in st.hands],
+            "trick": list(st.trick),
+            "trick_owners": list(st.players[: len(st.trick)]),
+            "players": list(st.players),
+            "tricks": list(st.tricks),
+            "scores": list(st.scores),
+            "last_trick": {"cards": list(st.last), "owners": list(st.last_owners)},
+            "last_winner": st.last_winner if st.last_winner >= 0 else None,
+            "over": bool(st.winners),
+        }
+        if seat_no is not None and 0 <= seat_no < seats:
+            out["hand"] = list(st.hands[seat_no])
+        if st.winners:
+            out["winners"] = list(st.winners)
+        return out
+
+    def dump(self, state: T) -> dict[str, Any]:
+        """The state as JSON-safe data."""
+        return dump_frozen(state)
+
+    def load(self, data: Mapping[str, Any]) -> T:
+        """The state dumped by dump."""
+        loaded: T = load_frozen(self.state_class, data)
+        return loaded
+
+    def cards(self, state: T) -> list[str]:
+        """Hands, the trick and the won tricks (a game with undealt cards adds them)."""
+        return [*chain.from_iterable(state.hands), *state.trick, *chain.from_iterable(state.won)]
+
+    def private_cards(self, state: T, seat: int) -> frozenset[str]:
+        """The seat's hand, less the dealer's turned-up cards and the last trick's codes
+        (which everyone has seen, the last trick possibly from the previous deal)."""
+        return frozenset(state.hands[seat]).difference(state.turned, state.last)
+
+    def deal_number(self, state: T) -> int:
+        """How many deals have been started."""
+        return state.deal
+
+    def describe_action(self, action: str) -> str:
+        """'play 7E' -> 'Plays the 7 of eagles'; anything else, capitalised."""
+        try:
+            return f"Plays {card_name(self.parse(action), self.pack)}"
+        except IllegalAction:
+            return action.capitalize()
