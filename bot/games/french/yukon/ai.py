@@ -1,0 +1,78 @@
+"""The Yukon AI (rules.md): a card-point player that hunts the Grand Yukon, from its
+seat's view alone (its hand, the trick, the cards already taken, the stock's count).
+
+- The Grand Yukon wins any trick it falls in, so its holder keeps it for a trick worth
+  taking (10 points or more on the table, or the hand's end), and the others lead cheap
+  cards from their longest suit while it is out, so it takes little and the hands that run
+  out of a suit must throw their Yukons.
+- Following, it lets a partner's safe trick be (throwing it points), takes a trick worth
+  points with the cheapest card that surely or probably keeps it, and otherwise throws
+  its cheapest card: no points, low rank, never a Yukon when anything else will do.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bot.games.base import View
+from bot.games.french.yukon.flow import GRAND, STRENGTH, YUKONS, legal, points, winner
+
+WORTH = 10
+"""Points on the table that make a trick worth spending a Yukon on."""
+
+
+def cost(card: str) -> tuple[int, int, int]:
+    """How dear a card is to give away: a Yukon most, then by points, then by rank."""
+    return card in YUKONS, points(card), STRENGTH.get(card[:-1], 99)
+
+
+def lead(hand: Sequence[str], grand_out: bool) -> str:
+    """The lead: a cheap plain card from the longest plain suit; a Yukon only when the
+    hand holds nothing else (the Grand Yukon last, unless it is the only card)."""
+    plain = [c for c in hand if c not in YUKONS]
+    if not plain:
+        return min(hand, key=lambda c: (c == GRAND, c))
+    length = {s: sum(1 for c in plain if c[-1] == s) for s in "SHDC"}
+    if grand_out:  # keep the points away from the Grand Yukon: lead the cheapest card
+        return min(plain, key=lambda c: (points(c), -length[c[-1]], cost(c)))
+    return min(plain, key=lambda c: (-length[c[-1]], points(c), cost(c)))
+
+
+def follow(view: View, seat: int, allowed: Sequence[str], grand_out: bool) -> str:
+    """The card to play to a trick already led."""
+    trick, owners, teams = view["trick"], view["trick_owners"], view["teams"]
+    cheapest = min(allowed, key=cost)
+    best = winner(trick)
+    last = len(trick) == len(teams) - 1
+    safe = trick[best] == GRAND or (trick[best] in YUKONS and not grand_out) or last
+    if owners[best] != seat and teams[owners[best]] == teams[seat]:
+        if safe:
+            return max((c for c in allowed if c not in YUKONS), key=points, default=cheapest)
+        return cheapest
+    table = sum(points(c) for c in trick)
+    winning = [c for c in allowed if winner((*trick, c)) == len(trick)]
+    if not winning:
+        return cheapest
+    pick = min(winning, key=cost)
+    if pick == GRAND and table < WORTH and view.get("stock", 0) > 0:
+        return cheapest
+    if pick in YUKONS and pick != GRAND and grand_out and not last and table < WORTH:
+        return cheapest
+    return pick
+
+
+class YukonPolicy:
+    """Chooses a Yukon seat's card from its view."""
+
+    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+        """The seat's action: 'play XX' with a card the rules allow."""
+        hand, trick = view["hand"], view["trick"]
+        allowed = legal(hand, trick, view["parlett"], view["strict"])
+        assert allowed, "the AI was asked to play with no card to play"
+        grand_out = GRAND not in hand and GRAND not in view["played"] and GRAND not in trick
+        card = lead(hand, grand_out) if not trick else follow(view, seat, allowed, grand_out)
+        return f"play {card}"
+
+
+POLICY = YukonPolicy()
