@@ -6,7 +6,7 @@ with the tables it needs built once per game. The fourth layer of a `Spec`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from bot.games.patience._hooks import Hooks
 from bot.games.patience.model import (
@@ -25,6 +25,11 @@ from bot.games.patience.model import (
     suit,
 )
 
+Free = tuple[list[Group], dict[Key, list[Group]], dict[int, list[Group]]]
+"""The free groups: all of them, by their bottom card's keys, and by the pile they leave."""
+Check = Callable[[Layout, int, tuple[str, ...], int, Ctx], bool]
+"""Whether a group may go from one pile to another (`_allows` or `_accepts_ok`)."""
+
 
 class Finder(Hooks):
     """A patience game's move finder: which cards may go where, found quickly. Its checks
@@ -35,54 +40,45 @@ class Finder(Hooks):
         self._move_tables()
 
     def _move_tables(self) -> None:
-        """What the move generator can know before the game starts: the piles whose top
-        card may leave by the engine's `movable` (and whether only that card), the
-        sources each target takes from (when the rules' check is known to ask), and
-        the targets whose `takes` is the zone's own."""
-        shut = (Kind.STOCK, Kind.INDICATOR, Kind.DISCARD)
-        self._feeders: list[tuple[int, bool]] = [
-            (i, z.kind is not Kind.TABLEAU or z.unit == "top")
-            for i, z in enumerate(self.zone_of)
-            if z.kind not in shut and (z.kind is not Kind.FOUNDATION or z.takeback)
-        ]
-        trusted = self._generic() or self.narrows
-        self._fed: list[frozenset[int] | None] = [
-            frozenset(j for j, y in enumerate(self.zone_of) if y.name in z.sources.split("+"))
-            if z.sources and trusted
-            else None
-            for z in self.zone_of
-        ]
-        self._keyed: list[bool] = [
-            self.narrows
-            or (self._generic() and (z.kind is not Kind.FOUNDATION or self._plain_foundation()))
-            for z in self.zone_of
-        ]
+        """What the move generator can know before the game starts: which hooks the game
+        keeps, the piles whose top card may leave by the engine's `movable` (and whether
+        only that card), the sources each target takes from (when the rules' check is
+        known to ask), and the targets whose `takes` is the zone's own."""
+        self._plain_moves = type(self).movable is Hooks.movable
+        self._own_takes = type(self).takes is not Finder.takes
+        self._feeders: list[tuple[int, bool]] = _feeder_piles(self.zone_of)
+        self._fed: list[frozenset[int] | None] = [self._feeding(z) for z in self.zone_of]
+        self._keyed: list[bool] = [self._zone_keyed(z) for z in self.zone_of]
         self._host_keys: list[dict[str, tuple[Key, ...]]] = [{} for _ in self.zone_of]
         self._all_rows = [self._target_row(i) for i in self.move_targets]
         feeders = {i for i, _ in self._feeders}
         self._target_rows = [r for r in self._all_rows if r.fed is None or r.fed & feeders]
         """The targets a card can reach when only top cards move (see `find_moves`)."""
 
+    def _feeding(self, zone: Zone) -> frozenset[int] | None:
+        """The piles of the zones a zone takes cards from (None: any, or the rules' own
+        check may not ask)."""
+        if not zone.sources or not (self._generic() or self.narrows):
+            return None
+        names = zone.sources.split("+")
+        return frozenset(j for j, y in enumerate(self.zone_of) if y.name in names)
+
+    def _zone_keyed(self, zone: Zone) -> bool:
+        """Whether the zone's own rules say which cards its piles take (see `_row_keys`)."""
+        if self.narrows:
+            return True
+        plain_home = zone.kind is not Kind.FOUNDATION or self._plain_foundation()
+        return self._generic() and plain_home
+
     def _target_row(self, i: int) -> TargetRow:
         """What the finder knows of target pile `i` before the game starts."""
         z = self.zone_of[i]
-        any_rank = None
-        if z.kind is Kind.TABLEAU:
-            any_rank = (
-                z.build is not None
-                and z.build.suit == "any"
-                and all(len(build_keys(z.build, f"{r}S")) == 13 for r in RANK_OF)
-            )
-        if z.kind is Kind.CELL:
-            full = 1
-        else:
-            full = z.length if z.kind is Kind.FOUNDATION else z.max_cards or 10**9
         return TargetRow(
             dst=i,
             fed=self._fed[i],
             keyed=self._keyed[i],
-            any_rank=any_rank,
-            full=full,
+            any_rank=_any_rank(z),
+            full=_full(z),
             table=None if z.build is None or z.kind is Kind.CELL else self._host_keys[i],
             sure=self._sure(z),
         )
@@ -102,34 +98,45 @@ class Finder(Hooks):
     def find_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
         """`card_moves` worked out afresh (see there): the movable groups indexed by their
         bottom card's keys, then for each target the groups that answer its keys."""
-        plain = type(self).movable is Hooks.movable
+        plain = self._plain_moves
         groups = self._tops(layout) if plain else list(self._groups(layout))
         if not groups:
             return []
         index, by_src = _indexed(groups)
-        out: list[str] = []
-        ids = self.ids
         allows = self._allows if self._generic() else self._accepts_ok
-        own_takes = type(self).takes is not Finder.takes
+        out: list[str] = []
         for row in self._target_rows if plain else self._all_rows:
-            dst, fed = row.dst, row.fed
-            keys = self.takes(layout, dst, ctx) if own_takes else self._row_keys(layout, row)
-            if keys is _SKIP:
+            found = self._found(layout, row, ctx, (groups, index, by_src))
+            if found:
+                out += self._row_moves(layout, row, ctx, found, allows)
+        return out
+
+    def _found(self, layout: Layout, row: TargetRow, ctx: Ctx, free: Free) -> Sequence[Group]:
+        """The free groups that may answer a target now: those of the keys it takes, or
+        (when it cannot say) every group from the piles that feed it."""
+        groups, index, by_src = free
+        keys = self.takes(layout, row.dst, ctx) if self._own_takes else self._row_keys(layout, row)
+        if keys is None:
+            fed = row.fed
+            return groups if fed is None else [g for i in fed for g in by_src.get(i, ())]
+        if len(keys) == 1:
+            return index.get(keys[0], ())
+        return [g for key in keys for g in index.get(key, ())]
+
+    def _row_moves(
+        self, layout: Layout, row: TargetRow, ctx: Ctx, found: Sequence[Group], allows: Check
+    ) -> list[str]:
+        """The moves of the groups found for one target that the rules allow."""
+        dst, fed, ids = row.dst, row.fed, self.ids
+        # On a started pile a card found by its key fits the build: the engine's own
+        # check could refuse only a run (to a family, or past a pile's size limit).
+        most = row.sure if layout.piles[dst] else 0
+        out: list[str] = []
+        for src, n, cards in found:
+            if src == dst or (fed is not None and src not in fed):
                 continue
-            if keys is None:
-                found = groups if fed is None else [g for i in fed for g in by_src.get(i, ())]
-            elif len(keys) == 1:
-                found = index.get(keys[0], [])
-            else:
-                found = [g for key in keys for g in index.get(key, ())]
-            # On a started pile a card found by its key fits the build: the engine's own
-            # check could refuse only a run (to a family, or past a pile's size limit).
-            most = row.sure if layout.piles[dst] else 0
-            for src, n, cards in found:
-                if src == dst or (fed is not None and src not in fed):
-                    continue
-                if n <= most or allows(layout, src, cards, dst, ctx):
-                    out.append(f"move {ids[src]} {ids[dst]}" + (f" {n}" if n > 1 else ""))
+            if n <= most or allows(layout, src, cards, dst, ctx):
+                out.append(f"move {ids[src]} {ids[dst]}" + (f" {n}" if n > 1 else ""))
         return out
 
     def _row_keys(self, layout: Layout, row: TargetRow) -> tuple[Key, ...] | None:
@@ -190,15 +197,7 @@ class Finder(Hooks):
         zone, pile = self.zone_of[dst], layout.piles[dst]
         kind = zone.kind
         if kind is Kind.FOUNDATION:
-            if not pile:
-                first = self.base_card(layout, dst)
-                if first is not None:
-                    return ((rank(first), suit(first)),)
-                base = self.base_rank(layout, dst)
-                return None if base is None else ((base, "*"),)
-            if len(pile) >= zone.length or zone.build is None:
-                return ()
-            return self.keys_on(dst, pile[-1])
+            return self._home_takes(layout, dst)
         if kind is Kind.TABLEAU and pile:
             if zone.build is None or layout.down[dst] >= len(pile):
                 return ()
@@ -206,6 +205,19 @@ class Finder(Hooks):
         if kind is Kind.CELL and pile:
             return ()
         return None
+
+    def _home_takes(self, layout: Layout, dst: int) -> tuple[Key, ...] | None:
+        """`zone_takes` for a family: its base when empty, else what its build takes."""
+        zone, pile = self.zone_of[dst], layout.piles[dst]
+        if not pile:
+            first = self.base_card(layout, dst)
+            if first is not None:
+                return ((rank(first), suit(first)),)
+            base = self.base_rank(layout, dst)
+            return None if base is None else ((base, "*"),)
+        if len(pile) >= zone.length or zone.build is None:
+            return ()
+        return self.keys_on(dst, pile[-1])
 
     def _sure(self, zone: Zone) -> int:
         """How many cards found by their key on a started pile of the zone may be moved
@@ -245,24 +257,30 @@ class Finder(Hooks):
             return False
         kind = zone.kind
         if kind is Kind.FOUNDATION:
-            if len(cards) > 1:
-                return False
-            if self._plain_foundation():
-                if not pile:
-                    first = self.base_card(layout, dst)
-                    if first is not None:
-                        return cards[0] == first
-                    base = self.base_rank(layout, dst)
-                    return base is None or rank(cards[0]) == base
-                build = zone.build
-                return (
-                    len(pile) < zone.length and build is not None and build.fits(pile[-1], cards[0])
-                )
-            return self.fits_foundation(layout, dst, cards[0], ctx) is None
+            return len(cards) == 1 and self._goes_home(layout, dst, cards[0], ctx)
         if kind is Kind.CELL:
             return not pile and len(cards) == 1
-        if kind is not Kind.TABLEAU:
-            return False
+        return kind is Kind.TABLEAU and self._lays_on(layout, src, cards, dst, ctx)
+
+    def _goes_home(self, layout: Layout, dst: int, card: str, ctx: Ctx) -> bool:
+        """Whether one card may go to family `dst` (the `_allows` of a family)."""
+        if not self._plain_foundation():
+            return self.fits_foundation(layout, dst, card, ctx) is None
+        zone, pile = self.zone_of[dst], layout.piles[dst]
+        if not pile:
+            first = self.base_card(layout, dst)
+            if first is not None:
+                return card == first
+            base = self.base_rank(layout, dst)
+            return base is None or rank(card) == base
+        build = zone.build
+        return len(pile) < zone.length and build is not None and build.fits(pile[-1], card)
+
+    def _lays_on(
+        self, layout: Layout, src: int, cards: tuple[str, ...], dst: int, ctx: Ctx
+    ) -> bool:
+        """Whether a group may go to tableau pile `dst` (the `_allows` of a tableau)."""
+        zone, pile = self.zone_of[dst], layout.piles[dst]
         if zone.max_cards and len(pile) + len(cards) > zone.max_cards:
             return False
         if not pile:
@@ -287,3 +305,38 @@ def _indexed(groups: list[Group]) -> tuple[dict[Key, list[Group]], dict[int, lis
         for key in KEYS_OF[group[2][0]]:
             index.setdefault(key, []).append(group)
     return index, by_src
+
+
+def _feeder_piles(zones: Sequence[Zone]) -> list[tuple[int, bool]]:
+    """The piles whose top card may leave by the engine's `movable`, each with whether
+    only that card may (not a run)."""
+    return [
+        (i, z.kind is not Kind.TABLEAU or z.unit == "top") for i, z in enumerate(zones) if _gives(z)
+    ]
+
+
+def _gives(zone: Zone) -> bool:
+    """Whether a zone's top cards may leave by the engine's `movable`."""
+    if zone.kind in (Kind.STOCK, Kind.INDICATOR, Kind.DISCARD):
+        return False
+    return zone.kind is not Kind.FOUNDATION or zone.takeback
+
+
+def _any_rank(zone: Zone) -> bool | None:
+    """For a tableau zone, whether its build lays any rank on any card (then its keys say
+    nothing worth looking up); None for other zones."""
+    if zone.kind is not Kind.TABLEAU:
+        return None
+    build = zone.build
+    return (
+        build is not None
+        and build.suit == "any"
+        and all(len(build_keys(build, f"{r}S")) == 13 for r in RANK_OF)
+    )
+
+
+def _full(zone: Zone) -> int:
+    """How many cards a pile of the zone holds at most (a cell one, a family its length)."""
+    if zone.kind is Kind.CELL:
+        return 1
+    return zone.length if zone.kind is Kind.FOUNDATION else zone.max_cards or 10**9
