@@ -257,12 +257,12 @@ class Finder(Hooks):
             return False
         kind = zone.kind
         if kind is Kind.FOUNDATION:
-            return len(cards) == 1 and self._goes_home(layout, dst, cards[0], ctx)
+            return len(cards) == 1 and self._fits_home(layout, dst, cards[0], ctx)
         if kind is Kind.CELL:
             return not pile and len(cards) == 1
         return kind is Kind.TABLEAU and self._lays_on(layout, src, cards, dst, ctx)
 
-    def _goes_home(self, layout: Layout, dst: int, card: str, ctx: Ctx) -> bool:
+    def _fits_home(self, layout: Layout, dst: int, card: str, ctx: Ctx) -> bool:
         """Whether one card may go to family `dst` (the `_allows` of a family)."""
         if not self._plain_foundation():
             return self.fits_foundation(layout, dst, card, ctx) is None
