@@ -1,4 +1,4 @@
-"""The rules of a patience game that a game may override (the patience rules pages): the
+"""The rules of a patience game that a game may override (rules: games/<key>.md): the
 pack and the deal, which cards may leave a pile, what a pile accepts, what deal and
 redeal may do, and a game's own moves. The third layer of a `Spec` (see spec_data.py).
 """

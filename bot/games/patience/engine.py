@@ -1,4 +1,4 @@
-"""The patience engine (the patience rules pages): named zones of piles, building rules as
+"""The patience engine (rules: games/<key>.md): named zones of piles, building rules as
 data, a deal script, moves, redeals and privileges, with small named hooks for the odd
 rules of particular games.
 

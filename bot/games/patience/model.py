@@ -1,4 +1,4 @@
-"""The patience engine's values (the patience rules pages): cards and their words, the kinds
+"""The patience engine's values (rules: games/<key>.md): cards and their words, the kinds
 of zone, building rules, zones, the layout and the context, and the small functions over
 them that games share (taking up piles, drawing a card out, reshuffling, laying piles).
 

@@ -1,4 +1,4 @@
-"""What a patience game is, as data (the patience rules pages): its class attributes (zones,
+"""What a patience game is, as data (rules: games/<key>.md): its class attributes (zones,
 deal, redeals, privileges ...) and the index tables built from its zones once per game.
 
 The first layer of a `Spec` (engine.py): `_words.Words` names its piles, `_hooks.Hooks`

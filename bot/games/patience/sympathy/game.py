@@ -1,6 +1,6 @@
 """Sympathy (`sympathy`): Cheney's patience for two players working together.
 
-Source: the patience rules pages and Cheney, *Patience* (1869), p. 151. Each player
+Source: Cheney, *Patience* (1869), p. 151; its rules page beside it (rules.md). Each player
 lays her own shuffled pack in seventeen piles of three, face down, and lays the last
 card aside as her grace card. The second player (seat 1, Cheney's B) turns up the top
 card of each of her piles. Then the first player (seat 0, A) turns up the top card of
@@ -10,7 +10,7 @@ When A has a face-up card on every pile, B takes her turn the same way, and so o
 alternately. A player with no card face up may turn up her grace card to match. The game
 is won, by both, when every card is thrown out.
 
-Our choices (the patience rules pages has none for Sympathy):
+Our choices (Cheney leaves these open; rules.md marks each one):
 - `sympathy_match` (default "rank"): "corresponding" means a card of the same rank, as in
   Little Lots, which Cheney says the game resembles; the partner's card thrown out is her
   face-up card of that rank on her lowest-numbered pile. With "card" only the same card,
