@@ -99,41 +99,52 @@ class TwoWay(Spec):
         out: list[str] = []
         piles = layout.piles
         wanted = self.wanted(layout)
+        by_rank = self._by_rank(layout)
+        for src in self.feeders:
+            pile = piles[src]
+            if not pile:
+                continue
+            r = rank(pile[-1])
+            near = by_rank.get(-1, []) + by_rank.get(r - 1, []) + by_rank.get(r + 1, [])
+            homes = wanted.get(pile[-1], [])
+            if near or homes:
+                out += self._moves_to(layout, src, homes + near, ctx)
+        return out
+
+    def _by_rank(self, layout: Layout) -> dict[int, list[int]]:
+        """The tableau piles and cells by their top card's rank (-1: empty ones that may
+        be filled)."""
+        piles = layout.piles
         by_rank: dict[int, list[int]] = {}
         for t in self.targets:
             if piles[t]:
                 by_rank.setdefault(rank(piles[t][-1]), []).append(t)
             elif self.zone_of[t].empty != "none":
                 by_rank.setdefault(-1, []).append(t)
-        for src in self.feeders:
-            pile = piles[src]
-            if not pile:
+        return by_rank
+
+    def _moves_to(self, layout: Layout, src: int, targets: list[int], ctx: Ctx) -> list[str]:
+        """The moves of pile src's top card to those of `targets` that take it."""
+        groups = self.movable(layout, src)
+        if not groups:
+            return []
+        out: list[str] = []
+        piles, cards, card = layout.piles, groups[0][1], layout.piles[src][-1]
+        zone = self.zone_of[src].name
+        # A marriage between piles is just the build rule (no game here adds to it).
+        plain = self.zone_of[src].kind is Kind.TABLEAU
+        for t in targets:
+            if t == src or zone not in self.fed_by[t]:
                 continue
-            card = pile[-1]
-            r = rank(card)
-            near = by_rank.get(-1, []) + by_rank.get(r - 1, []) + by_rank.get(r + 1, [])
-            homes = wanted.get(card, [])
-            if not near and not homes:
-                continue
-            groups = self.movable(layout, src)
-            if not groups:
-                continue
-            cards = groups[0][1]
-            name = self.zone_of[src].name
-            # A marriage between piles is just the build rule (no game here adds to it).
-            plain = self.zone_of[src].kind is Kind.TABLEAU
-            for t in homes + near:
-                if t == src or name not in self.fed_by[t]:
+            onto, build = piles[t], self.zone_of[t].build
+            if onto and t in self.target_set:
+                if build is None or not build.fits(onto[-1], card):
                     continue
-                onto, build = piles[t], self.zone_of[t].build
-                if onto and t in self.target_set:
-                    if build is None or not build.fits(onto[-1], card):
-                        continue
-                    if plain and not layout.down[t]:
-                        out.append(f"move {self.ids[src]} {self.ids[t]}")
-                        continue
-                if self.accepts(layout, src, cards, t, ctx) is None:
+                if plain and not layout.down[t]:
                     out.append(f"move {self.ids[src]} {self.ids[t]}")
+                    continue
+            if self.accepts(layout, src, cards, t, ctx) is None:
+                out.append(f"move {self.ids[src]} {self.ids[t]}")
         return out
 
     def weigh(self, layout: Layout, move: str, ctx: Ctx) -> int | None:
