@@ -37,6 +37,9 @@ from bot.games import registry  # noqa: E402
 from bot.games.ai import ai_move  # noqa: E402
 from bot.games.base import Game, View  # noqa: E402
 from bot.games.cards import suit_of  # noqa: E402
+from bot.games.french.yukon.flow import GRAND, YUKONS  # noqa: E402
+from bot.games.french.yukon.flow import STRENGTH as YUKON_STRENGTH  # noqa: E402
+from bot.games.french.yukon.flow import winner as yukon_winner  # noqa: E402
 from bot.games.tricks.rules import trick_winner  # noqa: E402
 from bot.games.yankee.tricks import FACES, yankee_strength  # noqa: E402
 
@@ -97,10 +100,23 @@ def _rank(card: str, trump: str | None) -> tuple[int, int]:
     return tier, yankee_strength(card)
 
 
+def _yukon_winner(trick: Sequence[str], trump: str | None) -> int:
+    """§14: the Grand Yukon, else the first Yukon (Jack), else the suit led."""
+    return yukon_winner(trick)
+
+
+def _yukon_rank(card: str, trump: str | None) -> tuple[int, int]:
+    """§14: a Yukon above any plain card (the Grand Yukon highest), then A K Q 10 ... 2."""
+    if card in YUKONS:
+        return 1, 1 if card == GRAND else 0
+    return 0, YUKON_STRENGTH[card[:-1]]
+
+
 Rank = Callable[[str, str | None], tuple[int, int]]
 RULES: dict[str, tuple[WinnerRule, Rank]] = {
     "john-smith": (_john_smith_winner, _rank),
     "pick-nick": (_pick_nick_winner, _pick_nick_rank),
+    "yukon": (_yukon_winner, _yukon_rank),
 }
 """Per game, the rule-based player's trick winner and card order (default: Tilters')."""
 

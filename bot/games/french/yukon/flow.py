@@ -76,9 +76,13 @@ def pack(seats: int) -> tuple[str, ...]:
     return french_pack(without=REMOVED[seats])
 
 
+CARD_POINTS = {card: 15 if card == GRAND else POINTS.get(card[:-1], 0) for card in french_pack()}
+"""Each card's points: the Grand Yukon 15, Jacks and tens 10, aces 5, kings 3, queens 2."""
+
+
 def points(card: str) -> int:
-    """A card's points: the Grand Yukon 15, Jacks and tens 10, aces 5, kings 3, queens 2."""
-    return 15 if card == GRAND else POINTS.get(card[:-1], 0)
+    """A card's points (CARD_POINTS), for readers of one card."""
+    return CARD_POINTS[card]
 
 
 def legal(
@@ -212,7 +216,7 @@ def _take(st: YukonState, hands: tuple[tuple[str, ...], ...], trick: tuple[str, 
 def end_hand(st: YukonState) -> YukonState:
     """Score the hand's card points; the game ends when a side has the target (the higher
     total wins; sides level at the top play on, or share the win), else deal again."""
-    earned = tuple(sum(points(c) for c in pile) for pile in st.won)
+    earned = tuple(sum(map(CARD_POINTS.__getitem__, pile)) for pile in st.won)
     scores = tuple(s + e for s, e in zip(st.scores, earned, strict=True))
     best = max(scores)
     winners: tuple[int, ...] = ()

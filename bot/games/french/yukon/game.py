@@ -17,6 +17,7 @@ bot/games/tricks/base.py.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import chain
 
 from bot.games.base import GameInfo, Outcome, View
 from bot.games.cards import FRENCH_SUIT_NAMES, Pack, french_pack, stacked_deck
@@ -155,7 +156,7 @@ class Yukon(TrickGame[YukonState]):
         out["parlett"] = state.parlett
         out["strict"] = state.strict
         out["stock"] = len(state.stock)
-        out["played"] = sorted(c for pile in state.won for c in pile)
+        out["played"] = sorted(chain.from_iterable(state.won))
         return out
 
     def view(self, state: YukonState, seat: int | None) -> View:
@@ -166,7 +167,7 @@ class Yukon(TrickGame[YukonState]):
         out["target"] = st.target
         out["parlett"] = st.parlett
         out["strict"] = st.strict
-        out["played"] = sorted(c for pile in st.won for c in pile)
+        out["played"] = sorted(chain.from_iterable(st.won))
         out["last_deal"] = list(st.last_deal)
         out["commitment"] = deal_commitment(st.seed, st.deal - 1)
         if st.winners:
