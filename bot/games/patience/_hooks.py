@@ -116,6 +116,14 @@ class Hooks(Words):
             return None
         if zone.kind is not Kind.TABLEAU:
             return f"Nothing may be laid on {self.label(dst)}."
+        return self._tableau_refusal(layout, src, cards, dst, ctx)
+
+    def _tableau_refusal(
+        self, layout: Layout, src: int, cards: tuple[str, ...], dst: int, ctx: Ctx
+    ) -> str | None:
+        """`accepts` for a tableau pile: its size limit, then an empty pile's rule or the
+        build on its face-up top card."""
+        zone, pile = self.zone_of[dst], layout.piles[dst]
         if zone.max_cards and len(pile) + len(cards) > zone.max_cards:
             return f"A pile here holds at most {zone.max_cards} cards."
         if not pile:
@@ -124,7 +132,7 @@ class Hooks(Words):
             return f"Nothing may be built on {self.label(dst)}."
         if layout.down[dst] >= len(pile):
             return f"The top card of {self.label(dst)} is face down."
-        if not zone.build.fits(pile[-1], card):
+        if not zone.build.fits(pile[-1], cards[0]):
             return f"On {name(pile[-1])} you may lay a card {zone.build.words()}."
         return None
 

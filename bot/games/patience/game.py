@@ -134,30 +134,11 @@ class PatienceGame(Game[PatienceState]):
         ctx = self._ctx(state)
         counted = replace(state, actions=state.actions + 1, hint="")
         if action == "undo":
-            if not state.log:
-                raise IllegalAction("There is nothing to undo.")
-            layout = self._replay(state, state.log[:-1])
-            after = replace(
-                counted,
-                layout=layout,
-                log=state.log[:-1],
-                redo=(*state.redo, state.log[-1]),
-                undos=state.undos + 1,
-            )
-            return self._judge(after)
+            return self._undo(state, counted)
         if action == "redo":
-            if not state.redo:
-                raise IllegalAction("There is nothing to redo.")
-            layout = self._step(state.layout, state.redo[-1], ctx)
-            after = replace(
-                counted, layout=layout, log=(*state.log, state.redo[-1]), redo=state.redo[:-1]
-            )
-            return self._judge(after)
+            return self._redo(state, counted, ctx)
         if action == "hint":
-            if not self.spec.moves(state.layout, ctx):
-                raise IllegalAction("No move is left: undo, or resign.")
-            found = hint(self.spec, state.layout, ctx)
-            return replace(counted, hints=state.hints + 1, hint=found or "none")
+            return self._hint(state, counted, ctx)
         if action == "resign":
             return replace(counted, end=RESIGNED)
         if action == "auto" and not self._auto_moves(state.layout, ctx):
@@ -165,6 +146,37 @@ class PatienceGame(Game[PatienceState]):
         layout = self._step(state.layout, action, ctx)
         after = replace(counted, layout=layout, log=(*state.log, action), redo=())
         return self._judge(after)
+
+    def _undo(self, state: PatienceState, counted: PatienceState) -> PatienceState:
+        """Take back the last move: the layout replayed from the deal without it."""
+        if not state.log:
+            raise IllegalAction("There is nothing to undo.")
+        layout = self._replay(state, state.log[:-1])
+        after = replace(
+            counted,
+            layout=layout,
+            log=state.log[:-1],
+            redo=(*state.redo, state.log[-1]),
+            undos=state.undos + 1,
+        )
+        return self._judge(after)
+
+    def _redo(self, state: PatienceState, counted: PatienceState, ctx: Ctx) -> PatienceState:
+        """Play again the last move taken back."""
+        if not state.redo:
+            raise IllegalAction("There is nothing to redo.")
+        layout = self._step(state.layout, state.redo[-1], ctx)
+        after = replace(
+            counted, layout=layout, log=(*state.log, state.redo[-1]), redo=state.redo[:-1]
+        )
+        return self._judge(after)
+
+    def _hint(self, state: PatienceState, counted: PatienceState, ctx: Ctx) -> PatienceState:
+        """The state with the solver's suggested move shown."""
+        if not self.spec.moves(state.layout, ctx):
+            raise IllegalAction("No move is left: undo, or resign.")
+        found = hint(self.spec, state.layout, ctx)
+        return replace(counted, hints=state.hints + 1, hint=found or "none")
 
     def view(self, state: PatienceState, seat: int | None) -> View:
         """The layout as anyone may see it: face-down cards as backs (and, in games where
