@@ -5,7 +5,8 @@ The text is split to fit Discord's embed limits: the description (4,096 characte
 then untitled fields (1,024 each), never more than 6,000 characters or 25 fields in one
 embed; what is left goes on in further embeds, each sent as a message of its own since
 the 6,000 characters count across a message's embeds. Splits fall at paragraph breaks,
-then line breaks, then spaces. Ephemeral unless the player asks to share it.
+then line breaks, then sentence ends, then spaces, so no sentence is cut while a page's
+paragraphs fit a field. Ephemeral unless the player asks to share it.
 """
 
 from __future__ import annotations
@@ -35,13 +36,20 @@ COLOUR = discord.Colour(0x2E7D4F)
 
 def take(text: str, limit: int) -> tuple[str, str]:
     """The longest start of `text` within `limit` characters that ends at a paragraph break
-    (or, failing one in its second half, a line break, a space, or anywhere), and the rest."""
+    (or, failing one in its second half, a line break, a sentence's end, a space, or
+    anywhere), and the rest."""
     if len(text) <= limit:
         return text, ""
-    for sep, earliest in (("\n\n", limit // 2), ("\n", limit // 2), (" ", 1)):
+    # A sentence's full stop stays with it, so the cut falls after it.
+    for sep, kept, earliest in (
+        ("\n\n", 0, limit // 2),
+        ("\n", 0, limit // 2),
+        (". ", 1, limit // 2),
+        (" ", 0, 1),
+    ):
         cut = text.rfind(sep, 0, limit + 1)
         if cut >= earliest:
-            return text[:cut].rstrip(), text[cut + len(sep) :].lstrip("\n")
+            return text[: cut + kept].rstrip(), text[cut + len(sep) :].lstrip("\n")
     cut = limit - 1 if text[limit - 1] == "\\" else limit  # keep an escape with its character
     return text[:cut], text[cut:]
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.client import ParlourBot
@@ -63,10 +64,13 @@ def text_of(embeds: list[JSON]) -> str:
 # -- splitting the text --------------------------------------------------------------------
 
 
-def test_take_cuts_at_a_paragraph_then_a_line_then_a_space() -> None:
+def test_take_cuts_at_a_paragraph_then_a_line_then_a_sentence_then_a_space() -> None:
     assert take("short", 10) == ("short", "")
     assert take("aaaa bbbb\n\ncccc dddd", 15) == ("aaaa bbbb", "cccc dddd")
     assert take("aaaa\nbbbb cccc dddd", 15) == ("aaaa\nbbbb cccc", "dddd")
+    assert take("Aaaa bb. Cc dd ee ff", 15) == ("Aaaa bb.", "Cc dd ee ff")
+    assert take("Aaaa bbbbbbbbb. Cc", 15) == ("Aaaa bbbbbbbbb.", "Cc")  # the stop just fits
+    assert take("Aa bb cccccccccccc. Dd", 15) == ("Aa bb", "cccccccccccc. Dd")  # it does not
     assert take("a\n\nbbbbbbbbb cccc", 15) == ("a\n\nbbbbbbbbb", "cccc")  # break too early
     assert take("x" * 20, 15) == ("x" * 15, "x" * 5)
     assert take("x" * 14 + "\\_x", 15) == ("x" * 14, "\\_x")  # an escape stays whole
@@ -83,6 +87,16 @@ def test_long_rules_are_split_within_discords_limits(paragraphs: int, words: int
     assert all(e["title"] == "Black Joke (continued)" for e in embeds[1:])
     if len(text) > 6000:
         assert len(embeds) > 1
+
+
+def test_every_game_s_page_is_split_only_between_paragraphs() -> None:
+    for game in registry.all():
+        text = rules_text(game.info, options_hint=OPTIONS_HINT, with_heading=False)
+        paragraphs = set(discord.utils.escape_markdown(text).split("\n\n"))
+        for embed in rules_embeds(game.info, text):
+            parts = [embed.description or ""] + [str(f.value) for f in embed.fields]
+            for part in parts:
+                assert set(part.split("\n\n")) <= paragraphs, game.info.key
 
 
 # -- /rules --------------------------------------------------------------------------------
