@@ -1,5 +1,5 @@
-"""The table in Discord: `/table start|join|leave|status|stop`, the table message's
-buttons, and each player's private "My hand" with their legal moves.
+"""The table in Discord: `/table start|join|leave|status|stop` and the table message's
+buttons; each player's private "My hand" with their legal moves is `cogs._hand`.
 
 Every button is a `DynamicItem` whose custom_id carries the table (and, for moves, the
 state version), registered at start-up, so a button sent before a restart still works
@@ -9,7 +9,6 @@ service's; this cog only translates.
 
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 
@@ -20,10 +19,9 @@ from discord.ext import commands
 from bot.client import ParlourBot
 from bot.games import registry
 from bot.games.options import parse_pairs
-from bot.tables import Event, Status, Table, TableError, Update
+from bot.tables import Event, Status, Update
 from cogs._base import (
     Refusal,
-    VersionedSelect,
     bot_of,
     check_channel,
     custom_ids_of,
@@ -33,9 +31,8 @@ from cogs._base import (
     on_its_message,
     tell,
 )
-from cogs._moves import MAX_SELECT, as_buttons, menu
-from cogs._presenter import DiscordPresenter, named, presenter_of
-from cogs._render import hand_picture
+from cogs._hand import ActionButton, ActionSelect, OtherMove, show_hand
+from cogs._presenter import DiscordPresenter, presenter_of
 from cogs.autocomplete import game_named, table_game_autocomplete
 
 VERBS = ("join", "leave", "ai", "start", "hand", "back", "rematch")
@@ -95,93 +92,6 @@ class TableButton(
         await guarded(interaction, press(interaction, self.table_id, self.verb))
 
 
-class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pb:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<action>[a-z]{1,20})",
-):
-    """One of a few one-word moves ("call", "pass") offered as a button to the player
-    whose choice it is, tied to the state version they saw."""
-
-    def __init__(self, table_id: int, version: int, action: str, label: str) -> None:
-        style = discord.ButtonStyle.secondary if action == "pass" else discord.ButtonStyle.primary
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80], style=style, custom_id=f"pb:{table_id}:{version}:{action}"
-            )
-        )
-        self.table_id, self.version, self.action = table_id, version, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ActionButton:
-        """Rebuild the button from its custom_id (the rules check the move)."""
-        return cls(int(match["table"]), int(match["version"]), match["action"], match["action"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Play the move the button names."""
-        if not on_its_message(interaction):
-            return  # forged: the cog's listener answers it
-        await guarded(interaction, play(interaction, self.table_id, self.version, self.action))
-
-
-class OtherMove(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pm:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
-):
-    """Opens a box to type a move that the select has no room for (an amount, say)."""
-
-    def __init__(self, table_id: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Other move...",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"pm:{table_id}:{version}",
-            )
-        )
-        self.table_id, self.version = table_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> OtherMove:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["table"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Ask for the move in a modal, with one of the player's moves as the example."""
-        if not on_its_message(interaction):
-            return  # forged: the cog's listener answers it
-        example = ""
-        try:
-            table: Table | None = bot_of(interaction).tables.table(self.table_id)
-        except TableError:
-            table = None
-        if table is not None and table.status is Status.PLAYING:
-            seat = table.seat_of(interaction.user.id)
-            legal = table.game.legal_actions(table.state, seat) if seat is not None else []
-            example = max(legal, key=len, default="")
-        await interaction.response.send_modal(MoveModal(self.table_id, self.version, example))
-
-
-class MoveModal(discord.ui.Modal, title="Your move"):
-    """A typed move, checked by the rules like any other."""
-
-    move: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Move", max_length=32)
-
-    def __init__(self, table_id: int, version: int, example: str = "") -> None:
-        super().__init__(custom_id=f"pmodal:{table_id}:{version}")
-        self.table_id, self.version = table_id, version
-        if example:
-            self.move.placeholder = f"for example: {example}"[:100]
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        """Play the typed move."""
-        tables = bot_of(interaction).tables
-        action = tables.typed_move(self.table_id, interaction.user.id, str(self.move.value))
-        await guarded(interaction, play(interaction, self.table_id, self.version, action))
-
-
 # -- what the buttons do -----------------------------------------------------------------
 
 
@@ -232,86 +142,6 @@ async def seated_note(bot: ParlourBot, interaction: discord.Interaction[Any], ta
     if not await mailer.probe(interaction.user, hello):
         return closed
     return note + " Your cards will also come by DM."
-
-
-async def hand_parts(
-    table: Table, user_id: int
-) -> tuple[str, discord.File | None, discord.ui.View | None]:
-    """A player's private message: their cards, and their legal moves if it is their turn."""
-    seat = table.seat_of(user_id)
-    if seat is None or table.seats[seat].left:
-        raise TableError("You are not seated at this table; you can watch.")
-    if table.status is not Status.PLAYING:
-        raise TableError("The game has not started yet.")
-    game, state = table.game, table.state
-    scene = game.view(state, seat).get("scene", {})
-    cards = scene.get("seats", [{}] * (seat + 1))[seat].get("cards", [])
-    title = f"{table.seats[seat].name}'s hand"
-    picture = await hand_picture(cards, str(game.info.pack), title, urgent=True)
-    file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
-    if seat not in game.awaiting(state):
-        return "It is not your turn yet.", file, None
-    legal = game.legal_actions(state, seat)
-    view = dynamic_view()
-    if as_buttons(legal):
-        for action in legal:
-            label = named(table, game.describe_action(action))
-            view.add_item(ActionButton(table.id, table.version, action, label))
-        return "Your choice.", file, view
-    options = [
-        discord.SelectOption(label=named(table, game.describe_action(a))[:100], value=a)
-        for a in menu(legal)
-    ]
-    view.add_item(ActionSelect(table.id, table.version, options))
-    more = ""
-    if len(legal) > MAX_SELECT:
-        view.add_item(OtherMove(table.id, table.version))
-        more = (
-            f" ({len(legal)} moves in all: the list shows {len(options)} of them, and"
-            " 'Other move...' takes any move typed in.)"
-        )
-    return f"Your move.{more}", file, view
-
-
-async def show_hand(interaction: discord.Interaction[Any], table_id: int) -> None:
-    """Answer "My hand" ephemerally with the hand picture and the legal moves."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    table = bot_of(interaction).tables.table(table_id)
-    content, file, view = await hand_parts(table, interaction.user.id)
-    kwargs: dict[str, Any] = {"ephemeral": True}
-    if file is not None:
-        kwargs["file"] = file
-    if view is not None:
-        kwargs["view"] = view
-    await interaction.followup.send(content, **kwargs)
-
-
-async def play(
-    interaction: discord.Interaction[Any], table_id: int, version: int, action: str
-) -> None:
-    """Play a move chosen in a player's private message, then refresh that message."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = bot_of(interaction)
-    table = await bot.tables.act(table_id, interaction.user.id, version, action)
-    said = f"You played: {named(table, table.game.describe_action(action))}."
-    if table.status is Status.PLAYING and table.seat_of(interaction.user.id) in (
-        table.game.awaiting(table.state)
-    ):
-        content, file, view = await hand_parts(table, interaction.user.id)
-        assert file is not None and view is not None
-        await interaction.followup.send(f"{said} {content}", file=file, view=view, ephemeral=True)
-        return
-    await interaction.followup.send(said, ephemeral=True)
-
-
-class ActionSelect(
-    VersionedSelect,
-    template=r"pa:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
-):
-    """A player's choice among their legal moves, tied to the state version they saw."""
-
-    prefix, placeholder = "pa", "Choose your move"
-    act = staticmethod(play)
 
 
 async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
