@@ -21,10 +21,11 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.games.base import View
 from bot.tables import Actor, Event, Table, Update
 from cogs._render import hand_picture
 
@@ -37,7 +38,7 @@ DAY_S = 24 * 60 * 60.0
 Cards = tuple[str, ...]
 
 
-def cards_in(view: dict[str, Any], index: int) -> Cards:
+def cards_in(view: View, index: int) -> Cards:
     """The cards a seat's own view shows in its hand."""
     seats = view.get("scene", {}).get("seats", [])
     return tuple(seats[index].get("cards", [])) if index < len(seats) else ()

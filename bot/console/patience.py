@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.console.style import Style, visible_len
 from bot.console.table import seat_words
+from bot.games.base import View
 from bot.games.cards import Pack
 
 PACK = Pack.FRENCH
@@ -78,7 +79,7 @@ def _top(cards: Sequence[str | None], style: Style) -> str:
     return f"{style.card(cards[-1], PACK)}{more}"
 
 
-def patience_lines(view: dict[str, Any], style: Style, describe: Any) -> list[str]:
+def patience_lines(view: View, style: Style, describe: Any) -> list[str]:
     """The layout, the counters, a hint if one was asked for, and whether play is stuck."""
     counters = [f"score {view['score']}", f"moves {view['moves']}"]
     if view.get("redeals"):
@@ -96,7 +97,7 @@ def patience_lines(view: dict[str, Any], style: Style, describe: Any) -> list[st
     return lines
 
 
-def sympathy_lines(view: dict[str, Any], names: Sequence[str], me: int, style: Style) -> list[str]:
+def sympathy_lines(view: View, names: Sequence[str], me: int, style: Style) -> list[str]:
     """Both players' piles (numbered from 1, as 'turn N' names them) and grace cards."""
     lines = [style.bold("== Sympathy ==") + f"  cards thrown out {view['out']}"]
     for index, player in enumerate(view["players"]):

@@ -13,6 +13,7 @@ from bot.console.patience import patience_lines, sympathy_lines
 from bot.console.style import Style
 from bot.console.table import seat_words, table_lines
 from bot.games import Game, Outcome
+from bot.games.base import View
 from bot.tables import Table
 
 SHOWN_ACTIONS = 12
@@ -75,9 +76,7 @@ class Screen:
         """A screen styled for the stream (colour only on a terminal)."""
         return cls(Style.for_stream(out))
 
-    def view_lines(
-        self, game: Game[Any], view: dict[str, Any], names: Sequence[str], me: int
-    ) -> list[str]:
+    def view_lines(self, game: Game[Any], view: View, names: Sequence[str], me: int) -> list[str]:
         """The table as seat `me` sees it, whatever shape its game's view has."""
         if "scene" in view:
             return table_lines(view, names, me, self.style)
@@ -88,7 +87,7 @@ class Screen:
     def table(self, table: Table, me: int) -> list[str]:
         """The table now, from seat `me`."""
         names = [s.name for s in table.seats]
-        view: dict[str, Any] = table.game.view(table.state, me)
+        view: View = table.game.view(table.state, me)
         return self.view_lines(table.game, view, names, me)
 
     def prompt(self, legal: Sequence[str]) -> str:
@@ -101,7 +100,7 @@ class Screen:
         """The game's end: how the last deal went, the summary, each seat's result in its
         unit, and the seeds."""
         names = [s.name for s in table.seats]
-        view: dict[str, Any] = table.game.view(table.state, me)
+        view: View = table.game.view(table.state, me)
         story = view.get("scene", {}).get("lines", [])  # how the last deal ended
         lines = [seat_words(text, names) for text in story]
         lines.append(self.style.bold("Game over.") + " " + seat_words(outcome.summary, names))

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from bot.console.style import Style
+from bot.games.base import View
 from bot.games.cards import FRENCH_RANKS, FRENCH_SUITS, YANKEE_SUITS, Pack
+from bot.games.scene import Group, Scene, SeatScene
 from bot.tables.names import name_seats
 
 _PAIR = re.compile(r"\b([Ss])eats (\d+) and (\d+)\b")
@@ -53,7 +54,7 @@ def sort_hand(cards: Sequence[str], pack: Pack) -> list[str]:
     return sorted(cards, key=key)
 
 
-def table_lines(view: dict[str, Any], names: Sequence[str], me: int, style: Style) -> list[str]:
+def table_lines(view: View, names: Sequence[str], me: int, style: Style) -> list[str]:
     """The table as seat `me` sees it (its view carries a `scene`)."""
     scene = view["scene"]
     pack = Pack(scene["pack"])
@@ -74,7 +75,7 @@ def table_lines(view: dict[str, Any], names: Sequence[str], me: int, style: Styl
     return lines
 
 
-def _heading(scene: dict[str, Any], names: Sequence[str], style: Style) -> str:
+def _heading(scene: Scene, names: Sequence[str], style: Style) -> str:
     """'== Tilters - deal 1 ==  Trump flags | Target 20'."""
     counters = " | ".join(
         f"{c['label']} {seat_words(c['value'], names)}" for c in scene["counters"]
@@ -84,7 +85,7 @@ def _heading(scene: dict[str, Any], names: Sequence[str], style: Style) -> str:
 
 
 def _seat_line(
-    seat: dict[str, Any],
+    seat: SeatScene,
     name: str,
     width: int,
     shown: list[str],
@@ -109,7 +110,7 @@ def _seat_line(
     return f"{mark} " + "  ".join(parts)
 
 
-def _group_text(group: dict[str, Any], names: Sequence[str], style: Style, pack: Pack) -> str:
+def _group_text(group: Group, names: Sequence[str], style: Style, pack: Pack) -> str:
     """'Trick: 3E (AI 1) 5E (You)', 'Deck: 19 face down', 'Turn-up: 7L'."""
     cards, backs = group["cards"], group.get("backs", 0)
     if group["kind"] == "pile" and cards:

@@ -11,15 +11,129 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypedDict, TypeVar
 
 from bot.games.cards import Pack
 from bot.games.chips import POT, Transfer, split_evenly
 from bot.games.errors import IllegalAction
 from bot.games.options import Option, OptionValue, resolve
+from bot.games.scene import Scene
 
 Family = Literal["trick", "chips", "patience"]
-View = dict[str, Any]
+
+
+class View(TypedDict, total=False):
+    """What a game shows one seat (or anyone): the contract the front ends read.
+
+    Every key is optional: a game fills the ones it has. The picture comes from `scene`;
+    the Discord and terminal front ends also read `game`, `title`, `turn`, `hint`, `last`,
+    `result`, `players` and the patience keys (`zones`, `score`, `moves`, `stuck` ...).
+    Game-specific facts are listed too, so that mypy checks every game's view against one
+    declaration: a new game declares its new keys here. `last`, `last_deal`, `players` and
+    `seats` are `Any` because games give them different shapes; `trump` and `turnup`
+    because the AIs read them only once set while the view may carry None before.
+    """
+
+    alone: bool
+    ante: int
+    antes_in: bool
+    banker: int
+    bid: int
+    bidder: int | None
+    book: int
+    bought_cards: list[Any]
+    buried: list[Any]
+    by_rank: bool
+    called: bool
+    calls: list[Any]
+    cards_left: int
+    chooser: int | None
+    commitment: str | None
+    deal: int
+    deal_seeds: list[Any]
+    dealer: int
+    dealer_may_console: bool
+    deals: int
+    dealt: int
+    decided: str
+    discards: list[Any]
+    elder: int
+    end: str | None
+    exact_bonus: int
+    face_down: list[Any]
+    face_sums: list[Any]
+    face_up: list[Any]
+    face_up_total: int
+    faces_won: list[Any]
+    figure: str
+    final_stacks: list[Any]
+    game: str
+    hand: list[Any]
+    hand_sizes: list[Any]
+    hint: str | None
+    hints: int
+    last: Any
+    last_deal: Any
+    last_john: str | None
+    last_trick: dict[str, Any]
+    last_winner: int | None
+    maker: int | None
+    marks: list[Any]
+    max_rate: int
+    moves: int
+    my_face_down: list[Any]
+    no_zeros: bool
+    out: int | None
+    over: bool
+    parlett: bool
+    passed: int
+    passes: int
+    phase: str
+    played: list[Any]
+    played_by: int | None
+    players: Any
+    pool: int
+    pot: int
+    pot_for_offers: int
+    privileges: dict[str, Any]
+    proposal: str
+    purse: int
+    qsn: int
+    rate: int
+    redeals: int
+    remove_fives: bool
+    reserve_left: int
+    result: str
+    round: int
+    scene: Scene
+    score: int
+    scores: list[Any]
+    seats: Any
+    seed: str
+    seeds: list[Any]
+    soft_penalties: bool
+    soft_score: bool
+    soft_target: int
+    split_ties: bool
+    standing: dict[str, Any] | None
+    stock: int
+    strict: bool
+    stuck: bool
+    table: list[Any]
+    target: int
+    teams: list[Any]
+    title: str
+    trick: list[Any]
+    trick_owners: list[Any]
+    tricks: list[Any]
+    trump: Any  # None before trump is known; the AIs read it only once it is set
+    turn: int | None
+    turned: list[Any]
+    turnup: Any  # None before the turn-up; the AI reads it only once it is shown
+    undos: int
+    winners: list[Any]
+    zones: list[Any]
+
 
 S = TypeVar("S")
 

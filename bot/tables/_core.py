@@ -13,16 +13,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.games import ChipGame, IllegalAction, Outcome, Transfer
+from bot.games import IllegalAction
 from bot.games.ai import ai_move
-from bot.games.chips import apply_transfers
+from bot.games.base import View
 from bot.games.rng import deal_seed
-from bot.ledger import Account, Ledger, LedgerError, Overdraft, Posting, Reason
+from bot.ledger import Ledger, LedgerError, Overdraft, Posting
 from bot.storage import Database
 from bot.storage import table_rows as rows
-from bot.storage.patience_rows import PatienceRow, record_patience
-from bot.storage.result_rows import record_results
-from bot.tables.accounts import LEAVE, digest_of, seat_account
+from bot.tables.accounts import LEAVE, digest_of
 from bot.tables.models import (
     Actor,
     Event,
@@ -35,6 +33,8 @@ from bot.tables.models import (
 )
 from bot.tables.names import name_seats
 from bot.tables.notes import TableNotes
+from bot.tables.results import record_finished
+from bot.tables.settlement import Settlement, cash_out, chip_game, zeros
 from bot.tables.standings import Standings
 from bot.tables.typed import as_listed
 
@@ -80,6 +80,7 @@ class TableCore:
     ) -> None:
         self.db = db
         self.ledger = ledger
+        self.settlement = Settlement(ledger)
         self.notes = TableNotes(db)
         self.standings = Standings(db)
         self.settings = settings or ServiceSettings()
@@ -113,7 +114,7 @@ class TableCore:
         """Every open table."""
         return list(self._tables.values())
 
-    def private_view(self, table: Table, user_id: int) -> dict[str, Any]:
+    def private_view(self, table: Table, user_id: int) -> View:
         """A seated player's own view of the game."""
         seat = table.seat_of(user_id)
         if seat is None:
@@ -185,7 +186,7 @@ class TableCore:
         over = game.is_over(state)
         deadline = None if over else self._deadline(table, state)
         digest = digest_of(game, state)
-        postings, stacks = self._entry_postings(table, state, seq, over, extra or [])
+        postings, stacks = self.settlement.entry_postings(table, state, seq, over, extra or [])
         after = _with_seats(table.seats, seats)
 
         async def work(tx: rows.Connection) -> None:
@@ -197,8 +198,10 @@ class TableCore:
             for seat in seats:
                 await rows.update_seat(tx, table.id, seat_row(seat))
             if over:
-                await self._close_rows(tx, table, after, stacks or _zeros(table), "finished")
-                await self._record(tx, table, state)
+                await self.settlement.close_rows(
+                    tx, table, after, stacks or zeros(table), "finished"
+                )
+                await record_finished(tx, table, state)
 
         await self._write(work)
         table.state, table.version, table.deadline_at = state, seq, deadline
@@ -211,47 +214,6 @@ class TableCore:
             await self._notify(table, Event.FINISHED, {"seeds": seeds, "seed": table.seed})
         elif table.is_chip_game and action != LEAVE:
             await self._settle_leavers(table)
-
-    def _entry_postings(
-        self, table: Table, state: Any, seq: int, over: bool, extra: list[Posting]
-    ) -> tuple[list[Posting], tuple[int, ...]]:
-        """The ledger postings of entry `seq` of a table: `extra` (a cash-out, a top-up),
-        the transfers the state carries and, when it ends a chip game, the sharing of a
-        pot left; with the final stacks (empty unless it ends a chip game)."""
-        postings = list(extra)
-        if not table.is_chip_game:
-            return postings, ()
-        moved = self._chip_game(table).last_transfers(state)
-        postings += self._postings(table, moved, f"settle:{table.id}:{seq}")
-        if not over:
-            return postings, ()
-        closing, stacks = self._closing(table, state)
-        postings += self._postings(table, closing, f"close:{table.id}:{seq}")
-        return postings, stacks
-
-    def _closing(self, table: Table, state: Any) -> tuple[tuple[Transfer, ...], tuple[int, ...]]:
-        """The transfers that share a pot left in a finished chip game, and the stacks
-        after them."""
-        game = self._chip_game(table)
-        pot = game.pot(state)
-        closing = game.closing_transfers(state, pot) if pot else ()
-        stacks, _ = stacks_after(game.stacks(state), pot, closing)
-        return closing, stacks
-
-    async def _record(self, tx: rows.Connection, table: Table, state: Any) -> None:
-        """Record a finished game's results (and a patience game's statistics)."""
-        game = table.game
-        outcome = game.outcome(state)
-        await record_results(tx, table.guild_id, table.id, game.info.key, _results(table, outcome))
-        counters = game.stats(state)
-        if counters is not None:
-            await record_patience(
-                tx,
-                table.guild_id,
-                table.id,
-                game.info.key,
-                _patience_rows(table, outcome, counters),
-            )
 
     def limits_of(self, guild_id: int) -> TableLimits:
         """The table limits of a server."""
@@ -268,46 +230,10 @@ class TableCore:
         waiting = [i for i in table.game.awaiting(state) if not table.seats[i].is_ai]
         return self.clock() + timeout if waiting else None
 
-    async def _close_rows(
-        self,
-        tx: rows.Connection,
-        table: Table,
-        seats: list[Seat],
-        stacks: tuple[int, ...],
-        reason: str,
-    ) -> None:
-        """Cash every stake out to its owner, close the escrow and the table. A seat that
-        left holds nothing by then; should it hold chips all the same, they go home too,
-        since a closed table's escrow must be empty."""
-        postings = []
-        for index, seat in enumerate(seats):
-            amount = stacks[index] if index < len(stacks) else 0
-            if table.is_chip_game and amount > 0:
-                if seat.left:
-                    log.error("table %d: seat %d left but holds %d chips", table.id, index, amount)
-                postings.append(self._cash_out(table, seat, amount, late=seat.left))
-        if postings:
-            await self.ledger.post(tx, postings)
-        if table.is_chip_game:
-            await self.ledger.close_escrow(tx, table.guild_id, table.id)
-        await rows.close_table(tx, table.id, reason)
-
-    def _cash_out(self, table: Table, seat: Seat, amount: int, *, late: bool = False) -> Posting:
-        """A seat's stake going home: to its player's purse, or an AI's to the issuance.
-        A seat cashes out once (`cashout:{table}:{ticket}`); `late` marks chips found on a
-        seat that had already cashed out, which must not reuse that key."""
-        if seat.user_id is None:
-            dst, reason = Account.issuance(table.guild_id), Reason.AI_CASHOUT
-        else:
-            dst, reason = Account.purse(table.guild_id, seat.user_id), Reason.CASHOUT
-        key = f"cashout:{table.id}:{seat.ticket}" + (":late" if late else "")
-        src = Account.stake(table.guild_id, table.id, seat.chair)
-        return Posting(src, dst, amount, reason, key, game=table.game.info.key, table_id=table.id)
-
     async def _settle_leavers(self, table: Table) -> None:
         """Send home players who asked to leave, once their hand is over: each leaves the
         game for good (`ChipGame.leave`, which may end it) and their stake goes home."""
-        game = self._chip_game(table)
+        game = chip_game(table)
         while table.status is Status.PLAYING and game.between_hands(table.state):
             index = next((i for i, s in enumerate(table.seats) if s.leaving), None)
             if index is None:
@@ -316,29 +242,11 @@ class TableCore:
             amount = game.stacks(table.state)[index]
             state = game.leave(table.state, index)
             gone = replace(seat, leaving=False, left=True)
-            extra = [self._cash_out(table, gone, amount)] if amount else []
+            extra = [cash_out(table, gone, amount)] if amount else []
             await self._commit(
                 table, index, "stack", LEAVE, Actor.TABLE, state, [gone], extra=extra
             )
             await self._notify(table, Event.LEFT, {"seat": index, "when": "now"})
-
-    def _postings(self, table: Table, moved: Iterable[Transfer], prefix: str) -> list[Posting]:
-        key = table.game.info.key
-        return [
-            Posting(
-                self._account(table, t.src),
-                self._account(table, t.dst),
-                t.amount,
-                Reason.REFUND if t.reason == "refund" else Reason.SETTLE,
-                f"{prefix}:{leg}",
-                game=key,
-                table_id=table.id,
-            )
-            for leg, t in enumerate(moved)
-        ]
-
-    def _account(self, table: Table, index: int) -> Account:
-        return seat_account(table.guild_id, table.id, [s.chair for s in table.seats], index)
 
     async def _write(self, work: Callable[[rows.Connection], Any]) -> Any:
         try:
@@ -385,12 +293,6 @@ class TableCore:
         if self._by_channel.get(table.channel_id) == table.id:
             del self._by_channel[table.channel_id]
 
-    def _chip_game(self, table: Table) -> ChipGame[Any]:
-        game = table.game
-        if not isinstance(game, ChipGame):
-            raise TableError(f"{game.info.title} is not played for chips.")
-        return game
-
 
 def new_ticket(chair: int) -> str:
     return f"{chair}-{secrets.token_hex(4)}"
@@ -409,39 +311,7 @@ def seat_row(seat: Seat) -> rows.SeatRow:
     )
 
 
-def _zeros(table: Table) -> tuple[int, ...]:
-    return tuple(0 for _ in table.seats)
-
-
 def _with_seats(seats: list[Seat], changed: list[Seat]) -> list[Seat]:
     """The table's seats with some replaced by new values (matched by chair)."""
     by_chair = {s.chair: s for s in changed}
     return [by_chair.get(s.chair, s) for s in seats]
-
-
-def stacks_after(
-    stacks: tuple[int, ...], pot: int, moved: Iterable[Transfer]
-) -> tuple[tuple[int, ...], int]:
-    return apply_transfers(stacks, pot, list(moved))
-
-
-def _results(table: Table, outcome: Outcome | None) -> list[tuple[int, int, bool]]:
-    """Each player's (user, points, won) in a finished game; AI seats are not recorded."""
-    assert outcome is not None
-    return [
-        (seat.user_id, outcome.points[i], i in outcome.winners)
-        for i, seat in enumerate(table.seats)
-        if seat.user_id is not None
-    ]
-
-
-def _patience_rows(
-    table: Table, outcome: Outcome | None, counters: dict[str, int]
-) -> list[PatienceRow]:
-    """Each player's row of a finished patience game; AI seats keep no statistics."""
-    assert outcome is not None
-    return [
-        PatienceRow(seat.user_id, i in outcome.winners, counters)
-        for i, seat in enumerate(table.seats)
-        if seat.user_id is not None
-    ]

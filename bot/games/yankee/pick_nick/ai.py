@@ -152,7 +152,9 @@ def _play(view: View, seat: int) -> str:
     assert legal, "the AI was asked to play with no card to play"
     if trick:
         return follow(view, seat, legal)
-    makers = view["teams"][view["maker"]] == view["teams"][seat]
+    maker = view["maker"]
+    assert maker is not None, "the AI was asked to play before trump was made"
+    makers = view["teams"][maker] == view["teams"][seat]
     return lead(legal, trump, makers)
 
 

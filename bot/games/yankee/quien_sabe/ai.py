@@ -51,10 +51,10 @@ def call_value(
     """The expected reward of calling now (after also playing a card worth `added` face
     down): the differences as §5.2 pays them, plus the pool and bonus if the call is good."""
     qsn: int = view["qsn"]
-    others = len(view["players"]) - 1
+    others: int = len(view["players"]) - 1
     up: int = view["face_up_total"]
     known = up + sum(VALUE[c] for c in view["my_face_down"]) + added
-    unknown = sum(view["face_down"]) - len(view["my_face_down"])
+    unknown: int = sum(view["face_down"]) - len(view["my_face_down"])
     count, mean, var = stats or unseen_stats(view)
     expected = known + unknown * mean
     if unknown == 0:
