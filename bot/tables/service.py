@@ -27,12 +27,12 @@ from bot.tables._core import (
     log,
     new_ticket,
     seat_row,
-    stacks_after,
 )
 from bot.tables.accounts import digest_of
 from bot.tables.models import Actor, Event, Seat, Status, Table, TableError
 from bot.tables.recovery import RecoveryReport, build_table, replay
 from bot.tables.setaside import homecoming, set_aside_words
+from bot.tables.settlement import account_of, cash_out, chip_game, postings_of, stacks_after
 
 __all__ = ["ServiceSettings", "TableService"]
 
@@ -255,7 +255,7 @@ class TableService(TableCore):
         async with table.lock:
             self._require_status(table, Status.PLAYING, "You can top up once the game is on.")
             index = self._seated(table, user_id)
-            game = self._chip_game(table)
+            game = chip_game(table)
             amount = self._check_amount(amount, "top-up")
             if not game.between_hands(table.state):
                 raise TableError("You can top up between hands, once this one is over.")
@@ -265,7 +265,7 @@ class TableService(TableCore):
             extra = [
                 Posting(
                     src,
-                    self._account(table, index),
+                    account_of(table, index),
                     amount,
                     Reason.TOPUP,
                     key,
@@ -291,12 +291,12 @@ class TableService(TableCore):
                 self._require_host(table, by_user, "Only the host or a moderator can stop it.")
             postings: list[Posting] = []
             if table.status is Status.PLAYING and table.is_chip_game:
-                game = self._chip_game(table)
+                game = chip_game(table)
                 refunds = game.hand_refunds(table.state)
-                postings = self._postings(table, refunds, f"refund:{table.id}:{table.version}")
+                postings = postings_of(table, refunds, f"refund:{table.id}:{table.version}")
                 stacks, pot = stacks_after(game.stacks(table.state), game.pot(table.state), refunds)
                 closing = game.closing_transfers(table.state, pot) if pot else ()
-                postings += self._postings(table, closing, f"close:{table.id}:{table.version}")
+                postings += postings_of(table, closing, f"close:{table.id}:{table.version}")
                 stacks, pot = stacks_after(stacks, pot, closing)
             else:
                 stacks = tuple(table.buy_in for _ in table.seats)
@@ -304,7 +304,7 @@ class TableService(TableCore):
             async def work(tx: rows.Connection) -> None:
                 if postings:
                     await self.ledger.post(tx, postings)
-                await self._close_rows(tx, table, table.seats, stacks, reason)
+                await self.settlement.close_rows(tx, table, table.seats, stacks, reason)
 
             await self._write(work)
             self._forget(table)
@@ -427,7 +427,7 @@ class TableService(TableCore):
         table.seats[index] = flagged
         if not table.is_chip_game:
             return {"seat": index, "when": "now"}
-        if self._chip_game(table).between_hands(table.state):
+        if chip_game(table).between_hands(table.state):
             await self._settle_leavers(table)
             return {"seat": index, "when": "now"}
         return {"seat": index, "when": "end of hand"}
@@ -471,7 +471,7 @@ class TableService(TableCore):
     async def _free_seat(self, table: Table, seat: Seat) -> None:
         async def work(tx: rows.Connection) -> None:
             if table.buy_in:
-                await self.ledger.post(tx, [self._cash_out(table, seat, table.buy_in)])
+                await self.ledger.post(tx, [cash_out(table, seat, table.buy_in)])
             await rows.delete_seat(tx, table.id, seat.chair)
 
         await self._write(work)
@@ -484,7 +484,7 @@ class TableService(TableCore):
             stacks = tuple(table.buy_in for _ in table.seats)
 
             async def close(tx: rows.Connection) -> None:
-                await self._close_rows(tx, table, table.seats, stacks, "everyone left")
+                await self.settlement.close_rows(tx, table, table.seats, stacks, "everyone left")
 
             await self._write(close)
             self._forget(table)
