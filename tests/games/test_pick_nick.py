@@ -15,7 +15,8 @@ import pytest
 from bot.games import IllegalAction
 from bot.games.tricks.rules import legal_cards, trick_winner
 from bot.games.yankee.pick_nick.ai import POLICY
-from bot.games.yankee.pick_nick.flow import PACK, PickNickState, deal_points, play_suit, strength
+from bot.games.yankee.pick_nick.cards import PACK, play_suit, strength
+from bot.games.yankee.pick_nick.flow import PickNickState, deal_points
 from bot.games.yankee.pick_nick.game import GAME
 from bot.games.yankee.tricks import FACES
 from tests.helpers import moves_of

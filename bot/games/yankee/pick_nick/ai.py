@@ -23,12 +23,8 @@ from functools import cache
 from bot.games.base import View
 from bot.games.cards import rank_of, suit_of
 from bot.games.tricks.rules import partner_of
-from bot.games.yankee.pick_nick.flow import (
-    DISCARD,
-    FACES_PHASE,
+from bot.games.yankee.pick_nick.cards import (
     PIP_SUITS,
-    PLAY,
-    ROUND_ONE,
     filly,
     follow_cards,
     play_suit,
@@ -37,6 +33,7 @@ from bot.games.yankee.pick_nick.flow import (
     suit_table,
     winner_index,
 )
+from bot.games.yankee.pick_nick.flow import DISCARD, FACES_PHASE, PLAY, ROUND_ONE
 from bot.games.yankee.tricks import FACES, yankee_strength
 
 MAKE = 5.0

@@ -1,23 +1,21 @@
 """Pick-Nick's state and the flow of a deal (rules.md-§1.3), for
 bot/games/yankee/pick_nick/game.py.
 
-Here are the 30-card pack, the filly and the trump order of §4.2, the state and its JSON
-form, the deal and the turn-up, the dealer taking turned-up Faces, the two bidding rounds,
-the throw-in, going alone, playing a card and scoring a deal by §4.2's table. The trick
-rules themselves live in `bot/games/yankee/tricks.py` (with Pick-Nick's suit and strength
-functions).
+Here are the state and its JSON form, the deal and the turn-up, the dealer taking
+turned-up Faces, the two bidding rounds, the throw-in, going alone, playing a card and
+scoring a deal by §4.2's table. The pack, the filly and the trump order of §4.2 are in
+`cards.py` beside this module (on the family's trick rules in `bot/games/yankee/tricks.py`).
 `legal` lists a seat's actions; the transitions assume the game object checked the
 action against it first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from bot.games.cards import YANKEE_SUITS, is_face, suit_of, yankee_pack
+from bot.games.cards import is_face, suit_of
 from bot.games.rng import shuffled
 from bot.games.state import dump_frozen, evolver, load_frozen, put
 from bot.games.tricks.rules import (
@@ -29,16 +27,11 @@ from bot.games.tricks.rules import (
     team_of,
     turn_up,
 )
-from bot.games.yankee.tricks import FACES, yankee_strength
+from bot.games.yankee.pick_nick.cards import PACK, PIP_SUITS, follow_cards, sort_hand, winner_index
+from bot.games.yankee.tricks import FACES
 
 SEATS = 4
 HAND = 5
-PIP_RANKS = (0, 1, 7, 8, 9)
-PACK = tuple(c for c in yankee_pack() if is_face(c) or int(c[0]) in PIP_RANKS)
-"""The 30 cards of §4.1: all ten Faces and the 1, 7, 8, 9 and 0 of each pip suit."""
-PIP_SUITS = ("L", "E", "S", "H")
-PAIRED = {"L": "S", "S": "L", "E": "H", "H": "E"}
-"""The suit pairs of §1.1: Flags with Stars, Eagles with Shields."""
 
 # Phases of a deal (the game is over when `winners` is not empty).
 FACES_PHASE = "faces"
@@ -57,103 +50,6 @@ TABLE = (
     (1, "nicked", False, 4, 6),
     (0, "pick-nicked", False, 5, 7),
 )
-
-
-def filly(trump: str) -> str:
-    """The filly: the 1 of the suit paired with trump, which belongs to trump."""
-    return f"1{PAIRED[trump]}"
-
-
-@cache
-def play_suit(trump: str) -> Callable[[str], str]:
-    """A card's suit in play: its printed suit, but the filly's is trump."""
-    promoted = filly(trump) if trump else ""
-
-    def suit(card: str) -> str:
-        return trump if card == promoted else suit_of(card)
-
-    return suit
-
-
-@cache
-def strength(trump: str) -> Callable[[str], int]:
-    """A card's strength within its suit in play: in trump the 1 of trump, the filly, then
-    0, 9, 8, 7; elsewhere 0 high, then 9 down to 1."""
-    top, second = (f"1{trump}", filly(trump)) if trump else ("", "")
-
-    def rank(card: str) -> int:
-        return 12 if card == top else 11 if card == second else yankee_strength(card)
-
-    return rank
-
-
-_ALL_CARDS = yankee_pack()
-
-
-@cache
-def suit_table(trump: str) -> dict[str, str]:
-    """play_suit(trump) as a table over every Yankee Notion card (for the hot paths)."""
-    suit = play_suit(trump)
-    return {c: suit(c) for c in _ALL_CARDS}
-
-
-@cache
-def rank_table(trump: str) -> dict[str, int]:
-    """strength(trump) as a table over every Yankee Notion card (for the hot paths)."""
-    rank = strength(trump)
-    return {c: rank(c) for c in _ALL_CARDS}
-
-
-def follow_cards(hand: Sequence[str], trick: Sequence[str], trump: str) -> tuple[str, ...]:
-    """The cards of the hand that may be played to the trick: the same as `_tricks`'s
-    legal_cards(hand, trick, trump, FACES, play_suit(trump)), by table look-ups."""
-    if not trick:
-        return tuple(hand)
-    suit = suit_table(trump)
-    led = suit[trick[0]]
-    held = {suit[c] for c in hand}
-    if led == FACES:
-        need = FACES if FACES in held else trump if trump in held else None
-    elif led == trump:
-        need = trump if trump in held else FACES if FACES in held else None
-    else:
-        need = led if led in held else None
-    if need is None:
-        return tuple(hand)
-    return tuple(c for c in hand if suit[c] == need)
-
-
-def winner_index(trick: Sequence[str], trump: str) -> int:
-    """The index of the trick's winning card (distinct cards, trump named): the same as
-    `_tricks`'s trick_winner(trick, trump, FACES, strength(trump), play_suit(trump))."""
-    suit, rank = suit_table(trump), rank_table(trump)
-    led = suit[trick[0]]
-    best, top = 0, -1
-    for i, card in enumerate(trick):
-        s = suit[card]
-        if s == trump:
-            key = 200 + rank[card]
-        elif s == FACES:
-            key = 100 + rank[card]
-        elif s == led:
-            key = rank[card]
-        else:
-            continue
-        if key > top:
-            best, top = i, key
-    return best
-
-
-_SUIT_ORDER = {s: i for i, s in enumerate(YANKEE_SUITS)}
-
-
-def _display_key(card: str) -> tuple[int, int]:
-    return _SUIT_ORDER[suit_of(card)], -yankee_strength(card)
-
-
-def sort_hand(hand: Sequence[str]) -> tuple[str, ...]:
-    """A hand in display order: by suit (Faces first), strongest first within a suit."""
-    return tuple(sorted(hand, key=_display_key))
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,24 +26,20 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
-from bot.games.scene import Scene, group, scene, seat
 from bot.games.tricks.rules import elder_of, partner_of, required_suit, team_of
+from bot.games.yankee.pick_nick.cards import PACK, filly, follow_cards, play_suit
 from bot.games.yankee.pick_nick.flow import (
     DISCARD,
     FACES_PHASE,
-    PACK,
     PLAY,
     ROUND_ONE,
     SEATS,
     PickNickState,
     dump_state,
-    filly,
     first_state,
-    follow_cards,
     legal,
     load_state,
     out_seat,
-    play_suit,
     proposal,
     start_bidding,
     to_play,
@@ -52,6 +48,7 @@ from bot.games.yankee.pick_nick.flow import call as _call
 from bot.games.yankee.pick_nick.flow import discard as _discard
 from bot.games.yankee.pick_nick.flow import play as _play
 from bot.games.yankee.pick_nick.flow import take_face as _take_face
+from bot.games.yankee.pick_nick.view import table_scene
 from bot.games.yankee.tricks import FACES
 
 __all__ = ["GAME", "PickNick", "PickNickState"]
@@ -205,7 +202,7 @@ class PickNick(Game[PickNickState]):
     def view(self, state: PickNickState, seat: int | None) -> View:
         """The table as the seat sees it: its hand, the proposal, the bids, the trick."""
         out = self._facts(state, seat)
-        out["scene"] = _scene(state, seat)
+        out["scene"] = table_scene(state, seat)
         return out
 
     def ai_view(self, state: PickNickState, seat: int) -> View:
@@ -345,67 +342,3 @@ class PickNick(Game[PickNickState]):
 
 
 GAME = PickNick()
-
-
-_CALL_WORDS = {"pass": "passed", "order": "ordered it up", "assist": "assisted"}
-
-
-def _seat_note(st: PickNickState, s: int) -> str:
-    """A seat's short line: its call this round, and its side's tricks in play."""
-    said = st.calls[s] if st.calls else ""
-    words = said.split(" ")
-    note = _CALL_WORDS.get(words[0], "")
-    if words[0] == "name":
-        note = f"named {YANKEE_SUIT_NAMES[words[1]]}"
-    if st.phase == PLAY:
-        tricks = st.tricks[team_of(s, SEATS)]
-        note = (note + ", " if note else "") + f"{tricks} trick" + ("" if tricks == 1 else "s")
-    return note
-
-
-def _badge(st: PickNickState, s: int) -> str:
-    """A seat's roles: dealer, the lone declarer, the partner sitting out."""
-    roles = ["dealer"] if s == st.dealer else []
-    if st.alone and s == st.maker:
-        roles.append("alone")
-    if s == out_seat(st):
-        roles.append("out")
-    return ", ".join(roles)
-
-
-def _scene(st: PickNickState, viewer: int | None) -> Scene:
-    """The table picture: every seat (its own hand face up, turned-up cards the dealer took
-    face up for all), the proposed card on the pack, the trick with its owners."""
-    turn = to_play(st)
-    seats = []
-    for s in range(SEATS):
-        hand = st.hands[s]
-        shown = hand if s == viewer else tuple(c for c in hand if c in st.turned)
-        seats.append(
-            seat(
-                cards=shown,
-                backs=len(hand) - len(shown),
-                score=st.scores[team_of(s, SEATS)],
-                badge=_badge(st, s),
-                note=_seat_note(st, s),
-                active=s == turn,
-                team=team_of(s, SEATS),
-            )
-        )
-    groups = []
-    if st.table:
-        groups.append(group("row", "Turned up", st.table, backs=len(st.stock)))
-    if st.phase == PLAY or st.trick:
-        groups.append(group("row", "Trick", st.trick, owners=st.players[: len(st.trick)]))
-    if st.last:
-        groups.append(group("row", "Last trick", st.last, owners=st.last_owners))
-    title = f"Pick-Nick - deal {st.deal}" if not st.winners else "Pick-Nick - over"
-    if st.trump:
-        counters: list[tuple[str, Any]] = [("Trump", YANKEE_SUIT_NAMES[st.trump])]
-        counters.append(("Filly", card_name(filly(st.trump), Pack.YANKEE)))
-    else:
-        counters = [("Proposed", YANKEE_SUIT_NAMES[suit_of(proposal(st))])]
-    counters.append(("Target", st.target))
-    if st.maker >= 0:
-        counters.append(("Declarer", f"seat {st.maker}" + (" alone" if st.alone else "")))
-    return scene(Pack.YANKEE, title, seats, groups, counters, [st.result] if st.result else [])
