@@ -21,6 +21,7 @@ from bot.ledger import Ledger, LedgerError, Overdraft, Posting
 from bot.storage import Database
 from bot.storage import table_rows as rows
 from bot.tables.accounts import LEAVE, digest_of
+from bot.tables.checks import MAX_BUY_IN
 from bot.tables.models import (
     Actor,
     Event,
@@ -39,8 +40,6 @@ from bot.tables.standings import Standings
 from bot.tables.typed import as_listed
 
 log = logging.getLogger(__name__)
-
-MAX_BUY_IN = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,6 @@ from bot.games.rng import commitment, deal_seed
 from bot.ledger import Account, Posting, Reason
 from bot.storage import table_rows as rows
 from bot.tables._core import (
-    MAX_BUY_IN,
     ServiceSettings,
     TableCore,
     log,
@@ -29,6 +28,15 @@ from bot.tables._core import (
     seat_row,
 )
 from bot.tables.accounts import digest_of
+from bot.tables.checks import (
+    busy_message,
+    check_amount,
+    not_your_turn,
+    require_host,
+    require_room,
+    require_status,
+    seat_index,
+)
 from bot.tables.models import Actor, Event, Seat, Status, Table, TableError
 from bot.tables.recovery import RecoveryReport, build_table, replay
 from bot.tables.setaside import homecoming, set_aside_words
@@ -115,16 +123,16 @@ class TableService(TableCore):
         """Refuse, naming the table, if the channel already has one."""
         existing = self.in_channel(channel_id)
         if existing is not None:
-            raise TableError(self._busy_message(existing))
+            raise TableError(busy_message(existing))
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         """Sit a player at a table in its lobby, moving the buy-in to the table."""
         table = self.table(table_id)
         async with table.lock:
-            self._require_status(table, Status.LOBBY, "The game has started; you can watch it.")
+            require_status(table, Status.LOBBY, "The game has started; you can watch it.")
             if table.seat_of(user_id) is not None:
                 raise TableError("You are already seated at this table.")
-            self._require_room(table)
+            require_room(table)
             seat = await self._add_seat(table, user_id, name)
         await self._notify(table, Event.JOINED, {"user_id": user_id, "chair": seat.chair})
         return table
@@ -133,9 +141,9 @@ class TableService(TableCore):
         """Seat an AI player (the host only); its stake comes from the server's issuance."""
         table = self.table(table_id)
         async with table.lock:
-            self._require_status(table, Status.LOBBY, "AI players can only join in the lobby.")
-            self._require_host(table, by_user, "Only the host can add AI players.")
-            self._require_room(table)
+            require_status(table, Status.LOBBY, "AI players can only join in the lobby.")
+            require_host(table, by_user, "Only the host can add AI players.")
+            require_room(table)
             count = sum(1 for s in table.seats if s.user_id is None) + 1
             seat = await self._add_seat(table, None, f"AI {count}")
         await self._notify(table, Event.AI_ADDED, {"chair": seat.chair})
@@ -145,8 +153,8 @@ class TableService(TableCore):
         """Take the last AI player off the table (the host only, in the lobby)."""
         table = self.table(table_id)
         async with table.lock:
-            self._require_status(table, Status.LOBBY, "AI players can only leave in the lobby.")
-            self._require_host(table, by_user, "Only the host can remove AI players.")
+            require_status(table, Status.LOBBY, "AI players can only leave in the lobby.")
+            require_host(table, by_user, "Only the host can remove AI players.")
             ais = [s for s in table.seats if s.user_id is None]
             if not ais:
                 raise TableError("There is no AI player at this table.")
@@ -159,7 +167,7 @@ class TableService(TableCore):
         the hand (chip games) or at once, handing the seat to the AI (other games)."""
         table = self.table(table_id)
         async with table.lock:
-            index = self._seated(table, user_id)
+            index = seat_index(table, user_id)
             seat = table.seats[index]
             last = table.status is Status.PLAYING and table.humans() == [seat]
             if table.status is Status.LOBBY:
@@ -185,8 +193,8 @@ class TableService(TableCore):
         """Deal the game (the host only)."""
         table = self.table(table_id)
         async with table.lock:
-            self._require_status(table, Status.LOBBY, "The game has already started.")
-            self._require_host(table, by_user, "Only the host can start the game.")
+            require_status(table, Status.LOBBY, "The game has already started.")
+            require_host(table, by_user, "Only the host can start the game.")
             info, n = table.game.info, len(table.seats)
             if not info.min_seats <= n <= info.max_seats:
                 raise TableError(
@@ -227,19 +235,19 @@ class TableService(TableCore):
     def check_turn(self, table: Table, user_id: int, version: int) -> int:
         """The user's seat, if the game is on, they sit at it, they saw its current state
         and it waits for them; otherwise a TableError saying which of these is not so."""
-        self._require_status(table, Status.PLAYING, "The game has not started yet.")
-        index = self._seated(table, user_id)
+        require_status(table, Status.PLAYING, "The game has not started yet.")
+        index = seat_index(table, user_id)
         if version != table.version:
             raise TableError("The table has moved on since then. Look again and choose anew.")
         if index not in table.game.awaiting(table.state):
-            raise TableError(self._not_your_turn(table))
+            raise TableError(not_your_turn(table))
         return index
 
     async def resume(self, table_id: int, user_id: int) -> Table:
         """A player handed to the AI takes their seat back."""
         table = self.table(table_id)
         async with table.lock:
-            index = self._seated(table, user_id)
+            index = seat_index(table, user_id)
             seat = table.seats[index]
             if not seat.ai_control:
                 raise TableError("You are already playing your own seat.")
@@ -253,10 +261,10 @@ class TableService(TableCore):
         """Bring more chips from the purse to one's stake, between hands."""
         table = self.table(table_id)
         async with table.lock:
-            self._require_status(table, Status.PLAYING, "You can top up once the game is on.")
-            index = self._seated(table, user_id)
+            require_status(table, Status.PLAYING, "You can top up once the game is on.")
+            index = seat_index(table, user_id)
             game = chip_game(table)
-            amount = self._check_amount(amount, "top-up")
+            amount = check_amount(amount, "top-up")
             if not game.between_hands(table.state):
                 raise TableError("You can top up between hands, once this one is over.")
             state = game.adjust_stack(table.state, index, amount)
@@ -288,7 +296,7 @@ class TableService(TableCore):
         table = self.table(table_id)
         async with table.lock:
             if not moderator:
-                self._require_host(table, by_user, "Only the host or a moderator can stop it.")
+                require_host(table, by_user, "Only the host or a moderator can stop it.")
             postings: list[Posting] = []
             if table.status is Status.PLAYING and table.is_chip_game:
                 game = chip_game(table)
@@ -496,55 +504,10 @@ class TableService(TableCore):
         limits = self.limits_of(guild_id)
         if buy_in is None:
             return limits.default_buy_in
-        amount = self._check_amount(buy_in, "buy-in")
+        amount = check_amount(buy_in, "buy-in")
         if not limits.min_buy_in <= amount <= limits.max_buy_in:
             raise TableError(
                 f"The buy-in on this server must be from {limits.min_buy_in:,} to "
                 f"{limits.max_buy_in:,} chips."
             )
         return amount
-
-    @staticmethod
-    def _check_amount(amount: object, what: str) -> int:
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            raise TableError(f"The {what} must be a whole number of chips.")
-        if not 1 <= amount <= MAX_BUY_IN:
-            raise TableError(f"The {what} must be from 1 to {MAX_BUY_IN:,} chips.")
-        return amount
-
-    @staticmethod
-    def _seated(table: Table, user_id: int) -> int:
-        """The seat index of a player still at the table, or TableError."""
-        index = table.seat_of(user_id)
-        if index is None or table.seats[index].left:
-            raise TableError("You are not seated at this table; you can watch.")
-        return index
-
-    @staticmethod
-    def _require_status(table: Table, status: Status, message: str) -> None:
-        if table.status is not status:
-            raise TableError(message)
-
-    @staticmethod
-    def _require_host(table: Table, user_id: int, message: str) -> None:
-        if user_id != table.host_id:
-            raise TableError(message)
-
-    @staticmethod
-    def _require_room(table: Table) -> None:
-        info = table.game.info
-        if len(table.seats) >= info.max_seats:
-            raise TableError(f"The table is full: {info.title} seats {info.seat_range()}.")
-
-    @staticmethod
-    def _busy_message(table: Table) -> str:
-        host = next((s.name for s in table.seats if s.user_id == table.host_id), "someone")
-        return (
-            f"This channel already has a table: {table.game.info.title} (table #{table.id}), "
-            f"hosted by {host}. Join it, or wait until it ends."
-        )
-
-    @staticmethod
-    def _not_your_turn(table: Table) -> str:
-        names = [table.seats[i].name for i in sorted(table.game.awaiting(table.state))]
-        return f"It is not your turn: the table is waiting for {' and '.join(names)}."

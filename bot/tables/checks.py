@@ -1,0 +1,60 @@
+"""The table service's plain checks and refusals: a chip amount in range, a player
+seated, a table in the right status, hosted by the user, with room; each refusal is a
+`TableError` in one sentence saying what to do instead."""
+
+from __future__ import annotations
+
+from bot.tables.models import Status, Table, TableError
+
+MAX_BUY_IN = 1_000_000
+
+
+def check_amount(amount: object, what: str) -> int:
+    """A number of chips from 1 to MAX_BUY_IN, or TableError naming `what`."""
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise TableError(f"The {what} must be a whole number of chips.")
+    if not 1 <= amount <= MAX_BUY_IN:
+        raise TableError(f"The {what} must be from 1 to {MAX_BUY_IN:,} chips.")
+    return amount
+
+
+def seat_index(table: Table, user_id: int) -> int:
+    """The seat index of a player still at the table, or TableError."""
+    index = table.seat_of(user_id)
+    if index is None or table.seats[index].left:
+        raise TableError("You are not seated at this table; you can watch.")
+    return index
+
+
+def require_status(table: Table, status: Status, message: str) -> None:
+    """TableError with `message` unless the table is in `status`."""
+    if table.status is not status:
+        raise TableError(message)
+
+
+def require_host(table: Table, user_id: int, message: str) -> None:
+    """TableError with `message` unless the user hosts the table."""
+    if user_id != table.host_id:
+        raise TableError(message)
+
+
+def require_room(table: Table) -> None:
+    """TableError unless the table has a free chair."""
+    info = table.game.info
+    if len(table.seats) >= info.max_seats:
+        raise TableError(f"The table is full: {info.title} seats {info.seat_range()}.")
+
+
+def busy_message(table: Table) -> str:
+    """The refusal for a channel that already has a table."""
+    host = next((s.name for s in table.seats if s.user_id == table.host_id), "someone")
+    return (
+        f"This channel already has a table: {table.game.info.title} (table #{table.id}), "
+        f"hosted by {host}. Join it, or wait until it ends."
+    )
+
+
+def not_your_turn(table: Table) -> str:
+    """The refusal for a player who acts out of turn."""
+    names = [table.seats[i].name for i in sorted(table.game.awaiting(table.state))]
+    return f"It is not your turn: the table is waiting for {' and '.join(names)}."
