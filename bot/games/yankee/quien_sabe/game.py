@@ -43,16 +43,14 @@ from bot.games.yankee.quien_sabe.flow import (
     PLAY,
     ROUNDS,
     QuienSabeState,
-    call,
     dump_state,
     first_deal,
     is_fresh,
     load_state,
-    pass_choice,
-    play_card,
     reseat,
 )
-from bot.games.yankee.quien_sabe.view import reveal, table_scene
+from bot.games.yankee.quien_sabe.play import call, pass_choice, play_card
+from bot.games.yankee.quien_sabe.view import facts, reveal, table_scene
 from bot.games.yankee.stakes import (
     StakesGame,
     at_table,
@@ -175,7 +173,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
     def view(self, state: QuienSabeState, seat: int | None) -> View:
         """The table as the seat sees it: played cards, counts, its own cards, the pool."""
         st = state
-        out = _core(st, seat)
+        out = facts(st, seat)
         deciding = st.phase == DECIDE
         out |= {
             "game": KEY,
@@ -209,7 +207,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
 
     def ai_view(self, state: QuienSabeState, seat: int) -> View:
         """What the AI decides from: a part of the seat's view (no scene, no history)."""
-        return _core(state, seat)
+        return facts(state, seat)
 
     def outcome(self, state: QuienSabeState) -> Outcome | None:
         """Once over: chips won or lost per seat (none in soft score), and the winners."""
@@ -311,28 +309,6 @@ class QuienSabe(StakesGame[QuienSabeState]):
         if state.phase == OVER or state.soft:
             return ()
         return refunds(state.anted)
-
-
-def _core(st: QuienSabeState, seat: int | None) -> View:
-    """The facts a player decides from: the deal's phase, QSN, stakes and played cards, and
-    the seat's own hand and face-down cards (shared by view and ai_view)."""
-    out: View = {
-        "phase": st.phase,
-        "round": st.round,
-        "players": list(st.players),
-        "chooser": st.turn if st.phase == DECIDE else None,
-        "qsn": 10 * len(st.players),
-        "face_up_total": st.total_up,
-        "face_up": [list(u) for u in st.up],
-        "face_down": [len(d) for d in st.down],
-        "pool": st.pool,
-        "rate": st.rate,
-        "exact_bonus": st.bonus,
-    }
-    if seat is not None and 0 <= seat < st.seats:
-        out["hand"] = list(st.hands[seat])
-        out["my_face_down"] = list(st.down[seat])
-    return out
 
 
 def _check_turn(st: QuienSabeState, seat: int, action: object) -> None:

@@ -1,14 +1,38 @@
 """Quien Sabe's table picture and the story of its last deal (rules.md), for
-`game.py`: each seat's played cards, the viewer's hand, the pool and the QSN,
-and how the last deal ended, in words and as JSON-safe data."""
+`game.py`: the facts a player decides from (shared by the view and the AI's view), each
+seat's played cards, the viewer's hand, the pool and the QSN, and how the last deal
+ended, in words and as JSON-safe data."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.games.base import View
 from bot.games.cards import Pack
 from bot.games.scene import Scene, group, scene, seat
 from bot.games.yankee.quien_sabe.flow import DECIDE, OVER, ROUNDS, QuienSabeState, Settled, qsn
+
+
+def facts(st: QuienSabeState, seat: int | None) -> View:
+    """The facts a player decides from: the deal's phase, QSN, stakes and played cards, and
+    the seat's own hand and face-down cards (shared by view and ai_view)."""
+    out: View = {
+        "phase": st.phase,
+        "round": st.round,
+        "players": list(st.players),
+        "chooser": st.turn if st.phase == DECIDE else None,
+        "qsn": 10 * len(st.players),
+        "face_up_total": st.total_up,
+        "face_up": [list(u) for u in st.up],
+        "face_down": [len(d) for d in st.down],
+        "pool": st.pool,
+        "rate": st.rate,
+        "exact_bonus": st.bonus,
+    }
+    if seat is not None and 0 <= seat < st.seats:
+        out["hand"] = list(st.hands[seat])
+        out["my_face_down"] = list(st.down[seat])
+    return out
 
 
 def reveal(last: Settled | None) -> dict[str, Any] | None:
