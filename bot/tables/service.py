@@ -9,21 +9,18 @@ nothing here knows Discord. Front ends hear of every change through `Presenter`s
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from bot.games import Game, IllegalAction, OptionValue, registry
-from bot.games.ai import ai_move
 from bot.games.rng import commitment, deal_seed
 from bot.ledger import Account, Posting, Reason
 from bot.storage import table_rows as rows
 from bot.tables._core import (
     ServiceSettings,
     TableCore,
-    log,
     new_ticket,
     seat_row,
 )
@@ -37,9 +34,10 @@ from bot.tables.checks import (
     require_status,
     seat_index,
 )
+from bot.tables.clock import play_overdue
 from bot.tables.models import Actor, Event, Seat, Status, Table, TableError
-from bot.tables.recovery import RecoveryReport, build_table, replay
-from bot.tables.setaside import homecoming, set_aside_words
+from bot.tables.recovery import RecoveryReport
+from bot.tables.restart import recover_tables
 from bot.tables.settlement import account_of, cash_out, chip_game, postings_of, stacks_after
 
 __all__ = ["ServiceSettings", "TableService"]
@@ -324,104 +322,21 @@ class TableService(TableCore):
         row = await rows.table_row(self.db, table_id)
         return row if row is not None and row.status == Status.CLOSED else None
 
-    # -- restart ---------------------------------------------------------------------------
+    # -- restart and clocks ----------------------------------------------------------------
 
     async def recover(self) -> RecoveryReport:
-        """Rebuild every open table from the database, re-arm its clock and let the AI
-        take any turn that was pending. A table that cannot be rebuilt, for whatever
-        reason, is set aside: its escrow goes home as the ledger holds it, it closes, and
-        the report says so (its channel is to be told); the others start all the same."""
-        report = RecoveryReport()
-        found = await rows.open_tables(self.db)
-        ids = [r.id for r in found]
-        seats, logs = await rows.seats_of(self.db, ids), await rows.actions_of(self.db, ids)
-        for row in found:
-            try:
-                table = self._rebuild(row, seats[row.id], logs[row.id])
-            except Exception as exc:  # any failure sets this one table aside, never the bot
-                log.error("table %d cannot be rebuilt (%s); setting it aside", row.id, exc)
-                await self._set_aside(row, seats[row.id], report)
-                continue
-            self._remember(table)
-            report.tables += 1
-            report.actions += len(logs[row.id])
-        for table in self.tables():
-            try:
-                await self._advance(table)
-            except Exception:
-                log.exception("table %d: the AI could not move after the restart", table.id)
-        return report
-
-    @staticmethod
-    def _rebuild(
-        row: rows.TableRow, seats: list[rows.SeatRow], log_: list[rows.ActionRow]
-    ) -> Table:
-        """The table of a stored row, its game state replayed from its log."""
-        table = build_table(row, seats)
-        if table.status is Status.PLAYING:
-            table.state = replay(table, log_, row.digest)
-        return table
-
-    async def _set_aside(
-        self, row: rows.TableRow, seats: list[rows.SeatRow], report: RecoveryReport
-    ) -> None:
-        """Close a table that cannot be rebuilt, sending its escrow home as the ledger
-        holds it (`bot.tables.setaside`)."""
-        held = await self.ledger.escrow(row.guild_id, row.id)
-        postings = homecoming(row, seats, held)
-
-        async def work(tx: rows.Connection) -> None:
-            if postings:
-                await self.ledger.post(tx, postings)
-            await self.ledger.close_escrow(tx, row.guild_id, row.id)
-            await rows.close_table(tx, row.id, "could not be rebuilt")
-
-        try:
-            await self._write(work)
-        except Exception:
-            log.exception("table %d could not be set aside; it stays open in storage", row.id)
-            return
-        report.abandoned.append(row.id)
-        report.set_aside.append(set_aside_words(row, returned=bool(postings)))
-
-    # -- clocks ----------------------------------------------------------------------------
+        """Rebuild every open table from the database and let the AI take any pending
+        turn; a table that cannot be rebuilt is set aside (`bot.tables.restart`)."""
+        return await recover_tables(self)
 
     def next_deadline(self) -> float | None:
         """The earliest turn deadline of any table."""
-        deadlines = [t.deadline_at for t in self._tables.values() if t.deadline_at is not None]
+        deadlines = [t.deadline_at for t in self.tables() if t.deadline_at is not None]
         return min(deadlines, default=None)
 
     async def tick(self) -> int:
         """Play for every player whose turn clock has run out; the number of tables moved."""
-        now = self.clock()
-        due = [
-            t for t in self._tables.values() if t.deadline_at is not None and t.deadline_at <= now
-        ]
-        for table in due:
-            await self._expire(table, table.version)
-        return len(due)
-
-    async def _expire(self, table: Table, version: int) -> None:
-        async with table.lock:
-            if table.status is not Status.PLAYING or table.version != version:
-                return
-            if table.deadline_at is None or table.deadline_at > self.clock():
-                return
-            for index in sorted(table.game.awaiting(table.state)):
-                seat = table.seats[index]
-                if seat.is_ai:
-                    continue
-                rng = random.Random(f"{table.seed}:timeout:{table.version}")
-                action, state = ai_move(table.game, table.state, index, rng)
-                handed = seat.timeouts + 1 >= self.settings.handover_after
-                late = replace(seat, timeouts=seat.timeouts + 1, ai_control=handed)
-                await self._commit(table, index, "act", action, Actor.TIMEOUT, state, [late])
-                await self._notify(table, Event.TIMED_OUT, {"seat": index, "action": action})
-                if handed:
-                    await self._notify(table, Event.HANDED_TO_AI, {"seat": index})
-                if table.status is not Status.PLAYING:
-                    return
-        await self._advance(table)
+        return await play_overdue(self)
 
     async def _leave_game(self, table: Table, index: int) -> dict[str, Any]:
         """A player leaves a game under way: at a chip table when the hand ends (the AI

@@ -1,0 +1,46 @@
+"""The turn clock: a player whose time runs out has the AI move for them, and after
+`ServiceSettings.handover_after` timeouts in a row their seat is handed to the AI until
+they come back."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from bot.games.ai import ai_move
+from bot.tables._core import TableCore
+from bot.tables.models import Actor, Event, Status, Table
+
+
+async def play_overdue(core: TableCore) -> int:
+    """Play for every player whose turn clock has run out; the number of tables moved."""
+    now = core.clock()
+    due = [t for t in core.tables() if t.deadline_at is not None and t.deadline_at <= now]
+    for table in due:
+        await expire(core, table, table.version)
+    return len(due)
+
+
+async def expire(core: TableCore, table: Table, version: int) -> None:
+    """Play for the players of one table whose turn clock has run out, if the table is
+    still at `version`; a seat that times out often enough is handed to the AI."""
+    async with table.lock:
+        if table.status is not Status.PLAYING or table.version != version:
+            return
+        if table.deadline_at is None or table.deadline_at > core.clock():
+            return
+        for index in sorted(table.game.awaiting(table.state)):
+            seat = table.seats[index]
+            if seat.is_ai:
+                continue
+            rng = random.Random(f"{table.seed}:timeout:{table.version}")
+            action, state = ai_move(table.game, table.state, index, rng)
+            handed = seat.timeouts + 1 >= core.settings.handover_after
+            late = replace(seat, timeouts=seat.timeouts + 1, ai_control=handed)
+            await core._commit(table, index, "act", action, Actor.TIMEOUT, state, [late])
+            await core._notify(table, Event.TIMED_OUT, {"seat": index, "action": action})
+            if handed:
+                await core._notify(table, Event.HANDED_TO_AI, {"seat": index})
+            if table.status is not Status.PLAYING:
+                return
+    await core._advance(table)
