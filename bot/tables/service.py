@@ -35,10 +35,11 @@ from bot.tables.checks import (
     seat_index,
 )
 from bot.tables.clock import play_overdue
+from bot.tables.lobby import add_seat, after_lobby_leave, free_seat, insert_lobby
 from bot.tables.models import Actor, Event, Seat, Status, Table, TableError
 from bot.tables.recovery import RecoveryReport
 from bot.tables.restart import recover_tables
-from bot.tables.settlement import account_of, cash_out, chip_game, postings_of, stacks_after
+from bot.tables.settlement import account_of, chip_game, postings_of, stacks_after
 
 __all__ = ["ServiceSettings", "TableService"]
 
@@ -75,7 +76,7 @@ class TableService(TableCore):
             status=Status.LOBBY,
             seats=[Seat(chair=0, user_id=host_id, name=host_name, ticket=new_ticket(0))],
         )
-        table_id = await self._write(lambda tx: self._insert_lobby(tx, table))
+        table_id = await self._write(lambda tx: insert_lobby(self, tx, table))
         if table_id is None:
             raise TableError("This channel already has a table. Use /table status to see it.")
         table.id = table_id
@@ -97,26 +98,6 @@ class TableService(TableCore):
         except IllegalAction as exc:
             raise TableError(exc.reason) from None
 
-    async def _insert_lobby(self, tx: rows.Connection, table: Table) -> int | None:
-        """Store a new lobby and its host's seat (and stake); None if the channel already
-        has an open table (the database's own check, for two starts at once)."""
-        table_id = await rows.insert_table(
-            tx,
-            guild_id=table.guild_id,
-            channel_id=table.channel_id,
-            game=table.game.info.key,
-            options=dict(table.options),
-            seed=table.seed,
-            host_id=table.host_id,
-            buy_in=table.buy_in,
-        )
-        if table_id is not None:
-            seat = table.seats[0]
-            await self._seat_rows(
-                tx, table.guild_id, table_id, table.game.info.key, seat, table.buy_in
-            )
-        return table_id
-
     def require_free(self, channel_id: int) -> None:
         """Refuse, naming the table, if the channel already has one."""
         existing = self.in_channel(channel_id)
@@ -131,7 +112,7 @@ class TableService(TableCore):
             if table.seat_of(user_id) is not None:
                 raise TableError("You are already seated at this table.")
             require_room(table)
-            seat = await self._add_seat(table, user_id, name)
+            seat = await add_seat(self, table, user_id, name)
         await self._notify(table, Event.JOINED, {"user_id": user_id, "chair": seat.chair})
         return table
 
@@ -143,7 +124,7 @@ class TableService(TableCore):
             require_host(table, by_user, "Only the host can add AI players.")
             require_room(table)
             count = sum(1 for s in table.seats if s.user_id is None) + 1
-            seat = await self._add_seat(table, None, f"AI {count}")
+            seat = await add_seat(self, table, None, f"AI {count}")
         await self._notify(table, Event.AI_ADDED, {"chair": seat.chair})
         return table
 
@@ -156,7 +137,7 @@ class TableService(TableCore):
             ais = [s for s in table.seats if s.user_id is None]
             if not ais:
                 raise TableError("There is no AI player at this table.")
-            await self._free_seat(table, ais[-1])
+            await free_seat(self, table, ais[-1])
         await self._notify(table, Event.AI_REMOVED, {"chair": ais[-1].chair})
         return table
 
@@ -169,8 +150,8 @@ class TableService(TableCore):
             seat = table.seats[index]
             last = table.status is Status.PLAYING and table.humans() == [seat]
             if table.status is Status.LOBBY:
-                await self._free_seat(table, seat)
-                await self._after_lobby_leave(table, user_id)
+                await free_seat(self, table, seat)
+                await after_lobby_leave(self, table, user_id)
                 detail = {"user_id": user_id, "when": "now"}
             elif seat.leaving:
                 raise TableError("You are already leaving at the end of this hand.")
@@ -355,67 +336,8 @@ class TableService(TableCore):
             return {"seat": index, "when": "now"}
         return {"seat": index, "when": "end of hand"}
 
-    async def _add_seat(self, table: Table, user_id: int | None, name: str) -> Seat:
-        used = {s.chair for s in table.seats}
-        chair = min(c for c in range(len(used) + 1) if c not in used)
-        seat = Seat(chair=chair, user_id=user_id, name=name, ticket=new_ticket(chair))
-
-        async def work(tx: rows.Connection) -> None:
-            await self._seat_rows(
-                tx, table.guild_id, table.id, table.game.info.key, seat, table.buy_in
-            )
-
-        await self._write(work)
-        table.seats.append(seat)
-        table.seats.sort(key=lambda s: s.chair)
-        return seat
-
-    async def _seat_rows(
-        self,
-        tx: rows.Connection,
-        guild_id: int,
-        table_id: int,
-        game: str,
-        seat: Seat,
-        stake: int,
-    ) -> None:
-        await rows.insert_seat(tx, table_id, seat.chair, seat.user_id, seat.name, seat.ticket)
-        if stake:
-            if seat.user_id is None:
-                src, reason = Account.issuance(guild_id), Reason.AI_BUYIN
-            else:
-                src, reason = Account.purse(guild_id, seat.user_id), Reason.BUYIN
-            dst = Account.stake(guild_id, table_id, seat.chair)
-            key = f"buyin:{table_id}:{seat.ticket}"
-            await self.ledger.post(
-                tx, [Posting(src, dst, stake, reason, key, game=game, table_id=table_id)]
-            )
-
-    async def _free_seat(self, table: Table, seat: Seat) -> None:
-        async def work(tx: rows.Connection) -> None:
-            if table.buy_in:
-                await self.ledger.post(tx, [cash_out(table, seat, table.buy_in)])
-            await rows.delete_seat(tx, table.id, seat.chair)
-
-        await self._write(work)
-        table.seats.remove(seat)
-
-    async def _after_lobby_leave(self, table: Table, user_id: int) -> None:
-        """Pass the host on, or close an empty lobby."""
-        humans = table.humans()
-        if not humans:
-            stacks = tuple(table.buy_in for _ in table.seats)
-
-            async def close(tx: rows.Connection) -> None:
-                await self.settlement.close_rows(tx, table, table.seats, stacks, "everyone left")
-
-            await self._write(close)
-            self._forget(table)
-        elif table.host_id == user_id:
-            table.host_id = humans[0].user_id or 0
-            await self._write(lambda tx: rows.set_host(tx, table.id, table.host_id))
-
     def _check_buy_in(self, guild_id: int, buy_in: int | None) -> int:
+        """The buy-in asked for within the server's bounds (its default if None)."""
         limits = self.limits_of(guild_id)
         if buy_in is None:
             return limits.default_buy_in

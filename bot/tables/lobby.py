@@ -1,0 +1,98 @@
+"""The lobby's seats: a new lobby stored with its host, a seat taken (with its buy-in
+from the purse) or given up (its stake going home), and what happens when a player
+leaves a lobby (the host passes on; an empty lobby closes). Each runs in one unit of work
+through the table core; `TableService` calls them under the table's lock."""
+
+from __future__ import annotations
+
+from bot.ledger import Account, Posting, Reason
+from bot.storage import table_rows as rows
+from bot.tables._core import TableCore, new_ticket
+from bot.tables.models import Seat, Table
+from bot.tables.settlement import cash_out
+
+
+async def insert_lobby(core: TableCore, tx: rows.Connection, table: Table) -> int | None:
+    """Store a new lobby and its host's seat (and stake); None if the channel already
+    has an open table (the database's own check, for two starts at once)."""
+    table_id = await rows.insert_table(
+        tx,
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        game=table.game.info.key,
+        options=dict(table.options),
+        seed=table.seed,
+        host_id=table.host_id,
+        buy_in=table.buy_in,
+    )
+    if table_id is not None:
+        seat = table.seats[0]
+        await seat_rows(core, tx, table.guild_id, table_id, table.game.info.key, seat, table.buy_in)
+    return table_id
+
+
+async def add_seat(core: TableCore, table: Table, user_id: int | None, name: str) -> Seat:
+    """Seat a player (or the AI, `user_id` None) in the lowest free chair, with their stake."""
+    used = {s.chair for s in table.seats}
+    chair = min(c for c in range(len(used) + 1) if c not in used)
+    seat = Seat(chair=chair, user_id=user_id, name=name, ticket=new_ticket(chair))
+
+    async def work(tx: rows.Connection) -> None:
+        await seat_rows(core, tx, table.guild_id, table.id, table.game.info.key, seat, table.buy_in)
+
+    await core._write(work)
+    table.seats.append(seat)
+    table.seats.sort(key=lambda s: s.chair)
+    return seat
+
+
+async def seat_rows(
+    core: TableCore,
+    tx: rows.Connection,
+    guild_id: int,
+    table_id: int,
+    game: str,
+    seat: Seat,
+    stake: int,
+) -> None:
+    """Store a seat and, at a chip table, its buy-in from the player's purse (an AI's
+    from the issuance)."""
+    await rows.insert_seat(tx, table_id, seat.chair, seat.user_id, seat.name, seat.ticket)
+    if stake:
+        if seat.user_id is None:
+            src, reason = Account.issuance(guild_id), Reason.AI_BUYIN
+        else:
+            src, reason = Account.purse(guild_id, seat.user_id), Reason.BUYIN
+        dst = Account.stake(guild_id, table_id, seat.chair)
+        key = f"buyin:{table_id}:{seat.ticket}"
+        await core.ledger.post(
+            tx, [Posting(src, dst, stake, reason, key, game=game, table_id=table_id)]
+        )
+
+
+async def free_seat(core: TableCore, table: Table, seat: Seat) -> None:
+    """Take a seat away from a lobby, its stake going home."""
+
+    async def work(tx: rows.Connection) -> None:
+        if table.buy_in:
+            await core.ledger.post(tx, [cash_out(table, seat, table.buy_in)])
+        await rows.delete_seat(tx, table.id, seat.chair)
+
+    await core._write(work)
+    table.seats.remove(seat)
+
+
+async def after_lobby_leave(core: TableCore, table: Table, user_id: int) -> None:
+    """Pass the host on, or close an empty lobby."""
+    humans = table.humans()
+    if not humans:
+        stacks = tuple(table.buy_in for _ in table.seats)
+
+        async def close(tx: rows.Connection) -> None:
+            await core.settlement.close_rows(tx, table, table.seats, stacks, "everyone left")
+
+        await core._write(close)
+        core._forget(table)
+    elif table.host_id == user_id:
+        table.host_id = humans[0].user_id or 0
+        await core._write(lambda tx: rows.set_host(tx, table.id, table.host_id))
