@@ -1,10 +1,11 @@
 """Jockey Club's state and the flow of a deal (rules.md's tie-break, the chip policy), for
 bot/games/yankee/jockey_club/game.py.
 
-Here are the state and its JSON form, how a deal is seated and dealt, who acts next in the
-auction for the turn-up, what an offer or a pass does, and the showdown. Everything is a
-pure function from a state to a new one; nothing here checks whether an action is allowed
-(the game object does that first).
+Here are the state and its JSON form, how a deal is seated, dealt, redealt and ended, and
+the offer scale; the auction for the turn-up (who acts next, what an offer or a pass does)
+and the showdown are in `auction.py` beside this module. Everything is a pure function
+from a state to a new one; nothing here checks whether an action is allowed (the game
+object does that first).
 
 Offers live on one scale, worst to best for the pot: `console c` is -c and `bid b` is b,
 so "console 3" < "console 0" < "bid 1" and a better offer is simply a larger number.
@@ -17,12 +18,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.cards import yankee_pack
-from bot.games.chips import POT, Transfer, apply_transfers
+from bot.games.chips import Transfer
 from bot.games.rng import shuffled
-from bot.games.state import evolver, put
-from bot.games.yankee.fifteens import tie_break
+from bot.games.state import evolver
 from bot.games.yankee.stakes import (
-    ante_in,
     at_table,
     close_pot,
     coverers,
@@ -226,10 +225,10 @@ def open_deal(
     if st.started >= st.deals or coverers(stacks, st.ante) < 2:
         over = replace(st, stacks=stacks, pot=pot, last=last, moved=moved)
         return finish(over)
-    return _dealt(st, st.started, stacks, pot, last, moved, cards)
+    return dealt_from(st, st.started, stacks, pot, last, moved, cards)
 
 
-def _dealt(
+def dealt_from(
     st: JockeyClubState,
     index: int,
     stacks: tuple[int, ...],
@@ -261,7 +260,7 @@ def redeal(st: JockeyClubState) -> JockeyClubState:
     dealer, dealt = seating(st.started - 1, st.stacks, st.ante)
     if (dealer, dealt) == (st.dealer, st.dealt):
         return st
-    return _dealt(st, st.started - 1, st.stacks, st.pot, st.last, st.moved)
+    return dealt_from(st, st.started - 1, st.stacks, st.pot, st.last, st.moved)
 
 
 def finish(st: JockeyClubState) -> JockeyClubState:
@@ -270,97 +269,6 @@ def finish(st: JockeyClubState) -> JockeyClubState:
     present = at_table(st.seats, st.departed)
     stacks, pot, close = close_pot(st.stacks, st.pot, st.elder, present)
     return replace(st, stacks=stacks, pot=pot, moved=st.moved + close, phase=OVER, turn=-1)
-
-
-def _antes(st: JockeyClubState) -> tuple[tuple[int, ...], int, tuple[Transfer, ...]]:
-    """Stacks, pot and transfers once this deal's antes are in (they move with its first
-    action)."""
-    if st.anted:
-        return st.stacks, st.pot, ()
-    return ante_in(st.stacks, st.pot, st.ante, (s for s, d in enumerate(st.dealt) if d))
-
-
-def make_offer(st: JockeyClubState, seat: int, value: int) -> JockeyClubState:
-    """The awaited seat makes an offer (already checked to be better and allowed)."""
-    stacks, pot, moved = _antes(st)
-    consoled = put(st.consoled, seat, True) if value <= 0 else st.consoled
-    return _advance(st, stacks, pot, moved, value, seat, consoled, st.passed)
-
-
-def pass_turn(st: JockeyClubState, seat: int) -> JockeyClubState:
-    """The awaited seat passes: out of this auction."""
-    stacks, pot, moved = _antes(st)
-    passed = put(st.passed, seat, True)
-    return _advance(st, stacks, pot, moved, st.offer, st.holder, st.consoled, passed)
-
-
-def _advance(
-    st: JockeyClubState,
-    stacks: tuple[int, ...],
-    pot: int,
-    moved: tuple[Transfer, ...],
-    offer: int,
-    holder: int,
-    consoled: tuple[bool, ...],
-    passed: tuple[bool, ...],
-) -> JockeyClubState:
-    """After an offer or a pass: the next active seat's turn, or the auction over."""
-    # The next seat still in the auction, passing over the holder of the standing offer.
-    turn = next_seat(st.turn, st.dealt, passed)
-    if turn == holder >= 0:
-        turn = next_seat(holder, st.dealt, passed)
-        turn = -1 if turn == holder else turn
-    if turn < 0:
-        return _showdown(st, stacks, pot, moved, offer, holder)
-    return evolve(
-        st, stacks=stacks, pot=pot, turn=turn, anted=True, offer=offer, holder=holder,
-        consoled=consoled, passed=passed, moved=moved,
-    )  # fmt: skip
-
-
-def _showdown(
-    st: JockeyClubState,
-    stacks: tuple[int, ...],
-    pot: int,
-    moved: tuple[Transfer, ...],
-    offer: int,
-    holder: int,
-) -> JockeyClubState:
-    """The holder takes the turn-up at his price (or it is buried); all hands are shown,
-    the pot goes to the claimant (tie-break among several) or carries over; next deal."""
-    hands, buried = st.hands, st.buried
-    price: tuple[Transfer, ...] = ()
-    if holder == NO_HOLDER:
-        buried += (st.turnup,)
-    else:
-        hands = put(hands, holder, hands[holder] + (st.turnup,))
-        if offer > 0:
-            price = (Transfer(holder, POT, offer, "bid"),)
-        elif offer < 0:
-            price = (Transfer(POT, holder, -offer, "console"),)
-    stacks, pot = apply_transfers(stacks, pot, price)
-    claimants = tuple(s for s in range(st.seats) if st.dealt[s] and claims(hands[s]))
-    winner = -1
-    if claimants:
-        # §6.2 with equal totals: the most cards wins, then the earliest from elder hand.
-        counts = {s: len(hands[s]) for s in claimants}
-        winner = tie_break(dict.fromkeys(claimants, 0), counts, st.elder, st.seats)
-    payout = (Transfer(POT, winner, pot, "payout"),) if winner >= 0 and pot > 0 else ()
-    won = pot if winner >= 0 else 0
-    stacks, pot = apply_transfers(stacks, pot, payout)
-    last = LastDeal(
-        st.started, st.dealer, st.elder, hands, st.turnup, buried, holder, offer,
-        claimants, winner, won, pot,
-    )  # fmt: skip
-    moved += price + payout
-    if st.started < st.deals and coverers(stacks, st.ante) >= 2:
-        return _dealt(st, st.started, stacks, pot, last, moved)
-    # The game is over: the final deal's cards stay where they lie (all of them now shown).
-    done = replace(
-        st, stacks=stacks, pot=pot, hands=hands, buried=buried, turnup="", last=last,
-        moved=moved, anted=True, offer=offer, holder=holder,
-    )  # fmt: skip
-    return finish(done)
 
 
 def is_fresh(st: JockeyClubState) -> bool:

@@ -33,8 +33,9 @@ from bot.games.cards import Pack
 from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
-from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
+from bot.games.yankee.jockey_club.auction import make_offer, pass_turn
 from bot.games.yankee.jockey_club.flow import (
     OVER,
     JockeyClubState,
@@ -43,15 +44,13 @@ from bot.games.yankee.jockey_club.flow import (
     first_deal,
     is_fresh,
     load_state,
-    make_offer,
     offer_pot,
     offer_text,
     pack,
-    pass_turn,
     redeal,
     reveal,
 )
-from bot.games.yankee.jockey_club.view import seat_status, table_scene
+from bot.games.yankee.jockey_club.view import facts, table_scene
 from bot.games.yankee.stakes import (
     StakesGame,
     at_table,
@@ -237,7 +236,7 @@ class JockeyClub(StakesGame[JockeyClubState]):
     def view(self, state: JockeyClubState, seat: int | None) -> View:
         """The table as the seat sees it: stacks, card counts, the turn-up, the auction,
         the pot, its own hand and the last deal's showdown."""
-        out = self._facts(state, seat)
+        out = facts(state, seat, KEY)
         out["commitment"] = (
             deal_commitment(state.seed, state.shuffles - 1) if state.shuffles else None
         )
@@ -248,48 +247,7 @@ class JockeyClub(StakesGame[JockeyClubState]):
     def ai_view(self, state: JockeyClubState, seat: int) -> View:
         """The seat's view without the picture's scene, the shuffle's commitment and the last
         deal's showdown (the same facts, cheaper: the AI decides on the deal in hand)."""
-        return self._facts(state, seat)
-
-    def _facts(self, state: JockeyClubState, seat: int | None) -> View:
-        st = state
-        seats = [
-            {
-                "stack": st.stacks[s],
-                "cards": len(st.hands[s]),
-                "dealt_in": st.dealt[s],
-                "consoled": st.consoled[s],
-                "passed": st.passed[s],
-                "status": seat_status(st, s),
-            }
-            for s in range(st.seats)
-        ]
-        out: View = {
-            "game": KEY,
-            "deal": st.started,
-            "deals": st.deals,
-            "dealer": st.dealer,
-            "elder": st.elder,
-            "phase": st.phase,
-            "turn": st.turn if st.turn >= 0 else None,
-            "ante": st.ante,
-            "antes_in": st.anted,
-            "pot": st.pot,
-            "pot_for_offers": offer_pot(st),
-            "turnup": st.turnup or None,
-            "buried": list(st.buried),
-            "standing": None
-            if st.holder < 0
-            else {"offer": offer_text(st.offer), "holder": st.holder},
-            "dealer_may_console": st.dealer_may_console,
-            "remove_fives": st.no_fives,
-            "seats": seats,
-        }
-        if seat is not None and 0 <= seat < st.seats:
-            out["hand"] = list(st.hands[seat])
-        if st.phase == OVER:
-            out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.shuffles)]
-            out["final_stacks"] = list(st.stacks)
-        return out
+        return facts(state, seat, KEY)
 
     def outcome(self, state: JockeyClubState) -> Outcome | None:
         """Once over: each seat's chips won or lost, the biggest winners, the net transfers."""

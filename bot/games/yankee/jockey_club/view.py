@@ -1,9 +1,11 @@
-"""Jockey Club's rules in words, its table picture and the story of its last showdown
-(rules.md), for bot/games/yankee/jockey_club/game.py."""
+"""Jockey Club's rules in words, the facts of a seat's view, its table picture and the story
+of its last showdown (rules.md), for bot/games/yankee/jockey_club/game.py."""
 
 from __future__ import annotations
 
+from bot.games.base import View
 from bot.games.cards import Pack
+from bot.games.rng import deal_seed
 from bot.games.scene import Scene, group, scene, seat
 from bot.games.yankee.jockey_club.flow import (
     OVER,
@@ -79,3 +81,44 @@ def table_scene(st: JockeyClubState, viewer: int | None) -> Scene:
     )
     counters = [("Pot", offer_pot(st)), ("Standing offer", standing), ("Ante", st.ante)]
     return scene(Pack.YANKEE, title, seats, groups, counters, _showdown_lines(st))
+
+
+def facts(st: JockeyClubState, seat: int | None, key: str) -> View:
+    """The facts of a seat's view (shared by the view and the AI's view): the deal, the
+    auction and the pot, each seat's stack, cards and part, and the seat's own hand."""
+    seats = [
+        {
+            "stack": st.stacks[s],
+            "cards": len(st.hands[s]),
+            "dealt_in": st.dealt[s],
+            "consoled": st.consoled[s],
+            "passed": st.passed[s],
+            "status": seat_status(st, s),
+        }
+        for s in range(st.seats)
+    ]
+    out: View = {
+        "game": key,
+        "deal": st.started,
+        "deals": st.deals,
+        "dealer": st.dealer,
+        "elder": st.elder,
+        "phase": st.phase,
+        "turn": st.turn if st.turn >= 0 else None,
+        "ante": st.ante,
+        "antes_in": st.anted,
+        "pot": st.pot,
+        "pot_for_offers": offer_pot(st),
+        "turnup": st.turnup or None,
+        "buried": list(st.buried),
+        "standing": None if st.holder < 0 else {"offer": offer_text(st.offer), "holder": st.holder},
+        "dealer_may_console": st.dealer_may_console,
+        "remove_fives": st.no_fives,
+        "seats": seats,
+    }
+    if seat is not None and 0 <= seat < st.seats:
+        out["hand"] = list(st.hands[seat])
+    if st.phase == OVER:
+        out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.shuffles)]
+        out["final_stacks"] = list(st.stacks)
+    return out
