@@ -1,9 +1,13 @@
-"""The table service's plain checks and refusals: a chip amount in range, a player
-seated, a table in the right status, hosted by the user, with room; each refusal is a
-`TableError` in one sentence saying what to do instead."""
+"""The table service's plain checks and refusals: a game and its options resolved, a chip
+amount in range, a player seated, a table in the right status, hosted by the user, with
+room; each refusal is a `TableError` in one sentence saying what to do instead."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from bot.games import Game, IllegalAction, OptionValue, registry
 from bot.tables.models import Status, Table, TableError
 
 MAX_BUY_IN = 1_000_000
@@ -58,3 +62,17 @@ def not_your_turn(table: Table) -> str:
     """The refusal for a player who acts out of turn."""
     names = [table.seats[i].name for i in sorted(table.game.awaiting(table.state))]
     return f"It is not your turn: the table is waiting for {' and '.join(names)}."
+
+
+def game_and_options(
+    game_key: str, options: Mapping[str, object] | None
+) -> tuple[Game[Any], dict[str, OptionValue]]:
+    """The game of this key and its options resolved, or a TableError saying why not."""
+    try:
+        game = registry.get(game_key)
+    except KeyError as exc:
+        raise TableError(str(exc.args[0])) from None
+    try:
+        return game, game.options(options)
+    except IllegalAction as exc:
+        raise TableError(exc.reason) from None

@@ -5,6 +5,11 @@ Every change to a table happens under that table's lock and is stored in one uni
 work: an accepted action is appended to the action log together with the chip transfers
 it caused, so a crash can never separate a move from its money. Users are integer ids;
 nothing here knows Discord. Front ends hear of every change through `Presenter`s.
+
+This is the public face; the work is done beside it: `_core` (the tables in memory and
+the one path that stores an entry and shows it), `settlement` (where the chips go),
+`results` (a finished game's record), `lobby` (seats taken and freed), `clock` (turn
+timeouts), `restart` (recovery), `checks` (plain refusals).
 """
 
 from __future__ import annotations
@@ -14,7 +19,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.games import Game, IllegalAction, OptionValue, registry
 from bot.games.rng import commitment, deal_seed
 from bot.ledger import Account, Posting, Reason
 from bot.storage import table_rows as rows
@@ -28,6 +32,7 @@ from bot.tables.accounts import digest_of
 from bot.tables.checks import (
     busy_message,
     check_amount,
+    game_and_options,
     not_your_turn,
     require_host,
     require_room,
@@ -62,7 +67,7 @@ class TableService(TableCore):
         seed: int | None = None,
     ) -> Table:
         """Open a lobby in a channel with its host seated."""
-        game, resolved = self._game_and_options(game_key, options)
+        game, resolved = game_and_options(game_key, options)
         self.require_free(channel_id)
         table = Table(
             id=0,  # the database gives the id
@@ -83,20 +88,6 @@ class TableService(TableCore):
         self._remember(table)
         await self._notify(table, Event.CREATED, {"user_id": host_id})
         return table
-
-    @staticmethod
-    def _game_and_options(
-        game_key: str, options: Mapping[str, object] | None
-    ) -> tuple[Game[Any], dict[str, OptionValue]]:
-        """The game of this key and its options resolved, or a TableError saying why not."""
-        try:
-            game = registry.get(game_key)
-        except KeyError as exc:
-            raise TableError(str(exc.args[0])) from None
-        try:
-            return game, game.options(options)
-        except IllegalAction as exc:
-            raise TableError(exc.reason) from None
 
     def require_free(self, channel_id: int) -> None:
         """Refuse, naming the table, if the channel already has one."""
