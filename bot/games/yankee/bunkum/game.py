@@ -34,15 +34,13 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
+from bot.games.yankee.bunkum.auction import bid, pass_card, pay_antes
 from bot.games.yankee.bunkum.flow import (
     PACK,
     BunkumState,
-    bid,
     dump_state,
     first_deal,
     load_state,
-    pass_card,
-    pay_antes,
     reseat,
     reveal,
 )
