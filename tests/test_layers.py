@@ -128,7 +128,7 @@ def import_violations(module: str, imported: Import) -> list[str]:
         if not any(within(name, a) for a in allowed):
             return [f"{where}: {layer} may import only {', '.join(allowed)} of ours"]
         if within(name, "bot.client") and layer not in ("cogs", "bot.__main__", "bot.cli"):
-            return [f"{where}: only cogs, bot/__main__.py and bot/cli.py import bot.client"]
+            return [f"{where}: only cogs, bot/__main__.py and bot/cli/ import bot.client"]
         if layer == "cogs" and within(name, "bot.storage"):
             return [f"{where}: cogs speak only to services (bot.tables, bot.ledger), not storage"]
         return private_violations(module, imported)

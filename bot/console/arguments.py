@@ -1,6 +1,6 @@
 """`parlour play GAME --help`: the play command's help told for one game, with that game's
 seat counts, defaults and options (patience has no --seats, a trick game no --buy-in).
-bot/cli.py declares the arguments and calls this only when help is asked for, so the
+bot/cli/ declares the arguments and calls this only when help is asked for, so the
 command line starts without loading the terminal front end.
 """
 

@@ -1,0 +1,187 @@
+"""The `parlour` command line: run the bot, sync its slash commands, play in the terminal,
+simulate, check the ledger, and print a game's rules."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bot.cli.checks import UsageError, count, database_file, game_of, options_of, seats_of
+from bot.cli.tools import add_tools
+from bot.config import ConfigError, Settings
+from bot.storage.files import DatabaseFileError, guard
+
+DEFAULT_PLAY_DB = Path.home() / ".parlour" / "play.db"
+
+NO_TOKEN = """\
+Parlour needs a Discord bot token to run, and DISCORD_TOKEN is not set.
+
+  1. Open https://discord.com/developers/applications and choose "New Application".
+  2. Under "Bot", choose "Reset Token" and copy the token.
+  3. Invite it (APP_ID is on the application's "General Information" page):
+     https://discord.com/oauth2/authorize?client_id=APP_ID&scope=bot+applications.commands&permissions=117760
+  4. Register the slash commands once:  DISCORD_TOKEN=<your token> parlour sync
+  5. Run:  DISCORD_TOKEN=<your token> parlour run
+
+To try the games without Discord, play in this terminal:  parlour play black-joke
+"""
+
+
+class DiscordUnavailable(Exception):
+    """Discord refused the bot or could not be reached; the message is one sentence."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `parlour` command (and `python -m bot`)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        code: int = args.handler(args)
+    except (UsageError, ConfigError, DatabaseFileError) as exc:
+        print(f"parlour: {exc}", file=sys.stderr)
+        return 2
+    except DiscordUnavailable as exc:
+        print(f"parlour: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # the reader went away (`parlour games | head`): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    return code
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The `parlour` argument parser with every command."""
+    parser = argparse.ArgumentParser(prog="parlour", description=__doc__)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    run = sub.add_parser("run", help="run the Discord bot")
+    run.set_defaults(handler=_run)
+
+    sync = sub.add_parser("sync", help="upload the slash commands to Discord")
+    sync.add_argument(
+        "--guild", type=str, default=None, metavar="ID", help="only to this server (at once)"
+    )
+    sync.set_defaults(handler=_sync)
+
+    play = sub.add_parser(
+        "play",
+        help="play a game in this terminal against AI players",
+        description="Play a game in this terminal: your seat against AI seats. "
+        "'parlour play GAME --help' tells that game's seats, options and defaults.",
+        add_help=False,
+    )
+    play.add_argument("-h", "--help", action=_PlayHelp, nargs=0, help="show this help and exit")
+    play.add_argument("game", help="the game's key ('parlour games' lists them)")
+    play.add_argument(
+        "--seats", type=str, default=None, help="how many seats (default: the game's own)"
+    )
+    play.add_argument("--ai", type=str, default=None, help="how many AI seats (seats - 1)")
+    play.add_argument("--seed", type=str, default=None, help="a seed to replay a game")
+    play.add_argument("--option", action="append", default=[], metavar="K=V", help="game option")
+    play.add_argument(
+        "--buy-in", type=str, default=None, help="chips each seat brings (chip games)"
+    )
+    play.add_argument("--db", type=Path, default=DEFAULT_PLAY_DB, help="local chip database")
+    play.set_defaults(handler=_play)
+    add_tools(sub)
+    return parser
+
+
+class _PlayHelp(argparse.Action):
+    """`parlour play GAME --help`: the help worded for the game named before it."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        """Print the help (the game's own when one is named) and exit."""
+        from bot.console.arguments import play_help
+
+        print(play_help(parser, getattr(namespace, "game", None), lambda g: seats_of(g, None)))
+        parser.exit()
+
+
+# -- commands --------------------------------------------------------------------------
+
+
+def _bot_settings() -> Settings | None:
+    """The settings for talking to Discord, with logging set up; None (having explained
+    how to get one) when there is no token."""
+    settings = Settings.from_env()
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
+    )
+    if settings.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return None
+    return settings
+
+
+def _run(args: argparse.Namespace) -> int:
+    """`parlour run`: check the database, then run the bot until it stops."""
+    settings = _bot_settings()
+    if settings is None:
+        return 2
+    database_file(settings.db_path, write=True)
+    from bot.client import run_bot
+
+    return _with_discord(settings, lambda: run_bot(settings))
+
+
+def _sync(args: argparse.Namespace) -> int:
+    """`parlour sync`: check the database, then upload the slash commands."""
+    guild_id = count(args.guild, "--guild", 1, 2**63 - 1, 0) if args.guild else None
+    settings = _bot_settings()
+    if settings is None:
+        return 2
+    database_file(settings.db_path, write=True)
+    from bot.client import sync_commands
+
+    return _with_discord(settings, lambda: asyncio.run(sync_commands(settings, guild_id)))
+
+
+def _with_discord(settings: Settings, start: Callable[[], int]) -> int:
+    """Run `start`; a refused token or an unreachable Discord becomes one sentence."""
+    from bot.client import start_failure
+
+    with guard(settings.db_path):
+        try:
+            return start()
+        except Exception as exc:
+            sentence = start_failure(exc)
+            if sentence is None:
+                raise
+            raise DiscordUnavailable(sentence) from exc
+
+
+def _play(args: argparse.Namespace) -> int:
+    """`parlour play`: one human seat against AI seats, chips kept in a local file."""
+    from bot.console import play_main
+
+    game = game_of(args.game)
+    seats = seats_of(game, args.seats)
+    ai = count(args.ai, "--ai", 0, seats, seats - 1)
+    if ai != seats - 1:
+        raise UsageError(
+            f"The terminal has one human seat, so --ai must be {seats - 1} with --seats {seats}."
+        )
+    seed = count(args.seed, "--seed", 0, 2**63 - 1, -1) if args.seed is not None else None
+    buy_in = count(args.buy_in, "--buy-in", 1, 1_000_000, 100) if args.buy_in else None
+    options = options_of(game, args.option)
+    database_file(args.db, write=True)
+    with guard(args.db):
+        return asyncio.run(play_main(game, seats, options, seed, buy_in, args.db))
