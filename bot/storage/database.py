@@ -30,8 +30,20 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
+from bot.storage._connect import mark, open_connection
+from bot.storage._jobs import (
+    MOVE_SAVEPOINT,
+    OPEN_SAVEPOINT,
+    WORK,
+    BrokenTransactionError,
+    Job,
+    fail,
+    next_group,
+    run_sync_works,
+    settle_ran,
+)
 from bot.storage._writer import Prelude, WriterConnection
-from bot.storage.files import APPLICATION_ID, claim, guard, read_only_uri
+from bot.storage.files import claim, guard
 from bot.storage.migrate import migrate
 
 T = TypeVar("T")
@@ -39,63 +51,9 @@ Work = Callable[[aiosqlite.Connection], Awaitable[T]]
 SyncWork = Callable[[sqlite3.Connection], T]
 Params = Sequence[object] | Mapping[str, object]
 
-BUSY_TIMEOUT_MS = 5000
 CHECKPOINT_PAUSE_S = 0.2
 _LOG = logging.getLogger(__name__)
-# The savepoint that brackets each work of a batch.
-_WORK = "work"
-_OPEN_SAVEPOINT = (f"SAVEPOINT {_WORK}",)
-_MOVE_SAVEPOINT = (f"RELEASE {_WORK}", f"SAVEPOINT {_WORK}")
 _OTHER_ROLES = ("reader", "checkpointer")
-
-
-class _BrokenTransactionError(Exception):
-    """The batch transaction is in an unknown state and must be rolled back whole."""
-
-
-class _Job:
-    """One caller's work, its future, and what it asked to run once committed."""
-
-    __slots__ = ("atomic", "future", "hooks", "result", "sync", "work")
-
-    def __init__(
-        self, work: Callable[[Any], Any], future: asyncio.Future[Any], *, sync: bool, atomic: bool
-    ) -> None:
-        """Wrap `work` with the future its caller awaits."""
-        self.work = work
-        self.future = future
-        self.sync = sync
-        self.atomic = atomic
-        self.hooks: list[Callable[[], None]] = []
-        self.result: Any = None
-
-
-def _connect(path: str, role: str, *, read_only: bool = False) -> sqlite3.Connection:
-    """Open and configure one sqlite3 connection: "writer", "reader" or "checkpointer"."""
-    if read_only:
-        uri = read_only_uri(pathlib.Path(path))
-        conn = sqlite3.connect(uri, uri=True, isolation_level=None)
-        role = "reader"
-    else:
-        conn = sqlite3.connect(path, isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    # NORMAL is durable across application crashes in WAL mode; only a power loss can
-    # lose the last commits, and never corrupts the file.
-    conn.execute("PRAGMA synchronous = NORMAL")
-    if role == "reader":
-        conn.execute("PRAGMA query_only = ON")
-    if role != "writer":
-        return conn
-    conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA foreign_keys = ON")
-    # Savepoint journals stay in memory: every work of a batch opens one.
-    conn.execute("PRAGMA temp_store = MEMORY")
-    if path != ":memory:":
-        # A checkpoint inside COMMIT would stall the whole batch (and every caller
-        # waiting on it) for milliseconds; the checkpointer task does it off to the side.
-        conn.execute("PRAGMA wal_autocheckpoint = 0")
-    return conn
 
 
 class Database:
@@ -114,10 +72,10 @@ class Database:
         self._reader = reader
         self._checkpointer = checkpointer
         self._committed = asyncio.Event()
-        self._queue: list[_Job] = []
+        self._queue: list[Job] = []
         self._wake = asyncio.Event()
         self._closing = False
-        self._current: _Job | None = None
+        self._current: Job | None = None
         self._writer_task = asyncio.create_task(self._run_writer(), name="parlour-db-writer")
         self._checkpoint_task: asyncio.Task[None] | None = None
         if checkpointer is not None:
@@ -142,16 +100,16 @@ class Database:
     @classmethod
     async def _connect_all(cls, where: str, read_only: bool) -> Database:
         """Open the writer, mark and migrate the file, then open the other connections."""
-        writer = WriterConnection(partial(_connect, where, "writer", read_only=read_only))
+        writer = WriterConnection(partial(open_connection, where, "writer", read_only=read_only))
         await writer
         others: list[aiosqlite.Connection] = []
         roles = () if where == ":memory:" else ("reader",) if read_only else _OTHER_ROLES
         try:
             if not read_only:
-                await _mark(writer)
+                await mark(writer)
                 await migrate(writer)
             for role in roles:
-                connect = partial(_connect, where, role, read_only=read_only)
+                connect = partial(open_connection, where, role, read_only=read_only)
                 others.append(await aiosqlite.Connection(connect, 64))
         except BaseException:
             for conn in (writer, *others):
@@ -236,7 +194,7 @@ class Database:
         if asyncio.current_task() is self._writer_task:
             raise RuntimeError("A unit of work cannot start another; use the tx it was given.")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Job(work, future, sync=sync, atomic=atomic))
+        self._queue.append(Job(work, future, sync=sync, atomic=atomic))
         self._wake.set()
         return await future
 
@@ -269,21 +227,21 @@ class Database:
             # Let a few batches' frames gather: fewer, larger checkpoints.
             await asyncio.sleep(CHECKPOINT_PAUSE_S)
 
-    async def _run_batch(self, jobs: list[_Job]) -> None:
+    async def _run_batch(self, jobs: list[Job]) -> None:
         """Run one batch in one transaction; settle every job's future."""
         try:
             await self._writer.execute("BEGIN IMMEDIATE")
         except Exception as exc:
             await self._abandon(jobs, exc)
             return
-        done: list[_Job] = []
+        done: list[Job] = []
         savepoint_open = False
         start = 0
         while start < len(jobs):
-            group = _next_group(jobs, start)
+            group = next_group(jobs, start)
             try:
                 savepoint_open = await self._run_group(group, savepoint_open, done)
-            except _BrokenTransactionError as broken:
+            except BrokenTransactionError as broken:
                 await self._abandon([*done, *group], broken.__cause__ or broken)
                 # These never ran: they can still go into the next batch.
                 self._queue[:0] = jobs[start + len(group) :]
@@ -299,31 +257,31 @@ class Database:
             start += len(group)
         await self._commit(done)
 
-    async def _run_group(self, group: list[_Job], savepoint_open: bool, done: list[_Job]) -> bool:
+    async def _run_group(self, group: list[Job], savepoint_open: bool, done: list[Job]) -> bool:
         """Run one async work, or a run of sync works; return whether a savepoint is open."""
         if group[0].sync:
-            run = partial(_run_sync_works, group, savepoint_open)
+            run = partial(run_sync_works, group, savepoint_open)
             try:
                 outcomes, savepoint_open = await self._writer.run(run)
             except Exception as exc:
-                raise _BrokenTransactionError("a savepoint statement failed") from exc
+                raise BrokenTransactionError("a savepoint statement failed") from exc
             for job, (succeeded, value) in zip(group, outcomes, strict=True):
-                _settle_ran(job, succeeded, value, done)
+                settle_ran(job, succeeded, value, done)
             return savepoint_open
         return await self._run_async_work(group[0], savepoint_open, done)
 
-    async def _run_async_work(self, job: _Job, savepoint_open: bool, done: list[_Job]) -> bool:
+    async def _run_async_work(self, job: Job, savepoint_open: bool, done: list[Job]) -> bool:
         """Run one async work in its own savepoint; return whether a savepoint is open."""
         writer = self._writer
         if not job.atomic:
             # The savepoint (and the release of the previous one) travels with the
             # work's first statement, in the same round trip to the worker thread.
-            writer.arm(_MOVE_SAVEPOINT if savepoint_open else _OPEN_SAVEPOINT)
+            writer.arm(MOVE_SAVEPOINT if savepoint_open else OPEN_SAVEPOINT)
         self._current = job
         try:
             job.result = await job.work(writer)
         except Exception as exc:
-            _fail(job, exc)
+            fail(job, exc)
             state = writer.disarm()
             await self._undo(state)
             return savepoint_open or state is Prelude.RAN
@@ -331,7 +289,7 @@ class Database:
             self._current = None
         state = writer.disarm()
         if state is Prelude.SENT:
-            raise _BrokenTransactionError("a savepoint statement failed")
+            raise BrokenTransactionError("a savepoint statement failed")
         done.append(job)
         # A work that issued no statement never opened its savepoint.
         return savepoint_open or state is Prelude.RAN
@@ -339,16 +297,16 @@ class Database:
     async def _undo(self, state: Prelude) -> None:
         """Roll back the async work that just failed, whose prelude ended in `state`."""
         if state is Prelude.SENT:
-            raise _BrokenTransactionError("a savepoint statement failed")
+            raise BrokenTransactionError("a savepoint statement failed")
         if state is Prelude.RAN:
             try:
-                await self._writer.execute(f"ROLLBACK TO {_WORK}")
+                await self._writer.execute(f"ROLLBACK TO {WORK}")
             except sqlite3.Error as exc:
                 # SQLite may already have rolled the whole transaction back (disk full,
                 # I/O error); nothing of this batch is left to commit.
-                raise _BrokenTransactionError("could not roll back a failed work") from exc
+                raise BrokenTransactionError("could not roll back a failed work") from exc
 
-    async def _commit(self, done: list[_Job]) -> None:
+    async def _commit(self, done: list[Job]) -> None:
         """Commit the batch, then run its on-commit hooks and resolve its callers."""
         try:
             await self._writer.execute("COMMIT")
@@ -365,69 +323,14 @@ class Database:
             if not job.future.done():
                 job.future.set_result(job.result)
 
-    async def _abandon(self, jobs: Sequence[_Job], error: BaseException) -> None:
+    async def _abandon(self, jobs: Sequence[Job], error: BaseException) -> None:
         """Roll the batch back and hand `error` to every caller in `jobs` still waiting."""
         with contextlib.suppress(sqlite3.Error):
             await self._writer.execute("ROLLBACK")
         for job in jobs:
-            _fail(job, error)
-
-
-async def _mark(writer: WriterConnection) -> None:
-    """Stamp the file as Parlour's, first of all, so that even a half-made one is known."""
-    rows = list(await writer.execute_fetchall("PRAGMA application_id"))
-    if rows[0][0] != APPLICATION_ID:
-        await writer.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-
-
-def _next_group(jobs: list[_Job], start: int) -> list[_Job]:
-    """The async work at `start`, or the run of sync works that begins there."""
-    end = start + 1
-    if jobs[start].sync:
-        while end < len(jobs) and jobs[end].sync:
-            end += 1
-    return jobs[start:end]
-
-
-def _run_sync_works(
-    jobs: list[_Job], savepoint_open: bool, conn: sqlite3.Connection
-) -> tuple[list[tuple[bool, Any]], bool]:
-    """On the worker thread: run sync works in turn, each rolled back alone if it raises.
-
-    Returns each work's (succeeded, result or exception) and whether a savepoint is open.
-    A failing savepoint statement escapes, and then the whole batch is rolled back.
-    """
-    outcomes: list[tuple[bool, Any]] = []
-    for job in jobs:
-        if not job.atomic:
-            if savepoint_open:
-                conn.execute(f"RELEASE {_WORK}")
-            conn.execute(f"SAVEPOINT {_WORK}")
-            savepoint_open = True
-        try:
-            outcomes.append((True, job.work(conn)))
-        except Exception as exc:
-            if not job.atomic:
-                conn.execute(f"ROLLBACK TO {_WORK}")
-            outcomes.append((False, exc))
-    return outcomes, savepoint_open
-
-
-def _settle_ran(job: _Job, succeeded: bool, value: Any, done: list[_Job]) -> None:
-    """Record a sync work's outcome: keep its result for the commit, or fail its caller."""
-    if succeeded:
-        job.result = value
-        done.append(job)
-    else:
-        _fail(job, value)
+            fail(job, error)
 
 
 def _fetchall(conn: sqlite3.Connection, *, sql: str, params: Params) -> list[sqlite3.Row]:
     """Run a query on the writer's thread (reads of an in-memory database)."""
     return conn.execute(sql, params).fetchall()
-
-
-def _fail(job: _Job, exc: BaseException) -> None:
-    """Hand `exc` to the job's caller unless the caller has gone."""
-    if not job.future.done():
-        job.future.set_exception(exc)
