@@ -9,8 +9,6 @@ state to a new one; the game object checks each action first.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.games.chips import POT, Transfer, apply_transfers
 from bot.games.state import put
 from bot.games.yankee.fifteens import tie_break
@@ -110,7 +108,7 @@ def _showdown(
     if st.started < st.deals and coverers(stacks, st.ante) >= 2:
         return dealt_from(st, st.started, stacks, pot, last, moved)
     # The game is over: the final deal's cards stay where they lie (all of them now shown).
-    done = replace(
+    done = evolve(
         st, stacks=stacks, pot=pot, hands=hands, buried=buried, turnup="", last=last,
         moved=moved, anted=True, offer=offer, holder=holder,
     )  # fmt: skip

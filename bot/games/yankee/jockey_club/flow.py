@@ -14,7 +14,7 @@ so "console 3" < "console 0" < "bid 1" and a better offer is simply a larger num
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games.cards import yankee_pack
@@ -223,7 +223,7 @@ def open_deal(
 ) -> JockeyClubState:
     """The next deal shuffled, dealt and seated (no chip moves), or the game over."""
     if st.started >= st.deals or coverers(stacks, st.ante) < 2:
-        over = replace(st, stacks=stacks, pot=pot, last=last, moved=moved)
+        over = evolve(st, stacks=stacks, pot=pot, last=last, moved=moved)
         return finish(over)
     return dealt_from(st, st.started, stacks, pot, last, moved, cards)
 
@@ -268,7 +268,7 @@ def finish(st: JockeyClubState) -> JockeyClubState:
     odd chips one at a time from the last deal's elder (reason 'close')."""
     present = at_table(st.seats, st.departed)
     stacks, pot, close = close_pot(st.stacks, st.pot, st.elder, present)
-    return replace(st, stacks=stacks, pot=pot, moved=st.moved + close, phase=OVER, turn=-1)
+    return evolve(st, stacks=stacks, pot=pot, moved=st.moved + close, phase=OVER, turn=-1)
 
 
 def is_fresh(st: JockeyClubState) -> bool:
