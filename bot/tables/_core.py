@@ -24,6 +24,7 @@ from bot.tables.accounts import LEAVE, digest_of
 from bot.tables.checks import MAX_BUY_IN
 from bot.tables.models import (
     Actor,
+    Entry,
     Event,
     Presenter,
     Seat,
@@ -162,17 +163,14 @@ class TableCore:
                 index = ai_seats[0]
                 rng = random.Random(f"{table.seed}:ai:{table.version}")
                 action, state = ai_move(table.game, table.state, index, rng)
-                await self._commit(table, index, "act", action, Actor.AI, state, [])
+                await self._commit(table, Entry(index, "act", action, Actor.AI), state, [])
             if self.settings.ai_delay_s:
                 await asyncio.sleep(self.settings.ai_delay_s)
 
     async def _commit(
         self,
         table: Table,
-        index: int,
-        kind: str,
-        action: str,
-        actor: Actor,
+        entry: Entry,
         state: Any,
         seats: list[Seat],
         *,
@@ -187,31 +185,42 @@ class TableCore:
         digest = digest_of(game, state)
         postings, stacks = self.settlement.entry_postings(table, state, seq, over, extra or [])
         after = _with_seats(table.seats, seats)
+        e = entry
 
         async def work(tx: rows.Connection) -> None:
             await rows.append_action(
-                tx, table.id, seq, index, kind, action, actor, digest, deadline
+                tx, table.id, seq, e.seat, e.kind, e.action, e.actor, digest, deadline
             )
             if postings:
                 await self.ledger.post(tx, postings)
             for seat in seats:
                 await rows.update_seat(tx, table.id, seat_row(seat))
             if over:
-                await self.settlement.close_rows(
-                    tx, table, after, stacks or zeros(table), "finished"
-                )
+                final = stacks or zeros(table)
+                await self.settlement.close_rows(tx, table, after, final, "finished")
                 await record_finished(tx, table, state)
 
         await self._write(work)
         table.state, table.version, table.deadline_at = state, seq, deadline
         table.seats[:] = after
-        detail = {"seat": index, "action": action, "actor": str(actor), "kind": kind}
+        await self._show_entry(table, entry, over)
+
+    async def _show_entry(self, table: Table, entry: Entry, over: bool) -> None:
+        """Tell the presenters of a stored entry; then close the table it ended, or send
+        home the players who asked to leave once their hand is over."""
+        detail = {
+            "seat": entry.seat,
+            "action": entry.action,
+            "actor": str(entry.actor),
+            "kind": entry.kind,
+        }
         await self._notify(table, Event.ACTED, detail)
         if over:
             self._forget(table)
-            seeds = [deal_seed(table.seed, d) for d in range(game.deal_number(state))]
+            deals = range(table.game.deal_number(table.state))
+            seeds = [deal_seed(table.seed, d) for d in deals]
             await self._notify(table, Event.FINISHED, {"seeds": seeds, "seed": table.seed})
-        elif table.is_chip_game and action != LEAVE:
+        elif table.is_chip_game and entry.action != LEAVE:
             await self._settle_leavers(table)
 
     def limits_of(self, guild_id: int) -> TableLimits:
@@ -242,9 +251,8 @@ class TableCore:
             state = game.leave(table.state, index)
             gone = replace(seat, leaving=False, left=True)
             extra = [cash_out(table, gone, amount)] if amount else []
-            await self._commit(
-                table, index, "stack", LEAVE, Actor.TABLE, state, [gone], extra=extra
-            )
+            entry = Entry(index, "stack", LEAVE, Actor.TABLE)
+            await self._commit(table, entry, state, [gone], extra=extra)
             await self._notify(table, Event.LEFT, {"seat": index, "when": "now"})
 
     async def _write(self, work: Callable[[rows.Connection], Any]) -> Any:

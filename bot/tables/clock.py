@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from bot.games.ai import ai_move
 from bot.tables._core import TableCore
-from bot.tables.models import Actor, Event, Status, Table
+from bot.tables.models import Actor, Entry, Event, Status, Table
 
 
 async def play_overdue(core: TableCore) -> int:
@@ -37,7 +37,8 @@ async def expire(core: TableCore, table: Table, version: int) -> None:
             action, state = ai_move(table.game, table.state, index, rng)
             handed = seat.timeouts + 1 >= core.settings.handover_after
             late = replace(seat, timeouts=seat.timeouts + 1, ai_control=handed)
-            await core._commit(table, index, "act", action, Actor.TIMEOUT, state, [late])
+            entry = Entry(index, "act", action, Actor.TIMEOUT)
+            await core._commit(table, entry, state, [late])
             await core._notify(table, Event.TIMED_OUT, {"seat": index, "action": action})
             if handed:
                 await core._notify(table, Event.HANDED_TO_AI, {"seat": index})

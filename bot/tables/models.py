@@ -37,6 +37,17 @@ class Actor(StrEnum):
     TABLE = "table"
 
 
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of a table's action log: whose seat, what kind of line ("act" for a move,
+    "stack" for chips the table moved), the action as listed, and who chose it."""
+
+    seat: int
+    kind: str
+    action: str
+    actor: Actor
+
+
 @dataclass(slots=True)
 class Seat:
     """A chair at a table: a player (user_id) or an AI (user_id None)."""

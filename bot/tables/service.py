@@ -41,7 +41,7 @@ from bot.tables.checks import (
 )
 from bot.tables.clock import play_overdue
 from bot.tables.lobby import add_seat, after_lobby_leave, free_seat, insert_lobby
-from bot.tables.models import Actor, Event, Seat, Status, Table, TableError
+from bot.tables.models import Actor, Entry, Event, Seat, Status, Table, TableError
 from bot.tables.recovery import RecoveryReport
 from bot.tables.restart import recover_tables
 from bot.tables.settlement import account_of, chip_game, postings_of, stacks_after
@@ -196,7 +196,7 @@ class TableService(TableCore):
             seat = table.seats[index]
             resumed = seat.ai_control
             back = replace(seat, timeouts=0, ai_control=False)
-            await self._commit(table, index, "act", action, Actor.PLAYER, state, [back])
+            await self._commit(table, Entry(index, "act", action, Actor.PLAYER), state, [back])
             if resumed:
                 await self._notify(table, Event.RESUMED, {"seat": index})
         await self._advance(table)
@@ -251,9 +251,8 @@ class TableService(TableCore):
                     table_id=table.id,
                 )
             ]
-            await self._commit(
-                table, index, "stack", f"{amount:+d}", Actor.TABLE, state, [], extra=extra
-            )
+            entry = Entry(index, "stack", f"{amount:+d}", Actor.TABLE)
+            await self._commit(table, entry, state, [], extra=extra)
         await self._notify(table, Event.STACK_CHANGED, {"seat": index, "delta": amount})
         await self._advance(table)  # the deal may be seated anew, with an AI seat to begin
         return table
