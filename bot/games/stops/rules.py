@@ -1,0 +1,94 @@
+"""The pure rules every Stops game shares, set by a `StopsRules` page of parameters.
+
+Sources: RULES.md §10 (Newmarket 1885), §11 (Newmarket 2011), §12 (Michigan). A sequence
+runs up one suit from the lowest card led (aces low, kings high); a stop is a card nobody
+can follow, because it is a king, a card named as a stop by the game (the 7♦ when the
+8♦ is stripped), or the next card lies in the dead hand; playing a card that matches a
+boodle card sweeps the chips on it, and chips nobody sweeps carry over to the next deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from bot.games.cards import FRENCH_RANKS, suit_of
+
+
+@dataclass(frozen=True, slots=True)
+class StopsRules:
+    """One Stops game's parameters: the pack's stripped cards, the boodle cards and the
+    cards that are always stops."""
+
+    without: tuple[str, ...]
+    boodle: tuple[str, ...]
+    fixed_stops: tuple[str, ...]
+
+
+NEWMARKET_1885 = StopsRules(without=("8D",), boodle=("AS", "KH", "QC", "JD"), fixed_stops=("7D",))
+"""§10: the 8♦ is stripped, so the 7♦ is always a stop; the board is A♠ K♥ Q♣ J♦."""
+
+
+def rank_of(card: str) -> int:
+    """A French card's rank from 0 (ace, low) to 12 (king, high)."""
+    return FRENCH_RANKS.index(card[:-1])
+
+
+def successor(card: str) -> str | None:
+    """The next higher card of the same suit, or None after a king."""
+    index = rank_of(card)
+    if index + 1 >= len(FRENCH_RANKS):
+        return None
+    return f"{FRENCH_RANKS[index + 1]}{suit_of(card)}"
+
+
+def is_stop(rules: StopsRules, card: str, dead: Iterable[str]) -> bool:
+    """Whether nobody can follow `card`: a king, a fixed stop, or its successor is dead."""
+    after = successor(card)
+    return after is None or card in rules.fixed_stops or after in set(dead)
+
+
+def lowest_in_suit(hand: Sequence[str], suit: str) -> str | None:
+    """The lowest card of `suit` in the hand, or None if the hand holds none."""
+    cards = [c for c in hand if suit_of(c) == suit]
+    return min(cards, key=rank_of) if cards else None
+
+
+def legal_leads(hand: Sequence[str]) -> list[str]:
+    """The cards a leader may lead: the lowest card of each suit he holds, sorted."""
+    leads = {lowest_in_suit(hand, suit_of(c)) for c in hand}
+    return sorted(c for c in leads if c is not None)
+
+
+def holder_of(hands: Sequence[Sequence[str]], card: str) -> int | None:
+    """The seat whose hand holds `card`, or None if it is dead or already played."""
+    for seat, hand in enumerate(hands):
+        if card in hand:
+            return seat
+    return None
+
+
+def swept(rules: StopsRules, card: str, board: Sequence[int]) -> int:
+    """The chips a played card sweeps from the board (0 unless it matches a boodle card)."""
+    if card not in rules.boodle:
+        return 0
+    return board[rules.boodle.index(card)]
+
+
+def sweep(rules: StopsRules, card: str, board: tuple[int, ...]) -> tuple[int, ...]:
+    """The board after `card` is played: its boodle card, if any, emptied; others carry."""
+    if card not in rules.boodle:
+        return board
+    index = rules.boodle.index(card)
+    return (*board[:index], 0, *board[index + 1 :])
+
+
+def stake(board: tuple[int, ...], spread: Sequence[int], double: bool) -> tuple[int, ...]:
+    """The board after a player's spread is laid on it (doubled for the dealer in 1885)."""
+    factor = 2 if double else 1
+    return tuple(b + factor * s for b, s in zip(board, spread, strict=True))
+
+
+def out_payments(hands: Sequence[Sequence[str]], out: int) -> tuple[int, ...]:
+    """Per seat, what it pays the player who went out: one chip per card still held."""
+    return tuple(0 if seat == out else len(hand) for seat, hand in enumerate(hands))

@@ -1,0 +1,51 @@
+"""The shared Stops rules: successors, stops, legal leads, boodle sweeps and carry-over."""
+
+from __future__ import annotations
+
+from bot.games.stops.rules import (
+    NEWMARKET_1885,
+    holder_of,
+    is_stop,
+    legal_leads,
+    out_payments,
+    stake,
+    successor,
+    sweep,
+    swept,
+)
+
+
+def test_successor_runs_up_the_suit_and_ends_at_the_king() -> None:
+    assert successor("AS") == "2S"
+    assert successor("10H") == "JH"
+    assert successor("KC") is None
+
+
+def test_kings_the_seven_of_diamonds_and_dead_successors_are_stops() -> None:
+    assert is_stop(NEWMARKET_1885, "KH", ())
+    assert is_stop(NEWMARKET_1885, "7D", ())
+    assert is_stop(NEWMARKET_1885, "8S", ["9S"])
+    assert not is_stop(NEWMARKET_1885, "8S", ["9H"])
+
+
+def test_a_leader_may_lead_only_the_lowest_card_of_a_suit() -> None:
+    assert legal_leads(["5S", "2S", "KH", "9H", "JD"]) == ["2S", "9H", "JD"]
+
+
+def test_the_holder_of_the_next_card_is_found_or_none_when_dead() -> None:
+    hands = [["2S", "3H"], ["4H"]]
+    assert holder_of(hands, "4H") == 1
+    assert holder_of(hands, "5H") is None
+
+
+def test_a_boodle_card_sweeps_its_chips_and_the_others_carry_over() -> None:
+    board = (3, 5, 2, 4)
+    assert swept(NEWMARKET_1885, "KH", board) == 5
+    assert sweep(NEWMARKET_1885, "KH", board) == (3, 0, 2, 4)
+    assert swept(NEWMARKET_1885, "2H", board) == 0
+    assert sweep(NEWMARKET_1885, "2H", board) == board
+
+
+def test_the_dealer_stakes_double_and_the_out_player_is_paid_per_card() -> None:
+    assert stake((0, 1, 0, 0), (1, 1, 1, 1), double=True) == (2, 3, 2, 2)
+    assert out_payments([["2S"], [], ["3H", "4H"]], out=1) == (1, 0, 2)
