@@ -92,3 +92,19 @@ def stake(board: tuple[int, ...], spread: Sequence[int], double: bool) -> tuple[
 def out_payments(hands: Sequence[Sequence[str]], out: int) -> tuple[int, ...]:
     """Per seat, what it pays the player who went out: one chip per card still held."""
     return tuple(0 if seat == out else len(hand) for seat, hand in enumerate(hands))
+
+
+def first_jack_dealer(cards: Sequence[str], seats: int) -> int:
+    """The first dealer drawn as §10 says: cards dealt face up one at a time from seat 0,
+    and the first seat to receive a jack deals. The cards must hold a jack."""
+    for index, card in enumerate(cards):
+        if card.startswith("J"):
+            return index % seats
+    raise ValueError("The draw for the first dealer holds no jack.")
+
+
+def next_in_sequence(hands: Sequence[Sequence[str]], card: str) -> int | None:
+    """Who plays after `card`: the holder of its successor, or None at a stop (the
+    successor is dead, already played, or there is none)."""
+    after = successor(card)
+    return None if after is None else holder_of(hands, after)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from bot.games.stops.rules import (
     NEWMARKET_1885,
+    first_jack_dealer,
     holder_of,
     is_stop,
     legal_leads,
+    next_in_sequence,
     out_payments,
     stake,
     successor,
@@ -49,3 +51,16 @@ def test_a_boodle_card_sweeps_its_chips_and_the_others_carry_over() -> None:
 def test_the_dealer_stakes_double_and_the_out_player_is_paid_per_card() -> None:
     assert stake((0, 1, 0, 0), (1, 1, 1, 1), double=True) == (2, 3, 2, 2)
     assert out_payments([["2S"], [], ["3H", "4H"]], out=1) == (1, 0, 2)
+
+
+def test_the_first_seat_dealt_a_jack_deals_first() -> None:
+    assert first_jack_dealer(["2S", "5H", "9C", "JD", "JH"], seats=3) == 0
+    assert first_jack_dealer(["2S", "JH"], seats=3) == 1
+
+
+def test_the_sequence_passes_to_the_holder_of_the_next_card_or_stops() -> None:
+    hands = [["3S", "4S"], ["5S"], []]
+    assert next_in_sequence(hands, "2S") == 0
+    assert next_in_sequence(hands, "4S") == 1
+    assert next_in_sequence(hands, "5S") is None
+    assert next_in_sequence(hands, "KS") is None
