@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.games.cards import FRENCH_RANKS, suit_of
+from bot.games.errors import IllegalAction
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,3 +109,29 @@ def next_in_sequence(hands: Sequence[Sequence[str]], card: str) -> int | None:
     successor is dead, already played, or there is none)."""
     after = successor(card)
     return None if after is None else holder_of(hands, after)
+
+
+def parse_spread(text: str, total: int, places: int) -> tuple[int, ...]:
+    """A typed spread such as `1 1 1 1` or `0,2,0,2`: one whole number of chips per boodle
+    card, which must add up to the stake; refused in one sentence otherwise."""
+    parts = text.replace(",", " ").split()
+    if len(parts) != places or not all(p.isdigit() for p in parts):
+        raise IllegalAction(f"Give {places} whole numbers of chips, one for each board card.")
+    spread = tuple(int(p) for p in parts)
+    if sum(spread) != total:
+        raise IllegalAction(f"Your spread adds up to {sum(spread)}; it must add up to {total}.")
+    return spread
+
+
+def quick_spreads(total: int, places: int) -> dict[str, tuple[int, ...]]:
+    """The common spreads of a stake, by label: evenly (when it divides), all on one card,
+    and half on each of the first and last cards (when it halves)."""
+    picks: dict[str, tuple[int, ...]] = {}
+    if total % places == 0:
+        picks["evenly"] = (total // places,) * places
+    for index in range(places):
+        picks[f"all on card {index + 1}"] = tuple(total if i == index else 0 for i in range(places))
+    if total % 2 == 0 and places > 1:
+        half = total // 2
+        picks["half and half"] = (half,) + (0,) * (places - 2) + (half,)
+    return picks

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from bot.games.errors import IllegalAction
 from bot.games.stops.rules import (
     NEWMARKET_1885,
     first_jack_dealer,
@@ -10,6 +13,8 @@ from bot.games.stops.rules import (
     legal_leads,
     next_in_sequence,
     out_payments,
+    parse_spread,
+    quick_spreads,
     stake,
     successor,
     sweep,
@@ -64,3 +69,22 @@ def test_the_sequence_passes_to_the_holder_of_the_next_card_or_stops() -> None:
     assert next_in_sequence(hands, "4S") == 1
     assert next_in_sequence(hands, "5S") is None
     assert next_in_sequence(hands, "KS") is None
+
+
+def test_a_typed_spread_must_give_four_whole_numbers_adding_up_to_the_stake() -> None:
+    assert parse_spread("1, 0 2 1", total=4, places=4) == (1, 0, 2, 1)
+    with pytest.raises(IllegalAction, match="adds up to 3; it must add up to 4"):
+        parse_spread("1 1 1 0", total=4, places=4)
+    with pytest.raises(IllegalAction, match="4 whole numbers"):
+        parse_spread("1 1 2", total=4, places=4)
+    with pytest.raises(IllegalAction, match="4 whole numbers"):
+        parse_spread("1 1 -1 3", total=4, places=4)
+
+
+def test_the_quick_spreads_each_add_up_to_the_stake() -> None:
+    picks = quick_spreads(4, 4)
+    assert picks["evenly"] == (1, 1, 1, 1)
+    assert picks["all on card 2"] == (0, 4, 0, 0)
+    assert picks["half and half"] == (2, 0, 0, 2)
+    assert all(sum(s) == 4 for s in picks.values())
+    assert "evenly" not in quick_spreads(3, 4)
