@@ -1,0 +1,77 @@
+"""Pip-Pip!'s pure card rules (RULES.md §15, source S3 with PIP-H): the double pack,
+the rank order 2 high then A K ... 3, card points, the trick winner (of two identical
+winning cards the second played wins), legal plays, the Pip-Pip! pairs a hand may call,
+the trump after several calls (last called wins; option `pip_pip_first_call_wins` for
+Hervey's first called) and the stock cut-off checked at the start of each trick.
+
+A card is a rank character from "3456789TJQKA2" followed by a suit character from "CDHS".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+RANKS = "3456789TJQKA2"
+SUITS = "CDHS"
+POINTS = {"2": 11, "A": 10, "K": 5, "Q": 4, "J": 3}
+CALL_POINTS = 50
+
+
+def pack() -> list[str]:
+    """The 104 cards of two packs shuffled together, in a fixed order."""
+    return [r + s for _ in range(2) for s in SUITS for r in RANKS]
+
+
+def strength(card: str) -> int:
+    """The card's rank strength: 3 is lowest (0), 2 highest (12)."""
+    return RANKS.index(card[0])
+
+
+def points(cards: Sequence[str]) -> int:
+    """The card points of `cards` (2 = 11, A = 10, K = 5, Q = 4, J = 3, others 0)."""
+    return sum(POINTS.get(c[0], 0) for c in cards)
+
+
+def trick_winner(played: Sequence[str], trump: str) -> int:
+    """The index in `played` (in play order) of the card winning the trick; a later
+    card equal to the best so far beats it, so the second of two identical cards wins."""
+    best = 0
+    for i, card in enumerate(played[1:], start=1):
+        top = played[best]
+        if card[1] == top[1]:
+            if strength(card) >= strength(top):
+                best = i
+        elif card[1] == trump:
+            best = i
+    return best
+
+
+def legal(hand: Sequence[str], led: str | None) -> list[str]:
+    """The cards of `hand` that may be played: any to lead, else the suit led if held."""
+    if led is None:
+        return list(hand)
+    follow = [c for c in hand if c[1] == led]
+    return follow or list(hand)
+
+
+def callable_suits(hand: Sequence[str], used: Sequence[str], trump: str) -> list[str]:
+    """The suits other than trump in which `hand` holds a K and a Q not yet used in a
+    call (`used` lists the cards already laid in calls, each card once)."""
+    free = list(hand)
+    for card in used:
+        if card in free:
+            free.remove(card)
+    return [s for s in SUITS if s != trump and "K" + s in free and "Q" + s in free]
+
+
+def trump_after(trump: str, calls: Sequence[str], first_call_wins: bool = False) -> str:
+    """The trump for the next trick after the calls made since the last trick (suits, in
+    order): the last called, or the first under `pip_pip_first_call_wins`."""
+    if not calls:
+        return trump
+    return calls[0] if first_call_wins else calls[-1]
+
+
+def stock_serves(stock: int, players: int) -> bool:
+    """Whether drawing goes on this trick: the stock holds a card for every player."""
+    return stock >= players

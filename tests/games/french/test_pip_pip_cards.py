@@ -1,0 +1,71 @@
+"""Pip-Pip!'s pure card rules (RULES.md §15): pack, ranks, points, the trick winner with
+identical cards, following, the calls a hand may make, trump after calls, the stock cut-off."""
+
+from __future__ import annotations
+
+from bot.games.french.pip_pip.cards import (
+    callable_suits,
+    legal,
+    pack,
+    points,
+    stock_serves,
+    trick_winner,
+    trump_after,
+)
+
+
+def test_pack_is_two_packs() -> None:
+    """104 cards, each card twice."""
+    cards = pack()
+    assert len(cards) == 104
+    assert all(cards.count(c) == 2 for c in cards)
+
+
+def test_points_table() -> None:
+    """2 = 11, A = 10, K = 5, Q = 4, J = 3, others nothing."""
+    assert points(["2S", "AS", "KS", "QS", "JS", "TS", "3S"]) == 33
+
+
+def test_two_beats_ace_in_suit_led() -> None:
+    """The 2 is the highest card."""
+    assert trick_winner(["AH", "2H", "KH"], trump="S") == 1
+
+
+def test_second_identical_card_wins() -> None:
+    """Of two identical winning cards the second played wins."""
+    assert trick_winner(["KH", "KH", "QH"], trump="S") == 1
+    assert trick_winner(["AH", "3S", "3S"], trump="S") == 2
+
+
+def test_trump_beats_suit_and_discard_loses() -> None:
+    """The lowest trump beats the led suit; an off-suit card never wins."""
+    assert trick_winner(["2H", "3S", "AD"], trump="S") == 1
+    assert trick_winner(["5H", "AD", "6H"], trump="S") == 2
+
+
+def test_follow_suit_if_able() -> None:
+    """Holding the suit led, only it may be played; else anything."""
+    assert legal(["KH", "3S", "5H"], "H") == ["KH", "5H"]
+    assert legal(["KC", "3S"], "H") == ["KC", "3S"]
+    assert legal(["KC", "3S"], None) == ["KC", "3S"]
+
+
+def test_calls_exclude_trump_and_used_cards() -> None:
+    """A K-Q pair of a non-trump suit may be called once per pair of cards."""
+    hand = ["KH", "QH", "KH", "QH", "KS", "QS"]
+    assert callable_suits(hand, [], trump="S") == ["H"]
+    assert callable_suits(hand, ["KH", "QH"], trump="S") == ["H"]
+    assert callable_suits(hand, ["KH", "QH", "KH", "QH"], trump="S") == []
+
+
+def test_trump_after_several_calls() -> None:
+    """Last called wins by default, the first under pip_pip_first_call_wins."""
+    assert trump_after("S", ["H", "D"]) == "D"
+    assert trump_after("S", ["H", "D"], first_call_wins=True) == "H"
+    assert trump_after("S", []) == "S"
+
+
+def test_stock_cut_off() -> None:
+    """Drawing goes on only while the stock holds a card for every player."""
+    assert stock_serves(5, 5)
+    assert not stock_serves(4, 5)
