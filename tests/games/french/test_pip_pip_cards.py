@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from bot.games.french.pip_pip.cards import (
     callable_suits,
+    deal,
+    first_dealer,
     legal,
     pack,
     points,
@@ -69,3 +71,18 @@ def test_stock_cut_off() -> None:
     """Drawing goes on only while the stock holds a card for every player."""
     assert stock_serves(5, 5)
     assert not stock_serves(4, 5)
+
+
+def test_first_dealer_by_highest_draw() -> None:
+    """The highest card deals (the 2 is highest); a tie at the top draws again."""
+    assert first_dealer(["AS", "2C", "KH"]) == 1
+    assert first_dealer(["2S", "2C", "KH"]) is None
+
+
+def test_deal_seven_each_from_dealer_left() -> None:
+    """Seven cards each from the dealer's left; the rest is the stock."""
+    deck = pack()
+    hands, stock = deal(deck, 12, dealer=11)
+    assert [len(h) for h in hands] == [7] * 12
+    assert hands[0][0] == deck[0]
+    assert len(stock) == 104 - 84

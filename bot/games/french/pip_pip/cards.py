@@ -75,3 +75,19 @@ def trump_after(trump: str, calls: Sequence[str], first_call_wins: bool = False)
 def stock_serves(stock: int, players: int) -> bool:
     """Whether drawing goes on this trick: the stock holds a card for every player."""
     return stock >= players
+
+
+def first_dealer(drawn: Sequence[str]) -> int | None:
+    """The seat whose drawn card is highest by rank (its suit is the first trump), or
+    None when the highest rank is tied and the tied players draw again (our choice)."""
+    top = max(strength(c) for c in drawn)
+    seats = [i for i, c in enumerate(drawn) if strength(c) == top]
+    return seats[0] if len(seats) == 1 else None
+
+
+def deal(deck: Sequence[str], players: int, dealer: int) -> tuple[list[list[str]], list[str]]:
+    """Seven cards each, one at a time from the dealer's left, and the rest as the stock."""
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for i in range(7 * players):
+        hands[(dealer + 1 + i) % players].append(deck[i])
+    return hands, list(deck[7 * players :])
