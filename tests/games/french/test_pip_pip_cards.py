@@ -7,9 +7,11 @@ from bot.games.french.pip_pip.cards import (
     callable_suits,
     deal,
     first_dealer,
+    hand_score,
     legal,
     pack,
     points,
+    session_over,
     stock_serves,
     trick_winner,
     trump_after,
@@ -86,3 +88,16 @@ def test_deal_seven_each_from_dealer_left() -> None:
     assert [len(h) for h in hands] == [7] * 12
     assert hands[0][0] == deck[0]
     assert len(stock) == 104 - 84
+
+
+def test_hand_score_counts_cards_and_calls() -> None:
+    """Card points won plus 50 a declared Pip-Pip!."""
+    assert hand_score(["2H", "AH", "7C"], calls=2) == 121
+    assert hand_score([], calls=0) == 0
+
+
+def test_session_ends_when_all_have_dealt_alike() -> None:
+    """Twelve players end after twelve deals, or twenty-four with two rotations."""
+    assert not session_over(11, 12)
+    assert session_over(12, 12)
+    assert not session_over(12, 12, rotations=2)

@@ -91,3 +91,15 @@ def deal(deck: Sequence[str], players: int, dealer: int) -> tuple[list[list[str]
     for i in range(7 * players):
         hands[(dealer + 1 + i) % players].append(deck[i])
     return hands, list(deck[7 * players :])
+
+
+def hand_score(won: Sequence[str], calls: int) -> int:
+    """A player's score for a hand: card points of the cards he won in tricks plus 50
+    for each Pip-Pip! he declared (undeclared pairs score nothing)."""
+    return points(won) + CALL_POINTS * calls
+
+
+def session_over(deals: int, players: int, rotations: int = 1) -> bool:
+    """Whether the game ends: every player has dealt `rotations` times (default one
+    full rotation, our choice)."""
+    return deals >= players * rotations
