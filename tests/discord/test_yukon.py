@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.tables.names import name_seats
 from tests.discord.test_chip_games import finish, open_game, table_of
 from tests.discord.test_table import START, start_bot, table_message, world  # noqa: F401
 
@@ -19,7 +20,9 @@ async def test_a_yukon_table_plays_to_the_end(world: Any, tmp_path: Path) -> Non
     table = table_of(bot, fake)
     scene = table.game.view(table.state, None)["scene"]
     labels = [c["label"] for c in scene["counters"]]
-    assert labels[:2] == ["Stock", "Target"] and "Side 0" in labels and "Side 1" in labels
+    assert labels[:2] == ["Stock", "Target"] and "Seat 0 & seat 2" in labels
+    named = name_seats(" | ".join(labels), [s.name for s in table.seats])
+    assert f"{table.seats[0].name} & {table.seats[2].name}" in named
     assert [s["team"] for s in scene["seats"]] == [0, 1, 0, 1]
     private_hands_seen = 0
 

@@ -223,7 +223,8 @@ def test_views_hide_other_hands_and_the_stock_and_persist() -> None:
     text = str({k: v for k, v in view.items() if k != "hand"})
     assert not any(c in text for c in FOUR[1] + FOUR[2] + FOUR[3] + tuple(st.stock))
     counters = {c["label"]: c["value"] for c in view["scene"]["counters"]}
-    assert (counters["Stock"], counters["Side 0"], counters["Target"]) == ("32", "0", "250")
+    sides = counters["Seat 0 & seat 2"], counters["Seat 1 & seat 3"]
+    assert (counters["Stock"], sides, counters["Target"]) == ("32", ("0", "0"), "250")
     assert GAME.load(GAME.dump(st)) == st
 
 

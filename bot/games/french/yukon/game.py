@@ -200,8 +200,10 @@ def _scene(st: YukonState, viewer: int | None) -> Scene:
     seats = trick_seats(st, viewer, to_play(st))
     title = f"Yukon - hand {st.deal}" if not st.winners else "Yukon - over"
     counters = [("Stock", len(st.stock)), ("Target", st.target)]
+    # Partners are named ("Seat 0 & seat 2" reads "Alice & Carol" in every front end).
     counters += [
-        (f"Side {t}" if len(st.hands) == 4 else f"Seat {t}", p) for t, p in enumerate(st.scores)
+        (f"Seat {t} & seat {t + 2}" if len(st.hands) == 4 else f"Seat {t}", p)
+        for t, p in enumerate(st.scores)
     ]
     lines = []
     if st.last_deal:
