@@ -83,6 +83,13 @@ def test_a_table_reads_as_a_few_lines_with_names_and_no_raw_fields() -> None:
         assert junk not in text
 
 
+def test_counters_that_name_seats_read_as_names() -> None:
+    game = registry.get("yukon")
+    lines = table_lines(game.view(game.new(4, 5), 0), NAMES, 0, Style())
+    assert "| You & AI 2 0 | AI 1 & AI 3 0" in lines[0]
+    assert "seat" not in lines[0].lower()
+
+
 def test_partners_and_seats_in_game_text_get_their_names() -> None:
     assert seat_words("Last deal, seats 1 and 3: John Smith 5", NAMES) == (
         "Last deal, AI 1 and AI 3: John Smith 5"

@@ -78,7 +78,8 @@ def table_lines(view: View, names: Sequence[str], me: int, style: Style) -> list
 def _heading(scene: Scene, names: Sequence[str], style: Style) -> str:
     """'== Tilters - deal 1 ==  Trump flags | Target 20'."""
     counters = " | ".join(
-        f"{c['label']} {seat_words(c['value'], names)}" for c in scene["counters"]
+        f"{seat_words(c['label'], names)} {seat_words(c['value'], names)}"
+        for c in scene["counters"]
     )
     title = style.bold(f"== {scene['title']} ==")
     return f"{title}  {counters}" if counters else title
