@@ -306,11 +306,10 @@ class ChipGame(Game[S]):
         return (True,) * len(self.stacks(state))
 
     def closing_transfers(self, state: S, pot: int) -> tuple[Transfer, ...]:
-        """How `pot` chips left on the layout are shared when the table closes (the games' rules.md
-        pages
-        the chip policy: by the game's own rule). By default they are split evenly among the seats
-        still at the table (all seats if none is), the odd chips one at a time in seat
-        order from seat 0; a game with a rule of its own overrides this."""
+        """How `pot` chips left on the layout are shared when the table closes (the chip
+        policy: by the game's own rule). By default they are split evenly among the
+        seats still at the table (all seats if none is), the odd chips one at a time in seat order
+        from seat 0; a game with a rule of its own overrides this."""
         present = self.present(state)
         seats = [s for s, here in enumerate(present) if here] or list(range(len(present)))
         amounts = split_evenly(pot, len(seats))

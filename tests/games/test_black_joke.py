@@ -1,6 +1,5 @@
 """Black Joke (bot/games/yankee/black_joke/rules.md): a stacked-deck scenario for every rule, the
-chip
-contract, options, refusals, persistence and the bank's edge."""
+chip contract, options, refusals, persistence and the bank's edge."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """Quien Sabe (bot/games/yankee/quien_sabe/rules.md): a stacked-deck scenario for every rule, the
-chip
-contract, the options, the refusals, the views and the table picture."""
+chip contract, the options, the refusals, the views and the table picture."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Shared mechanics of Staircase, Game of Seven, Fours, Intervale and the Queen's Cotillon
-(its rules page beside it): a move finder that looks each free card
-up among the cards the piles want, instead of trying every pile against every other.
+(each with its rules page beside its module): a move finder that looks each free card up
+among the cards the piles want, instead of trying every pile against every other.
 
 `LookupMoves.card_moves` lists the same moves as the engine's general search (a test
 compares the two): it only narrows the candidates, and the game's `accepts` has the last

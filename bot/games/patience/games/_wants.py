@@ -5,7 +5,7 @@ a draw of a buried card, and a foundation move that has only one home.
 
 Grandfathers and Honors share the play: eight families of one suit each, four built up
 and four down; twenty places in two rows of ten, each taking the card turned from the
-pack, at most two deep; then the privileges. [OUR CHOICE, its rules page beside it] "Lay off three
+pack, at most two deep; then the privileges. [OUR CHOICE] "Lay off three
 more" is three turned cards laid one by one on places of the player's choice past the
 two-deep limit (`lay t5`), allowed when every place already holds two cards; "draw one"
 takes one buried card of a place up to a family (`draw t5 2 f3`: the second card from the

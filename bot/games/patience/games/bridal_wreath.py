@@ -5,7 +5,7 @@ ten bridesmaids, five on each side, all free. Eight families are built up regard
 suit, round the corner, from the wreath's end card, the bridesmaids and the waste. A
 bridesmaid's place is refilled only from the top of the waste. No redeal.
 
-- [OUR CHOICE, its rules page beside it] eight families, all from the same base rank: before the
+- [OUR CHOICE] eight families, all from the same base rank: before the
   first move the player chooses `take next card` (the pack's next card starts the first
   family and fixes the base) or `wait for aces`. No option: it is the player's choice
   at the table.

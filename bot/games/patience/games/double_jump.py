@@ -9,11 +9,10 @@ first may jump over one onto the third, and with two piles left they may be put
 together if their top cards agree. The result is graded by the piles left (Appendix:
 four good, three excellent, one very extraordinary).
 
-[OUR CHOICE] (its rules page beside it) The game counts as won with four piles or fewer, once the
-pack
-is used up and no jump is left; one pile is a brilliant success. The short jumps (over
-one, and putting two together) are allowed only once the pack is used up; the first four
-cards are laid at once, since no jump can come sooner.
+[OUR CHOICE] The game counts as won with four piles or fewer, once the
+pack is used up and no jump is left; one pile is a brilliant success. The short jumps (over one, and
+putting two together) are allowed only once the pack is used up; the first four cards are laid at
+once, since no jump can come sooner.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ suit, round the corner, thirteen cards, ending with the rank next above its firs
 Unplayable cards go to the waste (Cheney's "stock"), which may be taken up, reshuffled
 and dealt again twice.
 
-- [OUR CHOICE, its rules page beside it] The player chooses the family for a card that fits
+- [OUR CHOICE] The player chooses the family for a card that fits
   several; hints prefer the least-built one, and Auto plays only cards with one home.
 - `legitimist_reshuffle` (default true): the waste is reshuffled at each redeal, as
   Cheney says; false turns it over in order.

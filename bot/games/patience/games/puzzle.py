@@ -6,9 +6,8 @@ filled with the next card. Then each king's family is built down regardless of s
 only from the top card of the pile directly beneath it. When no top card can be used, the
 piles are taken up and laid again (`redeal`), as often as the player likes.
 
-- [OUR CHOICE, its rules page beside it] Families run from the king down to the seven; an ace
-belongs
-  to no family and is set aside (`x`) as soon as it is the top card of a pile.
+- [OUR CHOICE] Families run from the king down to the seven; an ace
+  belongs to no family and is set aside (`x`) as soon as it is the top card of a pile.
 - [OUR CHOICE] `puzzle_shuffle` (default false): the book does not say to shuffle, so the
   piles are gathered in order (t4 on t3 on t2 on t1, turned face down) and dealt round
   again from t1. Such relays repeat themselves, so a relay is refused once the piles would

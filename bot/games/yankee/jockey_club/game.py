@@ -1,26 +1,21 @@
 """Jockey Club (`jockey-club`): the Yankee Notion game of the turn-up, played for chips.
 
-Source: rules.md (the game; §8.2 our reconstruction of the auction), §6.2 (the
-tie-break among several claimants) and the chip policy (table stakes). Options holding our choices:
-`ante` (chips each player puts in the pot every deal), `jockey_remove_fives` (strip the
-5s from the pack; by default a turned-up 5 is buried and the next card turned),
-`dealer_may_console` (whether the dealer may console) and `rounds` (each round every seat
-deals once).
-Choices without an option: seat 0 deals first and the deal passes left every deal; every
-deal reshuffles the pack; a seat that cannot cover the ante sits the deal out, and a
-rotation dealer who cannot is skipped for the next seat on his left who can; the antes
-move with the deal's first action; the holder of the standing offer is not asked again
-until someone betters it; offers are whole chips, a bid at most the bidder's stack once
-his ante is in and a consolation at most the pot (with this deal's antes); bids are paid
-in full (never more than the stack), so no shortfall under the chip policy can arise; a stack
-change between
-deals that changes who is dealt in (or who deals) deals the waiting deal again from a
-fresh shuffle; a pot left when the game ends is split evenly among the seats, the odd
-chips from the last deal's elder. The state and the flow of a deal live in
-`flow.py`, the rules text and table picture in `view.py`, and what
-every chip game does alike in `bot/games/yankee/stakes.py`; here are the game object, its actions
-and its
-views.
+Source: rules.md (the game, our reconstruction of its auction, and the tie-break among
+several claimants) and the chip policy (table stakes). Options holding our choices: `ante` (chips
+each player puts in the pot every deal), `jockey_remove_fives` (strip the 5s from the pack; by
+default a turned-up 5 is buried and the next card turned), `dealer_may_console` (whether the dealer
+may console) and `rounds` (each round every seat deals once). Choices without an option: seat 0
+deals first and the deal passes left every deal; every deal reshuffles the pack; a seat that cannot
+cover the ante sits the deal out, and a rotation dealer who cannot is skipped for the next seat on
+his left who can; the antes move with the deal's first action; the holder of the standing offer is
+not asked again until someone betters it; offers are whole chips, a bid at most the bidder's stack
+once his ante is in and a consolation at most the pot (with this deal's antes); bids are paid in
+full (never more than the stack), so no shortfall under the chip policy can arise; a stack change
+between deals that changes who is dealt in (or who deals) deals the waiting deal again from a fresh
+shuffle; a pot left when the game ends is split evenly among the seats, the odd chips from the last
+deal's elder. The state and the flow of a deal live in `flow.py`, the table picture
+in `view.py`, and what every chip game does alike in `bot/games/yankee/stakes.py`; here are the game
+object, its actions and its views.
 """
 
 from __future__ import annotations
