@@ -27,7 +27,7 @@ def test_pack_is_two_packs() -> None:
 
 def test_points_table() -> None:
     """2 = 11, A = 10, K = 5, Q = 4, J = 3, others nothing."""
-    assert points(["2S", "AS", "KS", "QS", "JS", "TS", "3S"]) == 33
+    assert points(["2S", "AS", "KS", "QS", "JS", "10S", "3S"]) == 33
 
 
 def test_two_beats_ace_in_suit_led() -> None:

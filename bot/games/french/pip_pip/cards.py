@@ -4,14 +4,19 @@ winning cards the second played wins), legal plays, the Pip-Pip! pairs a hand ma
 the trump after several calls (last called wins; option `pip_pip_first_call_wins` for
 Hervey's first called) and the stock cut-off checked at the start of each trick.
 
-A card is a rank character from "3456789TJQKA2" followed by a suit character from "CDHS".
+Cards are the project's French codes (`bot/games/cards.py`): a rank (`2`..`10`, `J`, `Q`,
+`K`, `A`) then a suit letter (`C`, `D`, `H`, `S`), as in `10D` or `QS`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-RANKS = "3456789TJQKA2"
+from bot.games.cards import french_pack, packs, suit_of
+
+RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+"""The ranks from lowest to highest: the 2 is the top card."""
+STRENGTH = {rank: i for i, rank in enumerate(RANKS)}
 SUITS = "CDHS"
 POINTS = {"2": 11, "A": 10, "K": 5, "Q": 4, "J": 3}
 CALL_POINTS = 50
@@ -19,17 +24,17 @@ CALL_POINTS = 50
 
 def pack() -> list[str]:
     """The 104 cards of two packs shuffled together, in a fixed order."""
-    return [r + s for _ in range(2) for s in SUITS for r in RANKS]
+    return list(packs(french_pack(), 2))
 
 
 def strength(card: str) -> int:
     """The card's rank strength: 3 is lowest (0), 2 highest (12)."""
-    return RANKS.index(card[0])
+    return STRENGTH[card[:-1]]
 
 
 def points(cards: Sequence[str]) -> int:
     """The card points of `cards` (2 = 11, A = 10, K = 5, Q = 4, J = 3, others 0)."""
-    return sum(POINTS.get(c[0], 0) for c in cards)
+    return sum(POINTS.get(c[:-1], 0) for c in cards)
 
 
 def trick_winner(played: Sequence[str], trump: str) -> int:
@@ -38,10 +43,10 @@ def trick_winner(played: Sequence[str], trump: str) -> int:
     best = 0
     for i, card in enumerate(played[1:], start=1):
         top = played[best]
-        if card[1] == top[1]:
+        if suit_of(card) == suit_of(top):
             if strength(card) >= strength(top):
                 best = i
-        elif card[1] == trump:
+        elif suit_of(card) == trump:
             best = i
     return best
 
@@ -50,7 +55,7 @@ def legal(hand: Sequence[str], led: str | None) -> list[str]:
     """The cards of `hand` that may be played: any to lead, else the suit led if held."""
     if led is None:
         return list(hand)
-    follow = [c for c in hand if c[1] == led]
+    follow = [c for c in hand if suit_of(c) == led]
     return follow or list(hand)
 
 
