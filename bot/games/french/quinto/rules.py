@@ -35,7 +35,9 @@ def deal(
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """Deal 12 one at a time to each hand (a dummy counts as one), the rest to the cachette."""
     hands = tuple(tuple(deck[i : HAND_SIZE * players : players]) for i in range(players))
-    return hands, tuple(deck[HAND_SIZE * players :])
+    cachette = tuple(deck[HAND_SIZE * players :])
+    assert len(cachette) == CACHETTE_SIZE or players != 4, "four hands leave a cachette of five"
+    return hands, cachette
 
 
 def legal_plays(hand: Sequence[str], trick: Sequence[str]) -> tuple[str, ...]:

@@ -34,10 +34,6 @@ FAMILIES = Zone(
     build=Build(steps=(-1, 1), suit="same"),
 )
 """Kings down (f1..f4) and aces up (f5..f8), in suit."""
-FAMILY_WORDS = (
-    "One king and one ace of each suit start the eight families: the kings are built down "
-    "to the aces and the aces up to the kings, following suit."
-)
 
 
 class TwoWay(Spec):
