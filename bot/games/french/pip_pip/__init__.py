@@ -1,1 +1,5 @@
-"""Pip-Pip! (RULES.md §15): the pure rules so far; the game object is not built yet."""
+"""Pip-Pip!: the game (`game`), its card rules (`cards`), flow, picture and AI (`ai`)."""
+
+from bot.games.french.pip_pip.game import GAME
+
+__all__ = ["GAME"]
