@@ -55,17 +55,20 @@ class View(TypedDict, total=False):
     dealer_may_console: bool
     deals: int
     dealt: int
+    dead: list[Any]
     decided: str
     discards: list[Any]
     elder: int
     end: str | None
     exact_bonus: int
+    exposed: list[Any]
     face_down: list[Any]
     face_sums: list[Any]
     face_up: list[Any]
     face_up_total: int
     faces_won: list[Any]
     figure: str
+    first_call_wins: bool
     final_stacks: list[Any]
     game: str
     hand: list[Any]
@@ -88,6 +91,7 @@ class View(TypedDict, total=False):
     parlett: bool
     passed: int
     passes: int
+    pending: list[Any]
     phase: str
     played: list[Any]
     played_by: int | None
@@ -102,6 +106,7 @@ class View(TypedDict, total=False):
     rate: int
     redeals: int
     remove_fives: bool
+    rotations: int
     reserve_left: int
     result: str
     round: int
@@ -111,6 +116,7 @@ class View(TypedDict, total=False):
     seats: Any
     seed: str
     seeds: list[Any]
+    shown: list[Any]
     soft_penalties: bool
     soft_score: bool
     soft_target: int
