@@ -46,6 +46,7 @@ class View(TypedDict, total=False):
     by_rank: bool
     called: bool
     calls: list[Any]
+    cachette: int
     cards_left: int
     chooser: int | None
     commitment: str | None
@@ -58,6 +59,8 @@ class View(TypedDict, total=False):
     dead: list[Any]
     decided: str
     discards: list[Any]
+    doubling: dict[str, Any]
+    dummy: list[Any]
     elder: int
     end: str | None
     exact_bonus: int
@@ -68,10 +71,13 @@ class View(TypedDict, total=False):
     face_up_total: int
     faces_won: list[Any]
     figure: str
+    from_dummy: bool
     first_call_wins: bool
     final_stacks: list[Any]
     game: str
+    games_won: list[Any]
     hand: list[Any]
+    hand_points: list[Any]
     hand_sizes: list[Any]
     hint: str | None
     hints: int
@@ -82,6 +88,7 @@ class View(TypedDict, total=False):
     last_winner: int | None
     maker: int | None
     marks: list[Any]
+    match_totals: list[Any]
     max_rate: int
     moves: int
     my_face_down: list[Any]

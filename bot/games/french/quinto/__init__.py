@@ -1,1 +1,5 @@
-"""Quinto (Hoffmann, c. 1900; RULES.md §13): its pure rules so far, in rules.py."""
+"""Quinto: the game (`game`), its flow, picture, pure rules and AI (`ai`)."""
+
+from bot.games.french.quinto.game import GAME
+
+__all__ = ["GAME"]

@@ -20,12 +20,22 @@ def game_winner(totals: tuple[int, int], target: int = GAME_TARGET) -> int | Non
     return 0 if totals[0] > totals[1] else 1
 
 
-def rubber_winner(games: tuple[int, int]) -> int | None:
-    """The side that has won two games of the rubber, or None while it goes on."""
-    for side in (0, 1):
-        if games[side] >= GAMES_TO_WIN:
+def rubber_winner(games: tuple[int, ...], needed: int = GAMES_TO_WIN) -> int | None:
+    """The side (or, at three, the player) that has won `needed` games (two of the rubber),
+    or None while it goes on."""
+    for side, won in enumerate(games):
+        if won >= needed:
             return side
     return None
+
+
+def leader_past(totals: tuple[int, ...], target: int = GAME_TARGET) -> int | None:
+    """game_winner for any number of sides (the three-player game scores each player):
+    the one side with the highest total when that total is past the target, else None."""
+    best = max(totals)
+    if best <= target or totals.count(best) > 1:
+        return None
+    return totals.index(best)
 
 
 def final_totals(points: tuple[int, int], winner: int, lone_side: int | None) -> tuple[int, int]:

@@ -1,0 +1,210 @@
+"""What a Quinto table shows (rules.md): the facts of a seat's view and the picture.
+
+The picture shows every seat in its partnership's colour (at three the partnership
+against the dealer changes with the deal), its own hand face up to the viewer, the
+dummy face up once the doubling is over (backs before), the cachette as backs until it
+is won, the trick and the last trick, the doubling (by whom, what a trick is worth), the
+running scores of the game, the games won and the last hand's result. Nothing face
+down (other hands, the cachette, the dummy during the doubling) is ever named.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+from bot.games.base import View
+from bot.games.cards import Pack
+from bot.games.french.quinto.doubling import doubled_by, multiplier
+from bot.games.french.quinto.flow import (
+    DUMMY,
+    QuintoState,
+    dummy_to_play,
+    hand_of,
+    seat_of,
+    side_of,
+    to_play,
+)
+from bot.games.french.quinto.rules import TRICK_POINTS
+from bot.games.scene import Group, Scene, SeatScene, group, scene, seat
+
+
+def holders(st: QuintoState) -> list[str]:
+    """Who each score belongs to, in words every front end turns into names."""
+    if len(st.hands) == 4:
+        return ["Seat 0 & seat 2", "Seat 1 & seat 3"]
+    return [f"Seat {s}" for s in range(3)]
+
+
+def holder_of(st: QuintoState, s: int) -> int:
+    """The index of the score a seat plays for: its side at four, itself at three."""
+    return s % 2 if len(st.hands) == 4 else s
+
+
+def doubling_words(st: QuintoState) -> str:
+    """The doubling in words: 'not doubled', 'doubled by seat 1', 'redoubled by seat 2'."""
+    doubler = doubled_by(st.calls)
+    if doubler is None:
+        return "deciding" if st.bidding else "not doubled"
+    redoubler = next((s for s, c in st.calls if c == "redouble"), None)
+    if redoubler is None:
+        return f"doubled by seat {doubler}"
+    return f"doubled by seat {doubler}, redoubled by seat {redoubler}"
+
+
+def dummy_shown(st: QuintoState) -> tuple[str, ...]:
+    """The dummy's cards as everyone sees them: face up once the doubling is over."""
+    return () if st.bidding else st.dummy
+
+
+def teams(st: QuintoState) -> list[int]:
+    """Each seat's side this hand (at three, 0 the dealer, 1 the partnership)."""
+    return [side_of(st, s) for s in range(len(st.hands))]
+
+
+def owners(st: QuintoState, hids: tuple[int, ...]) -> list[int]:
+    """The seats that played hands (the dealer plays the dummy)."""
+    return [seat_of(st, h) for h in hids]
+
+
+def ai_facts(st: QuintoState, viewer: int) -> View:
+    """What the AI reads (the same values the seat's view carries)."""
+    turn = to_play(st)
+    out: View = {
+        "teams": teams(st),
+        "trick": list(st.trick),
+        "trick_owners": owners(st, st.players[: len(st.trick)]),
+        "hand": list(st.hands[viewer]),
+        "dummy": list(dummy_shown(st)),
+        "from_dummy": turn == viewer and dummy_to_play(st),
+        "calls": [list(c) for c in st.calls],
+        "played": sorted(chain.from_iterable(st.won)),
+        "dealer": st.dealer,
+        "phase": "doubling" if st.bidding else "play",
+    }
+    return out
+
+
+def facts(st: QuintoState, viewer: int | None) -> View:
+    """The facts of a seat's (or, for None, anyone's) view, with the picture."""
+    turn = to_play(st)
+    seats = len(st.hands)
+    out: View = {
+        "game": "quinto",
+        "seats": seats,
+        "deal": st.deal,
+        "dealer": st.dealer,
+        "elder": (st.dealer + 1) % seats,
+        "turn": turn if turn >= 0 else None,
+        "phase": "doubling" if st.bidding else "play",
+        "teams": teams(st),
+        "trump": None,
+        "hand_sizes": [len(h) for h in st.hands],
+        "dummy": list(dummy_shown(st)),
+        "cachette": len(st.cachette),
+        "calls": [list(c) for c in st.calls],
+        "doubling": {"by": doubled_by(st.calls), "multiplier": multiplier(st.calls)},
+        "trick": list(st.trick),
+        "trick_owners": owners(st, st.players[: len(st.trick)]),
+        "last_trick": {"cards": list(st.last), "owners": owners(st, st.last_owners)},
+        "last_winner": st.last_winner if st.last_winner >= 0 else None,
+        "played": sorted(chain.from_iterable(st.won)),
+        "tricks": list(st.tricks),
+        "hand_points": list(st.points),
+        "scores": list(st.scores),
+        "games_won": list(st.games),
+        "match_totals": list(st.totals),
+        "target": st.target,
+        "last_deal": list(st.last_deal),
+        "over": bool(st.winners),
+    }
+    if viewer is not None and 0 <= viewer < seats:
+        out["hand"] = list(st.hands[viewer])
+        out["from_dummy"] = turn == viewer and dummy_to_play(st)
+    if st.winners:
+        out["winners"] = list(st.winners)
+    out["scene"] = table_scene(st, viewer)
+    return out
+
+
+def _note(st: QuintoState, s: int) -> str:
+    """A seat's short line: elder, its call, its side's tricks this hand."""
+    parts = ["elder"] if s == (st.dealer + 1) % len(st.hands) else []
+    said = [c for seat_no, c in st.calls if seat_no == s and c != "pass"]
+    parts += [f"{said[-1]}d"] if said else []
+    taken = st.tricks[side_of(st, s)]
+    parts.append(f"{taken} trick" + ("" if taken == 1 else "s"))
+    return ", ".join(parts)
+
+
+def _seats(st: QuintoState, viewer: int | None) -> list[SeatScene]:
+    """Every seat: its hand (face up to its owner), its score, badge, note and colour."""
+    turn = to_play(st)
+    out = []
+    for s, hand in enumerate(st.hands):
+        shown = hand if s == viewer else ()
+        badge = "dealer" if s == st.dealer else ""
+        if badge and len(st.hands) == 3:
+            badge = "dealer, with the dummy"
+        out.append(
+            seat(
+                cards=shown,
+                backs=len(hand) - len(shown),
+                score=st.scores[holder_of(st, s)],
+                badge=badge,
+                note=_note(st, s),
+                active=s == turn,
+                team=side_of(st, s),
+            )
+        )
+    return out
+
+
+def _groups(st: QuintoState) -> list[Group]:
+    """The middle: the dummy, the cachette as backs, the trick and the last trick."""
+    out = []
+    if len(st.hands) == 3:
+        shown = dummy_shown(st)
+        label = f"Dummy (seat {st.dealer} plays it)"
+        out.append(group("row", label, shown, backs=len(hand_of(st, DUMMY)) - len(shown)))
+    if st.cachette:
+        out.append(group("pile", "Cachette", backs=len(st.cachette)))
+    out.append(group("row", "Trick", st.trick, owners=owners(st, st.players[: len(st.trick)])))
+    if st.last:
+        out.append(group("row", "Last trick", st.last, owners=owners(st, st.last_owners)))
+    return out
+
+
+def _lines(st: QuintoState) -> list[str]:
+    """A few lines: the last hand's result and who took its cachette."""
+    names = holders(st)
+    out = []
+    if st.last_deal:
+        parts = ", ".join(f"{n} {p}" for n, p in zip(names, st.last_deal, strict=True))
+        out.append(f"Last hand: {parts}.")
+    if st.last_cachette:
+        taker, points = st.last_cachette
+        out.append(f"Seat {taker}'s side took the last cachette, worth {points}.")
+    if st.winners:
+        out.append(_result(st))
+    return out
+
+
+def _result(st: QuintoState) -> str:
+    """The match's end in words."""
+    won = st.winners[0]
+    kind = "rubber" if st.games_needed > 1 else "game"
+    return f"{holders(st)[won]} won the {kind}."
+
+
+def table_scene(st: QuintoState, viewer: int | None) -> Scene:
+    """The table picture."""
+    title = f"Quinto - hand {st.deal}" if not st.winners else "Quinto - over"
+    counters: list[tuple[str, Any]] = [
+        ("Doubling", doubling_words(st)),
+        ("Trick", TRICK_POINTS * multiplier(st.calls)),
+    ]
+    games = "-".join(str(g) for g in st.games)
+    counters += list(zip(holders(st), st.scores, strict=True))
+    counters += [("Games", games), ("Target", st.target)]
+    return scene(Pack.FRENCH, title, _seats(st, viewer), _groups(st), counters, _lines(st))
