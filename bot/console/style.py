@@ -14,9 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from bot.games.cards import JOKER, Pack
+from bot.games.cards import FRENCH_SYMBOLS, JOKER, Pack
 
-FRENCH_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 FACE_DOWN = "##"
 """A face-down card, where the layout shows one (a patience pile, a stock)."""
 

@@ -41,6 +41,7 @@ class View(TypedDict, total=False):
     bid: int
     bidder: int | None
     book: int
+    board: list[Any]
     bought_cards: list[Any]
     buried: list[Any]
     by_rank: bool
@@ -57,6 +58,7 @@ class View(TypedDict, total=False):
     deals: int
     dealt: int
     dead: list[Any]
+    draw: list[Any]
     decided: str
     discards: list[Any]
     doubling: dict[str, Any]
@@ -86,11 +88,13 @@ class View(TypedDict, total=False):
     last_john: str | None
     last_trick: dict[str, Any]
     last_winner: int | None
+    leads: list[Any]
     maker: int | None
     marks: list[Any]
     match_totals: list[Any]
     max_rate: int
     moves: int
+    news: str | None
     my_face_down: list[Any]
     no_zeros: bool
     out: int | None
@@ -117,6 +121,7 @@ class View(TypedDict, total=False):
     reserve_left: int
     result: str
     round: int
+    run: list[Any]
     scene: Scene
     score: int
     scores: list[Any]
@@ -128,8 +133,12 @@ class View(TypedDict, total=False):
     soft_score: bool
     soft_target: int
     split_ties: bool
+    spare: int
+    stake: int
+    staking: dict[str, Any] | None
     standing: dict[str, Any] | None
     stock: int
+    stopped: str | None
     strict: bool
     stuck: bool
     table: list[Any]
@@ -145,6 +154,7 @@ class View(TypedDict, total=False):
     turnup: Any  # None before the turn-up; the AI reads it only once it is shown
     undos: int
     winners: list[Any]
+    widow: str
     zones: list[Any]
 
 

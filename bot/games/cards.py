@@ -28,6 +28,7 @@ FRENCH_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "1
 FRENCH_SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 FRENCH_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 FRENCH_RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+FRENCH_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 JOKER = "JK"
 
 YANKEE_SUITS: tuple[str, ...] = ("F", "L", "E", "S", "H")
@@ -114,6 +115,11 @@ def suit_of(card: str) -> str:
 def is_face(card: str) -> bool:
     """Whether a Yankee Notion card is one of the Faces."""
     return card[-1] == "F"
+
+
+def french_short(card: str) -> str:
+    """A French card in a few characters, its suit as a symbol: 'K♥', '10♠'."""
+    return card if card == JOKER else card[:-1] + FRENCH_SYMBOLS[card[-1]]
 
 
 def card_name(card: str, pack: Pack) -> str:

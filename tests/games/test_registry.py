@@ -173,6 +173,6 @@ def test_seat_range_in_words(low: int, high: int, words: str) -> None:
 
 def test_the_readme_names_every_registered_game() -> None:
     readme = (GAMES_DIR.parents[1] / "README.md").read_text(encoding="utf-8")
-    named = set(re.findall(r"`([a-z]+(?:-[a-z]+)*)`", readme))
+    named = set(re.findall(r"`([a-z0-9]+(?:-[a-z0-9]+)*)`", readme))
     missing = [g.info.key for g in registry.all() if g.info.key not in named]
     assert not missing, f"README.md does not name {missing}"

@@ -1,10 +1,13 @@
 """The pure rules every Stops game shares, set by a `StopsRules` page of parameters.
 
 Sources: RULES.md §10 (Newmarket 1885), §11 (Newmarket 2011), §12 (Michigan). A sequence
-runs up one suit from the lowest card led (aces low, kings high); a stop is a card nobody
-can follow, because it is a king, a card named as a stop by the game (the 7♦ when the
-8♦ is stripped), or the next card lies in the dead hand; playing a card that matches a
-boodle card sweeps the chips on it, and chips nobody sweeps carry over to the next deal.
+runs up one suit from the lowest card led (aces low and kings high, or aces high); a stop
+is a card nobody can follow, because it is the top of its suit, a card named as a stop by
+the game (the 7♦ when the 8♦ is stripped), or the next card lies in the dead hand;
+playing a card that matches a boodle card sweeps the chips on it, and chips nobody sweeps
+carry over to the next deal. A fourth game of the family (Pope Joan, Boodle, Saratoga) is
+another `StopsRules` page: its pack, boodle cards, stakes, where the spare hand is dealt,
+how a deal is settled and what happens after a stop.
 """
 
 from __future__ import annotations
@@ -12,52 +15,127 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.games.cards import FRENCH_RANKS, suit_of
+from bot.games.cards import FRENCH_RANKS, french_short, suit_of
 from bot.games.errors import IllegalAction
+
+LOW: tuple[str, ...] = FRENCH_RANKS
+"""Aces low: A 2 ... 10 J Q K."""
+HIGH: tuple[str, ...] = (*FRENCH_RANKS[1:], "A")
+"""Aces high: 2 ... 10 J Q K A."""
+
+SPREAD, ANTE, FIXED = "spread", "ante", "fixed"
+"""How a deal is staked: each player spreads a stake at will (the dealer doubling it), an
+ante of one chip to the pool and the rest spread at will, or a fixed number on each board
+card (the dealer's twice the others')."""
+
+FIRST, BEFORE_DEALER, LAST = "first", "before dealer", "last"
+"""Where the spare hand gets its card in each round of the deal: before elder's, just
+before the dealer's own, or after the dealer's."""
 
 
 @dataclass(frozen=True, slots=True)
 class StopsRules:
-    """One Stops game's parameters: the pack's stripped cards, the boodle cards and the
-    cards that are always stops."""
+    """One Stops game's parameters (RULES.md §10-§12)."""
 
     without: tuple[str, ...]
+    """Cards stripped from the 52-card pack."""
     boodle: tuple[str, ...]
-    fixed_stops: tuple[str, ...]
+    """The board (boodle) cards, in the order the board shows them."""
+    fixed_stops: tuple[str, ...] = ()
+    """Cards that are always stops (their successor is stripped)."""
+    aces_high: bool = False
+    staking: str = SPREAD
+    spread: int = 4
+    """Chips a player spreads over the board cards (the SPREAD default, the ANTE's part)."""
+    pool_ante: int = 0
+    """Chips each player puts in the pool besides the board (won by the first out)."""
+    spare_at: str = BEFORE_DEALER
+    per_card: bool = True
+    """The first out is paid one chip for each card left in every other hand."""
+    turn_down: bool = False
+    """Played cards are turned face down at each stop (only the sequence shows)."""
+    switch_suit: bool = False
+    """After a stop the next lead must be of another suit, the turn passing left if the
+    stopper has none (Michigan)."""
+    widow: bool = False
+    """The dealer may exchange his hand for the spare one, or auction it (Michigan)."""
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The ranks from lowest to highest."""
+        return HIGH if self.aces_high else LOW
 
 
-NEWMARKET_1885 = StopsRules(without=("8D",), boodle=("AS", "KH", "QC", "JD"), fixed_stops=("7D",))
-"""§10: the 8♦ is stripped, so the 7♦ is always a stop; the board is A♠ K♥ Q♣ J♦."""
+NEWMARKET_1885 = StopsRules(
+    without=("8D",),
+    boodle=("AS", "KH", "QC", "JD"),
+    fixed_stops=("7D",),
+    staking=SPREAD,
+    spare_at=BEFORE_DEALER,
+    per_card=True,
+    turn_down=True,
+)
+"""§10: the 8♦ is stripped, so the 7♦ is always a stop; the board is A♠ K♥ Q♣ J♦; each
+player spreads his stake, the dealer doubles; the spare hand is dealt just before the
+dealer; the first out is paid per card; played cards go face down at each stop."""
+
+NEWMARKET_2011 = StopsRules(
+    without=(),
+    boodle=("10H", "JD", "QC", "KS"),
+    staking=ANTE,
+    spread=4,
+    pool_ante=1,
+    spare_at=LAST,
+    per_card=False,
+)
+"""§11: the full pack; boodles 10♥ J♦ Q♣ K♠ (our choice of suits); an ante of 1 to the
+pool and 4 over the boodles; the spare hand dealt last; the first out sweeps the pool."""
+
+MICHIGAN = StopsRules(
+    without=(),
+    boodle=("AH", "KC", "QD", "JS"),
+    aces_high=True,
+    staking=FIXED,
+    spread=1,
+    spare_at=FIRST,
+    per_card=True,
+    switch_suit=True,
+    widow=True,
+)
+"""§12: aces high; boodles A♥ K♣ Q♦ J♠; 1 chip on each (the dealer 2); the extra hand
+dealt first, on the dealer's left; the widow; a new suit after each stop; paid per card."""
 
 
-def rank_of(card: str) -> int:
-    """A French card's rank from 0 (ace, low) to 12 (king, high)."""
-    return FRENCH_RANKS.index(card[:-1])
+def rank_of(card: str, order: Sequence[str] = LOW) -> int:
+    """A French card's place in `order`, from 0 (the lowest)."""
+    return order.index(card[:-1])
 
 
-def successor(card: str) -> str | None:
-    """The next higher card of the same suit, or None after a king."""
-    index = rank_of(card)
-    if index + 1 >= len(FRENCH_RANKS):
+def successor(card: str, order: Sequence[str] = LOW) -> str | None:
+    """The next higher card of the same suit in `order`, or None after the top card."""
+    index = rank_of(card, order)
+    if index + 1 >= len(order):
         return None
-    return f"{FRENCH_RANKS[index + 1]}{suit_of(card)}"
+    return f"{order[index + 1]}{suit_of(card)}"
 
 
 def is_stop(rules: StopsRules, card: str, dead: Iterable[str]) -> bool:
-    """Whether nobody can follow `card`: a king, a fixed stop, or its successor is dead."""
-    after = successor(card)
+    """Whether nobody can follow `card`: the top of its suit, a fixed stop, or its
+    successor is dead."""
+    after = successor(card, rules.order)
     return after is None or card in rules.fixed_stops or after in set(dead)
 
 
-def lowest_in_suit(hand: Sequence[str], suit: str) -> str | None:
+def lowest_in_suit(hand: Sequence[str], suit: str, order: Sequence[str] = LOW) -> str | None:
     """The lowest card of `suit` in the hand, or None if the hand holds none."""
     cards = [c for c in hand if suit_of(c) == suit]
-    return min(cards, key=rank_of) if cards else None
+    return min(cards, key=lambda c: rank_of(c, order)) if cards else None
 
 
-def legal_leads(hand: Sequence[str]) -> list[str]:
-    """The cards a leader may lead: the lowest card of each suit he holds, sorted."""
-    leads = {lowest_in_suit(hand, suit_of(c)) for c in hand}
+def legal_leads(hand: Sequence[str], order: Sequence[str] = LOW, not_suit: str = "") -> list[str]:
+    """The cards a leader may lead: the lowest card of each suit he holds (but `not_suit`),
+    sorted."""
+    leads = {lowest_in_suit(hand, suit_of(c), order) for c in hand if suit_of(c) != not_suit}
     return sorted(c for c in leads if c is not None)
 
 
@@ -104,18 +182,43 @@ def first_jack_dealer(cards: Sequence[str], seats: int) -> int:
     raise ValueError("The draw for the first dealer holds no jack.")
 
 
-def next_in_sequence(hands: Sequence[Sequence[str]], card: str) -> int | None:
+def next_in_sequence(
+    hands: Sequence[Sequence[str]], card: str, order: Sequence[str] = LOW
+) -> int | None:
     """Who plays after `card`: the holder of its successor, or None at a stop (the
     successor is dead, already played, or there is none)."""
-    after = successor(card)
+    after = successor(card, order)
     return None if after is None else holder_of(hands, after)
+
+
+def deal_order(players: Sequence[int], spare_at: str) -> tuple[int, ...]:
+    """The order of one round of the deal: the players from elder to the dealer (the last
+    of `players`), with the spare hand (-1) where the game deals it."""
+    if spare_at == FIRST:
+        return (-1, *players)
+    if spare_at == LAST:
+        return (*players, -1)
+    return (*players[:-1], -1, players[-1])
+
+
+def deal_all(
+    cards: Sequence[str], players: Sequence[int], seats: int, spare_at: str
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """Every card dealt one at a time in `deal_order` (uneven hands are fine): each seat's
+    hand (empty for a seat not dealt in) and the spare hand."""
+    order = deal_order(players, spare_at)
+    got: dict[int, list[str]] = {p: [] for p in order}
+    for index, card in enumerate(cards):
+        got[order[index % len(order)]].append(card)
+    hands = tuple(tuple(got.get(s, ())) for s in range(seats))
+    return hands, tuple(got[-1])
 
 
 def parse_spread(text: str, total: int, places: int) -> tuple[int, ...]:
     """A typed spread such as `1 1 1 1` or `0,2,0,2`: one whole number of chips per boodle
     card, which must add up to the stake; refused in one sentence otherwise."""
     parts = text.replace(",", " ").split()
-    if len(parts) != places or not all(p.isdigit() for p in parts):
+    if len(parts) != places or not all(p.isdigit() and len(p) < 6 for p in parts):
         raise IllegalAction(f"Give {places} whole numbers of chips, one for each board card.")
     spread = tuple(int(p) for p in parts)
     if sum(spread) != total:
@@ -123,15 +226,32 @@ def parse_spread(text: str, total: int, places: int) -> tuple[int, ...]:
     return spread
 
 
-def quick_spreads(total: int, places: int) -> dict[str, tuple[int, ...]]:
-    """The common spreads of a stake, by label: evenly (when it divides), all on one card,
-    and half on each of the first and last cards (when it halves)."""
+def spreads(total: int, places: int) -> list[tuple[int, ...]]:
+    """Every way of spreading `total` chips over `places` board cards."""
+    if places == 1:
+        return [(total,)]
+    return [
+        (first, *rest) for first in range(total + 1) for rest in spreads(total - first, places - 1)
+    ]
+
+
+def quick_spreads(total: int, boodle: Sequence[str]) -> dict[str, tuple[int, ...]]:
+    """The common spreads of a stake over the board cards, by label: one (or as many) on
+    each when it divides, all on one card, and two and two (half on each of two cards)."""
+    places = len(boodle)
     picks: dict[str, tuple[int, ...]] = {}
     if total % places == 0:
-        picks["evenly"] = (total // places,) * places
-    for index in range(places):
-        picks[f"all on card {index + 1}"] = tuple(total if i == index else 0 for i in range(places))
+        each = total // places
+        picks["one on each" if each == 1 else f"{each} on each"] = (each,) * places
+    for index, card in enumerate(boodle):
+        picks[f"all on the {french_short(card)}"] = tuple(
+            total if i == index else 0 for i in range(places)
+        )
     if total % 2 == 0 and places > 1:
         half = total // 2
-        picks["half and half"] = (half,) + (0,) * (places - 2) + (half,)
+        word = "two and two" if half == 2 else f"{half} and {half}"
+        for a in range(places):
+            for b in range(a + 1, places):
+                label = f"{word}: {french_short(boodle[a])} and {french_short(boodle[b])}"
+                picks[label] = tuple(half if i in (a, b) else 0 for i in range(places))
     return picks

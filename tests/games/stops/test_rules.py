@@ -6,7 +6,14 @@ import pytest
 
 from bot.games.errors import IllegalAction
 from bot.games.stops.rules import (
+    BEFORE_DEALER,
+    FIRST,
+    HIGH,
+    LAST,
+    MICHIGAN,
     NEWMARKET_1885,
+    deal_all,
+    deal_order,
     first_jack_dealer,
     holder_of,
     is_stop,
@@ -15,6 +22,7 @@ from bot.games.stops.rules import (
     out_payments,
     parse_spread,
     quick_spreads,
+    spreads,
     stake,
     successor,
     sweep,
@@ -82,9 +90,36 @@ def test_a_typed_spread_must_give_four_whole_numbers_adding_up_to_the_stake() ->
 
 
 def test_the_quick_spreads_each_add_up_to_the_stake() -> None:
-    picks = quick_spreads(4, 4)
-    assert picks["evenly"] == (1, 1, 1, 1)
-    assert picks["all on card 2"] == (0, 4, 0, 0)
-    assert picks["half and half"] == (2, 0, 0, 2)
+    picks = quick_spreads(4, NEWMARKET_1885.boodle)
+    assert picks["one on each"] == (1, 1, 1, 1)
+    assert picks["all on the K♥"] == (0, 4, 0, 0)
+    assert picks["two and two: A♠ and J♦"] == (2, 0, 0, 2)
     assert all(sum(s) == 4 for s in picks.values())
-    assert "evenly" not in quick_spreads(3, 4)
+    assert not any("each" in label for label in quick_spreads(3, NEWMARKET_1885.boodle))
+
+
+def test_every_spread_of_a_stake_is_listed_once() -> None:
+    every = spreads(4, 4)
+    assert len(every) == len(set(every)) == 35
+    assert all(sum(s) == 4 and min(s) >= 0 for s in every)
+
+
+def test_aces_high_runs_end_at_the_ace() -> None:
+    assert successor("KS", HIGH) == "AS"
+    assert successor("AS", HIGH) is None
+    assert is_stop(MICHIGAN, "AH", ())
+    assert not is_stop(MICHIGAN, "KH", ())
+
+
+def test_the_spare_hand_gets_its_card_where_each_game_deals_it() -> None:
+    players = (1, 2, 0)  # dealer 0: elder 1 first, the dealer last
+    assert deal_order(players, BEFORE_DEALER) == (1, 2, -1, 0)
+    assert deal_order(players, LAST) == (1, 2, 0, -1)
+    assert deal_order(players, FIRST) == (-1, 1, 2, 0)
+    hands, spare = deal_all(["AS", "2S", "3S", "4S", "5S"], players, 3, BEFORE_DEALER)
+    assert hands == (("4S",), ("AS", "5S"), ("2S",)) and spare == ("3S",)
+
+
+def test_a_michigan_leader_after_a_stop_leads_another_suit_if_he_can() -> None:
+    assert legal_leads(["2S", "5H", "3H"], HIGH, not_suit="H") == ["2S"]
+    assert legal_leads(["KH", "AH"], HIGH) == ["KH"]

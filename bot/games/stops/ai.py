@@ -1,0 +1,132 @@
+"""The Stops AI (RULES.md §10-§12): one player for the whole family, deciding from its
+seat's view alone (its hand, the board, the run, the played cards it can see).
+
+- Leading, it scores each legal lead by what it knows: the cards it holds in a row from
+  the lead are sure to be its own to play; a run it can carry to a stop it knows (the
+  top of the suit, a card seen played, a permanent stop) keeps the lead for it; a boodle
+  card in that row sweeps its chips now, and one higher in the suit may be reached later;
+  a long suit sheds cards. Going out first pays most, so shedding and keeping the lead
+  come first.
+- Staking, it spreads toward the board cards it is likely to hit: those it holds, then
+  those whose card below it holds; with no hand in view (stakes before the deal) every
+  card is as likely as another, so it spreads evenly.
+- With Michigan's widow, the dealer exchanges a poor hand for the unseen extra hand, and
+  a player with a poor hand bids a little for it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bot.games.base import View
+from bot.games.cards import suit_of
+from bot.games.stops.rules import HIGH, LOW, successor
+
+TOP = {"A": 0, "K": 1}
+
+
+def _order(view: View) -> tuple[str, ...]:
+    """The rank order of the game: aces high when an ace is a board card of Michigan."""
+    return HIGH if view.get("game") == "michigan" else LOW
+
+
+def _seen(view: View) -> set[str]:
+    """The cards this seat has seen played (the run, the face-up played cards)."""
+    seen = {c for _, c in view.get("run") or []}
+    for cards in view.get("played") or []:
+        seen.update(cards)
+    return seen
+
+
+def lead_score(view: View, card: str, hand: Sequence[str], order: Sequence[str]) -> float:
+    """How good a lead is for this seat (higher is better)."""
+    mine = set(hand)
+    seen = _seen(view)
+    board: dict[str, int] = {b["card"]: int(b["chips"]) for b in view.get("board") or []}
+    score, now, block = 0.0, card, 0
+    while True:
+        block += 1
+        score += board.get(now, 0) * 0.5
+        after = successor(now, order)
+        if after is None or after in seen or _fixed_stop(view, now):
+            score += 6  # the run stops on our own card: we lead again
+            break
+        if after not in mine:
+            break
+        now = after
+    suit = suit_of(card)
+    in_suit = [c for c in hand if suit_of(c) == suit]
+    score += 2 * block + 0.5 * len(in_suit)
+    later = [c for c in in_suit if c in board and c not in _block(card, mine, order)]
+    score += sum(0.2 * board[c] for c in later)
+    return score
+
+
+def _fixed_stop(view: View, card: str) -> bool:
+    """The 7♦ of Newmarket 1885, whose successor is stripped from the pack."""
+    return view.get("game") == "newmarket-1885" and card == "7D"
+
+
+def _block(card: str, mine: set[str], order: Sequence[str]) -> set[str]:
+    """The cards this seat holds in a row from `card` up."""
+    out, now = set(), card
+    while now is not None and now in mine:
+        out.add(now)
+        now = successor(now, order)  # type: ignore[assignment]
+    return out
+
+
+def strength(hand: Sequence[str], order: Sequence[str]) -> float:
+    """A hand's worth for going out: fewer cards, more top cards and runs held in a row."""
+    mine = set(hand)
+    tops = sum(1 for c in hand if successor(c, order) is None)
+    rows = sum(1 for c in hand if successor(c, order) in mine)
+    return 2 * tops + rows - 0.5 * len(hand)
+
+
+def spread_for(view: View) -> str:
+    """The spread toward the board cards this seat is likely to hit."""
+    staking = view.get("staking") or {}
+    total = int(staking.get("total", 0))
+    cards: list[str] = list(staking.get("cards", []))
+    hand = set(view.get("hand") or [])
+    order = _order(view)
+    weights = []
+    for c in cards:
+        below = order[order.index(c[:-1]) - 1] + c[-1] if order.index(c[:-1]) else ""
+        weights.append(4 if c in hand else 1 if below in hand else 0)
+    if not hand or not any(weights):
+        weights = [1] * len(cards)
+    amounts = [total * w // sum(weights) for w in weights]
+    best = max(range(len(cards)), key=lambda i: weights[i])
+    amounts[best] += total - sum(amounts)
+    return "spread " + " ".join(str(a) for a in amounts)
+
+
+class StopsPolicy:
+    """The AI of every Stops game."""
+
+    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+        """The seat's action, from its view alone."""
+        phase = view.get("phase")
+        hand = list(view.get("hand") or [])
+        order = _order(view)
+        if phase == "stake":
+            return spread_for(view)
+        if phase == "widow":
+            return "exchange" if strength(hand, order) < -3 else "keep"
+        if phase == "auction":
+            worth = -3 - strength(hand, order)
+            top = int(view.get("bid") or 0) + 1
+            stack = int((view.get("seats") or [{}])[seat].get("stack", 0))
+            return f"bid {top}" if worth >= top and top <= stack and top <= 3 else "pass"
+        leads = list(view.get("leads") or [])
+        if not leads:
+            return "pass"
+        best = max(leads, key=lambda c: (lead_score(view, c, hand, order), rng.random()))
+        return f"play {best}"
+
+
+POLICY = StopsPolicy()
+"""The policy `bot.games.ai` finds for every Stops game's key."""

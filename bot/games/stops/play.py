@@ -1,0 +1,215 @@
+"""What each action of a Stops deal does: a spread of the stake, the dealer's widow, a bid
+for it, and a lead with the run of cards that follows it to its stop.
+
+RULES.md §10-§12. The cards that follow a lead are forced (the holder of the next card
+must play it), so a lead plays the whole run for their holders: each card matching a
+boodle sweeps its chips, the run ends at a stop (or when its player goes out), and the
+player who played last (in Michigan, the first player from him with another suit) leads
+next. The first player out ends the deal: he is paid per card left (at table stakes, the
+chip policy's proportional rule) or takes the pool, and chips left on the board carry over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.cards import suit_of
+from bot.games.chips import POT, Transfer, apply_transfers, pay_debts
+from bot.games.stops.flow import (
+    AUCTION,
+    PLAY,
+    Settled,
+    StopsState,
+    after_stakes,
+    evolve,
+    open_deal,
+)
+from bot.games.stops.rules import SPREAD, StopsRules, holder_of, legal_leads, successor
+
+
+def lay_fixed(rules: StopsRules, st: StopsState) -> tuple[StopsState, tuple[Transfer, ...]]:
+    """The fixed stakes of the deal laid by its first action (Michigan: 2 chips a card
+    from the dealer, 1 from every other player, and the kitty), if still due."""
+    if not st.due:
+        return st, ()
+    moved: list[Transfer] = []
+    board = list(st.board)
+    pool = st.pool
+    for s in st.players:
+        per_card = st.stake * (2 if s == st.dealer else 1)
+        board = [b + per_card for b in board]
+        moved.append(Transfer(s, POT, per_card * len(board), "stake"))
+        if st.kitty:
+            moved.append(Transfer(s, POT, st.kitty, "ante"))
+            pool += st.kitty
+    stacks, _ = apply_transfers(st.stacks, sum(st.board) + st.pool, moved)
+    return evolve(st, stacks=stacks, board=tuple(board), pool=pool, due=False), tuple(moved)
+
+
+def spread(rules: StopsRules, st: StopsState, seat: int, amounts: Sequence[int]) -> StopsState:
+    """The seat's stake spread over the board cards (doubled for the dealer where the
+    game says so) and its pool chip put in; then the next seat, or the cards."""
+    factor = 2 if rules.staking == SPREAD and seat == st.dealer else 1
+    board = tuple(b + factor * a for b, a in zip(st.board, amounts, strict=True))
+    moved = [Transfer(seat, POT, factor * sum(amounts), "stake")]
+    if st.kitty:
+        moved.append(Transfer(seat, POT, st.kitty, "ante"))
+    stacks, _ = apply_transfers(st.stacks, sum(st.board) + st.pool, moved)
+    st = evolve(
+        st, stacks=stacks, board=board, pool=st.pool + st.kitty, moved=tuple(moved),
+        asked=st.asked + 1,
+    )  # fmt: skip
+    if st.asked < len(st.players):
+        return evolve(st, turn=st.players[st.asked])
+    return after_stakes(rules, st)
+
+
+def exchange(rules: StopsRules, st: StopsState) -> StopsState:
+    """The dealer takes the spare hand unseen; his own becomes the dead hand."""
+    st, moved = lay_fixed(rules, st)
+    hands = _with_hand(st.hands, st.dealer, st.spare)
+    return evolve(
+        st, hands=hands, spare=st.hands[st.dealer], swapped="dealer", moved=moved, phase=PLAY,
+        turn=st.players[0],
+    )  # fmt: skip
+
+
+def keep(rules: StopsRules, st: StopsState) -> StopsState:
+    """The dealer keeps his hand and offers the spare one to the others, from his left."""
+    st, moved = lay_fixed(rules, st)
+    return evolve(st, moved=moved, phase=AUCTION, asked=0, turn=st.players[0])
+
+
+def bid(rules: StopsRules, st: StopsState, seat: int, amount: int) -> StopsState:
+    """A bid for the widow, higher than any before; then the next bidder or the sale."""
+    return _next_bidder(rules, evolve(st, bid=amount, bidder=seat, moved=()))
+
+
+def pass_bid(rules: StopsRules, st: StopsState) -> StopsState:
+    """No bid from this seat; then the next bidder or the sale."""
+    return _next_bidder(rules, evolve(st, moved=()))
+
+
+def _next_bidder(rules: StopsRules, st: StopsState) -> StopsState:
+    """The next seat of the one round of bids, or the widow sold to the highest bidder
+    (who pays the dealer and swaps hands unseen), and elder's lead."""
+    asked = st.asked + 1
+    if asked < len(st.players) - 1:  # the dealer, last of the players, does not bid
+        return evolve(st, asked=asked, turn=st.players[asked])
+    st = evolve(st, asked=asked, phase=PLAY, turn=st.players[0])
+    if st.bidder < 0:
+        return st
+    paid = (Transfer(st.bidder, st.dealer, st.bid, "widow"),)
+    stacks, _ = apply_transfers(st.stacks, 0, paid)
+    hands = _with_hand(st.hands, st.bidder, st.spare)
+    return evolve(
+        st, stacks=stacks, hands=hands, spare=st.hands[st.bidder], swapped="bought", moved=paid
+    )
+
+
+def _with_hand(
+    hands: tuple[tuple[str, ...], ...], seat: int, hand: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """The hands with one seat's replaced."""
+    return (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+def chain(rules: StopsRules, st: StopsState, seat: int, card: str) -> list[tuple[int, str]]:
+    """The run a lead starts: (seat, card) from the lead to the stop, or to the card with
+    which its player goes out."""
+    order = rules.order
+    hands = [list(h) for h in st.hands]
+    run: list[tuple[int, str]] = []
+    who, now = seat, card
+    while True:
+        hands[who].remove(now)
+        run.append((who, now))
+        if not hands[who]:
+            return run
+        after = successor(now, order)
+        holder = None if after is None else holder_of(hands, after)
+        if after is None or holder is None:
+            return run
+        who, now = holder, after
+
+
+def lead(rules: StopsRules, st: StopsState, seat: int, card: str) -> StopsState:
+    """The lead and its run played out: boodles swept, then the deal settled if its last
+    player went out, else the next leader awaited."""
+    st, moved = lay_fixed(rules, st)
+    sweeps: list[Transfer] = []
+    hands = [list(h) for h in st.hands]
+    played = [list(p) for p in st.played]
+    board = list(st.board)
+    run = chain(rules, st, seat, card)
+    for who, now in run:
+        hands[who].remove(now)
+        played[who].append(now)
+        if now in rules.boodle and board[rules.boodle.index(now)]:
+            index = rules.boodle.index(now)
+            sweeps.append(Transfer(POT, who, board[index], "boodle"))
+            board[index] = 0
+    stacks, _ = apply_transfers(st.stacks, sum(st.board) + st.pool, sweeps)
+    last_seat, last_card = run[-1]
+    st = evolve(
+        st,
+        stacks=stacks,
+        board=tuple(board),
+        hands=tuple(tuple(h) for h in hands),
+        played=tuple(tuple(p) for p in played),
+        run=tuple(c for _, c in run),
+        run_by=tuple(s for s, _ in run),
+        stopped=last_card,
+        moved=moved + tuple(sweeps),
+    )
+    if not hands[last_seat]:
+        return settle(rules, st, last_seat)
+    return evolve(st, turn=next_leader(rules, st, last_seat, last_card))
+
+
+def next_leader(rules: StopsRules, st: StopsState, stopper: int, card: str) -> int:
+    """Who leads after a stop: the stopper; in Michigan the first player from him, going
+    left, who holds a suit other than the stopped one, else the first after him who
+    holds any card (§12.3)."""
+    if not rules.switch_suit:
+        return stopper
+    suit = suit_of(card)
+    ring = [(stopper + i) % st.seats for i in range(st.seats)]
+    for s in ring:
+        if any(suit_of(c) != suit for c in st.hands[s]):
+            return s
+    return next(s for s in (*ring[1:], stopper) if st.hands[s])
+
+
+def leads(rules: StopsRules, st: StopsState, seat: int) -> list[str]:
+    """The cards the seat may lead: the lowest of each suit it holds (in Michigan, after a
+    stop, of a suit other than the stopped one when it holds one)."""
+    hand = st.hands[seat]
+    banned = suit_of(st.stopped) if rules.switch_suit and st.stopped else ""
+    if banned and all(suit_of(c) == banned for c in hand):
+        banned = ""
+    return legal_leads(hand, rules.order, banned)
+
+
+def settle(rules: StopsRules, st: StopsState, out: int) -> StopsState:
+    """The deal won by the seat that went out: each other player pays it a chip per card
+    he still holds (the whole stake if it is less), it takes the pool, the board's other
+    chips carry over, and the next deal is opened."""
+    moved = list(st.moved)
+    left = tuple(len(h) for h in st.hands)
+    paid = [0] * st.seats
+    stacks, pot = st.stacks, sum(st.board) + st.pool
+    if rules.per_card:
+        for p in st.players:
+            if p != out and left[p] and stacks[p]:
+                debt = pay_debts(p, {out: left[p]}, stacks[p], st.seats, "out")
+                stacks, pot = apply_transfers(stacks, pot, debt)
+                paid[p] = sum(t.amount for t in debt)
+                moved += debt
+    pool = st.pool
+    if pool:
+        win = (Transfer(POT, out, pool, "pool"),)
+        stacks, pot = apply_transfers(stacks, pot, win)
+        moved += win
+    story = Settled(st.dealt, out, left, tuple(paid), pool, sum(st.board))
+    return open_deal(rules, evolve(st, stacks=stacks, pool=0), story, tuple(moved))

@@ -1,0 +1,222 @@
+"""What a Stops table shows: the facts a player decides from, the picture, the words of a
+lead's run and of a stop, and the story of the last deal.
+
+The picture shows each board card with its chips (those carried over from earlier deals
+counted apart), the running sequence with who played each card, each player's played
+cards in front of him where the game keeps them face up (Newmarket 2011, Michigan; 1885
+turns them down, so only the sequence shows), the spare hand as a count of backs, the
+draw for the first dealer in the first deal's picture, and the viewer's own hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from bot.games.base import GameInfo, View
+from bot.games.cards import Pack, french_short
+from bot.games.scene import Group, Scene, group, scene, seat
+from bot.games.stops.flow import AUCTION, OVER, PLAY, STAKE, WIDOW, Settled, StopsState
+from bot.games.stops.play import chain, leads
+from bot.games.stops.rules import StopsRules, quick_spreads, successor
+
+
+class StopsGame(Protocol):
+    """What the views read of the game object: its rules page, its info and its stake."""
+
+    rules: StopsRules
+    info: GameInfo
+
+    def spread_total(self, st: StopsState) -> int:
+        """The chips the seat to stake spreads."""
+        ...
+
+
+def facts(game: StopsGame, st: StopsState, seat_no: int | None, *, scene: bool) -> View:
+    """The seat's view (anyone's for None): the board, the run, the counts, the last deal,
+    and the seat's own hand and choices; with `scene`, the picture too."""
+    rules = game.rules
+    out: View = {
+        "game": game.info.key,
+        "title": game.info.title,
+        "phase": st.phase,
+        "deal": st.dealt,
+        "deals": st.deals,
+        "dealer": st.dealer,
+        "turn": st.turn if st.turn >= 0 else None,
+        "players": list(st.players),
+        "board": [
+            {"card": c, "chips": b, "carried": min(b, k)}
+            for c, b, k in zip(rules.boodle, st.board, st.carried, strict=True)
+        ],
+        "pool": st.pool,
+        "stake": game.spread_total(st),
+        "run": [[s, c] for s, c in zip(st.run_by, st.run, strict=True)],
+        "stopped": st.stopped or None,
+        "spare": len(st.spare),
+        "hand_sizes": [len(h) for h in st.hands],
+        "played": [list(p) for p in st.played] if st.history else [],
+        "widow": st.swapped,
+        "bid": st.bid,
+        "bidder": st.bidder if st.bidder >= 0 else None,
+        "draw": [french_short(c) for c in st.draw],
+        "seats": [{"stack": st.stacks[s], "in_deal": s in st.players} for s in range(st.seats)],
+        "last": story(st.last),
+        "news": news(game, st),
+    }
+    if seat_no is not None and 0 <= seat_no < st.seats:
+        out["hand"] = list(st.hands[seat_no])
+        if st.turn == seat_no and st.phase == PLAY:
+            out["leads"] = leads(rules, st, seat_no)
+        if st.turn == seat_no and st.phase == STAKE:
+            total = game.spread_total(st)
+            quick = quick_spreads(total, rules.boodle)
+            out["staking"] = {
+                "total": total,
+                "double": rules.staking == "spread" and seat_no == st.dealer,
+                "cards": list(rules.boodle),
+                "quick": {k: "spread " + " ".join(map(str, v)) for k, v in quick.items()},
+            }
+    if scene:
+        out["scene"] = table_scene(game, st, seat_no)
+    return out
+
+
+def stop_reason(game: StopsGame, st: StopsState, card: str) -> str:
+    """Why nobody can follow `card`: 'the 9♠ is dead', 'the K♠ ends its suit'..."""
+    rules = game.rules
+    after = successor(card, rules.order)
+    if after is None:
+        return f"the {french_short(card)} ends its suit"
+    if card in rules.fixed_stops or after in rules.without:
+        return f"the {french_short(card)} always stops (there is no {french_short(after)})"
+    if after in st.spare:
+        return f"the {french_short(after)} is dead"
+    return f"the {french_short(after)} has been played"
+
+
+def news(game: StopsGame, st: StopsState) -> str | None:
+    """One line on what just happened: a stop and who leads, or the last deal's end."""
+    if st.phase == PLAY and st.run:
+        return f"Stop: {stop_reason(game, st, st.stopped)}. Seat {st.turn} leads."
+    last = st.last
+    if last is not None and last.deal == st.dealt - 1 and not st.run:
+        return ending(last)
+    if st.phase == OVER and last is not None:
+        return ending(last)
+    return None
+
+
+def ending(last: Settled) -> str:
+    """'Seat 2 is out! 7 chips paid for cards left; the pool of 4 taken; 3 chips stay on
+    the board.'"""
+    parts = [f"Seat {last.out} is out!"]
+    paid = sum(last.paid)
+    if paid:
+        parts.append(f"{paid} chip{'s' if paid != 1 else ''} paid for cards left.")
+    if last.pool:
+        parts.append(f"The pool of {last.pool} taken.")
+    if last.carried:
+        parts.append(f"{last.carried} chip{'s' if last.carried != 1 else ''} stay on the board.")
+    return " ".join(parts)
+
+
+def story(last: Settled | None) -> dict[str, Any] | None:
+    """The last deal's end as JSON-safe data."""
+    if last is None:
+        return None
+    return {
+        "deal": last.deal,
+        "out": last.out,
+        "left": list(last.left),
+        "paid": list(last.paid),
+        "pool": last.pool,
+        "carried": last.carried,
+        "result": ending(last),
+    }
+
+
+def announce_lead(game: StopsGame, st: StopsState, seat_no: int, card: str) -> str:
+    """A lead as the table hears it: 'Lead 3♠; then 4♠ 5♠ (seat 2), 6♠ (seat 0). Stop:
+    the 7♠ is dead.'"""
+    run = chain(game.rules, st, seat_no, card)
+    words = [f"Lead {french_short(card)}"]
+    rest = run[1:]
+    if rest:
+        pieces: list[str] = []
+        for who, now in rest:
+            pieces.append(f"{french_short(now)} (seat {who})")
+        words.append("then " + ", ".join(pieces))
+    last_seat, last_card = run[-1]
+    hands = [list(h) for h in st.hands]
+    for who, now in run:
+        hands[who].remove(now)
+    if not hands[last_seat]:
+        return "; ".join(words) + f". Seat {last_seat} is out!"
+    return "; ".join(words) + f". Stop: {stop_reason(game, st, last_card)}."
+
+
+def table_scene(game: StopsGame, st: StopsState, viewer: int | None) -> Scene:
+    """The table picture: seats with chips and played cards, the board cards and their
+    chips, the sequence, the spare hand, the viewer's hand."""
+    rules = game.rules
+    seats = []
+    for s in range(st.seats):
+        note = _seat_note(st, s)
+        seats.append(
+            seat(
+                cards=st.played[s] if st.history else (),
+                backs=len(st.hands[s]),
+                chips=st.stacks[s],
+                badge="dealer" if s == st.dealer and st.phase != OVER else "",
+                note=note,
+                active=s == st.turn,
+            )
+        )
+    groups: list[Group] = []
+    for c, b, k in zip(rules.boodle, st.board, st.carried, strict=True):
+        carried = min(b, k)
+        label = f"{b} chip{'s' if b != 1 else ''}" + (f" ({carried} carried)" if carried else "")
+        groups.append(group("pile", label, [c]))
+    if st.run:
+        groups.append(group("row", "Sequence", st.run, owners=st.run_by))
+    if st.spare:
+        groups.append(group("pile", "Dead hand", backs=len(st.spare)))
+    if viewer is not None and 0 <= viewer < st.seats and st.hands[viewer]:
+        groups.append(group("row", "Your hand", _sorted(st.hands[viewer], rules.order)))
+    counters: list[tuple[str, Any]] = [("Deal", f"{st.dealt} of {st.deals}")]
+    if st.pool:
+        counters.append(("Pool", st.pool))
+    if st.phase == AUCTION and st.bidder >= 0:
+        counters.append(("Widow bid", f"{st.bid} (seat {st.bidder})"))
+    lines = [line for line in (news(game, st), _draw_line(st)) if line]
+    return scene(Pack.FRENCH, game.info.title, seats, groups, counters, lines)
+
+
+def _draw_line(st: StopsState) -> str:
+    """The draw for the first dealer, on the first deal's picture until its first lead:
+    the cards dealt face up from seat 0, in symbols (another shuffle than the deal's)."""
+    if st.dealt != 1 or st.phase == OVER or any(st.played):
+        return ""
+    cards = " ".join(french_short(c) for c in st.draw)
+    first = (len(st.draw) - 1) % st.seats
+    return f"Draw for the first dealer: {cards}; seat {first} got the first jack and deals."
+
+
+def _seat_note(st: StopsState, s: int) -> str:
+    """'sits out', 'to spread', 'widow', 'out!' or empty."""
+    if st.phase == OVER:
+        return ""
+    if s not in st.players:
+        return "sits out"
+    if st.phase == STAKE and s == st.turn:
+        return "spreading"
+    if st.phase == WIDOW and s == st.dealer:
+        return "widow?"
+    if (st.swapped == "dealer" and s == st.dealer) or (st.swapped == "bought" and s == st.bidder):
+        return "took the widow"
+    return ""
+
+
+def _sorted(hand: tuple[str, ...], order: tuple[str, ...]) -> list[str]:
+    """A hand by suit, then rank in the game's order."""
+    return sorted(hand, key=lambda c: (c[-1], order.index(c[:-1])))
