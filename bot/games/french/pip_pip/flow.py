@@ -110,20 +110,25 @@ def draw_for_deal(deck: Sequence[str], seats: int) -> tuple[int, tuple[tuple[int
         drawing = [s for s, c in zip(drawing, cards, strict=True) if strength(c) == high]
 
 
+def trump_card(st: PipPipState) -> tuple[int, str]:
+    """The card that fixed this hand's trump and who showed it: the dealer's (last) card
+    of the draw for the first hand, the card cut on later hands."""
+    mine = [pair for pair in st.shown if pair[0] == st.dealer]
+    return mine[-1] if st.deal == 1 and mine else st.shown[-1]
+
+
 def open_deal(
     st: PipPipState, deck: Sequence[str], dealer: int, shown: tuple[tuple[int, str], ...]
 ) -> PipPipState:
     """A hand dealt by `dealer` from `deck`: seven cards each one at a time from elder,
-    the rest the stock; trump is the suit of the last card shown."""
+    the rest the stock; trump is the suit of the card shown for it (trump_card)."""
     seats = len(st.hands)
     hands, stock = deal_hands(deck, seats, dealer, HAND)
     empty = ((),) * seats
+    st = evolve(st, deal=st.deal + 1, dealer=dealer, shown=shown)
     return evolve(
         st,
-        deal=st.deal + 1,
-        dealer=dealer,
-        trump=suit_of(shown[-1][1]),
-        shown=shown,
+        trump=suit_of(trump_card(st)[1]),
         hands=hands,
         exposed=empty,
         stock=stock,

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.games.cards import FRENCH_SUIT_NAMES, Pack, french_short
 from bot.games.french.pip_pip.cards import trump_after
-from bot.games.french.pip_pip.flow import PipPipState, to_play
+from bot.games.french.pip_pip.flow import PipPipState, to_play, trump_card
 from bot.games.scene import Group, Scene, SeatScene, group, scene, seat
 from bot.games.tricks.base import trick_groups
 from bot.games.tricks.rules import elder_of
@@ -82,7 +82,7 @@ def _lines(st: PipPipState) -> list[str]:
     """What the trump cards said, a pending change, and the last hand's scores."""
     lines = []
     if st.shown and not any(st.tricks):
-        who, card = st.shown[-1]
+        who, card = trump_card(st)
         how = "drew the highest card" if st.deal == 1 else "cut"
         lines.append(f"Seat {who} {how}: {french_short(card)}, so {_suit(st.trump)} are trumps.")
     if st.pending:

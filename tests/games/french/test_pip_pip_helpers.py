@@ -1,0 +1,57 @@
+"""Stacked Pip-Pip! decks for the scenario tests: the draw for the first dealer on top,
+then the seven-card hands as they are dealt from elder, then the top of the stock."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.games.french.pip_pip.cards import pack, points, strength
+from bot.games.french.pip_pip.flow import PipPipState, draw_for_deal
+from bot.games.french.pip_pip.game import GAME
+
+
+def _take(rest: list[str], card: str) -> str:
+    """Remove one copy of `card` from the cards still free, asserting there is one."""
+    assert card in rest, f"a third {card}"
+    rest.remove(card)
+    return card
+
+
+def stacked(
+    seats: int,
+    draw: Sequence[str],
+    hands: Mapping[int, Sequence[str]],
+    stock: Sequence[str] = (),
+) -> list[str]:
+    """A deck whose draw for the deal is `draw` (seat 0 first), which deals each seat of
+    `hands` those cards first (the rest of its seven are low filler, no hearts), and puts `stock` on
+    top of the stock; the rest of the two packs follow, lowest cards first."""
+    rest = list(pack())
+    top = [_take(rest, c) for c in draw]
+    dealer, drawn = draw_for_deal(top, seats)
+    assert len(drawn) == len(top), "the draw must use exactly the cards given"
+    wanted = {s: [_take(rest, c) for c in cards] for s, cards in hands.items()}
+    on_stock = [_take(rest, c) for c in stock]
+    rest.sort(key=lambda c: (c[-1] == "H", points([c]), strength(c), c[-1]))
+    full = {s: wanted.get(s, []) for s in range(seats)}
+    for s in range(seats):
+        while len(full[s]) < 7:
+            full[s].append(rest.pop(0))
+    dealt = [full[(dealer + 1 + i) % seats][i // seats] for i in range(7 * seats)]
+    return [*top, *dealt, *on_stock, *rest]
+
+
+def new(
+    seats: int,
+    draw: Sequence[str],
+    hands: Mapping[int, Sequence[str]],
+    stock: Sequence[str] = (),
+    **opts: object,
+) -> PipPipState:
+    """A game with the draw and the first hand stacked."""
+    return GAME.new(seats, 7, opts or None, deck=stacked(seats, draw, hands, stock))
+
+
+THREE = ("2S", "3C", "4D")
+"""A draw for three: seat 0 deals with the 2 of spades, so spades are trumps and seat 1
+is eldest (then seat 2, then the dealer)."""
