@@ -23,6 +23,10 @@ from collections.abc import Sequence
 from bot.games.base import View
 from bot.games.cards import JOKER
 from bot.games.french.quinto.rules import (
+    FIVES,
+    JOKER_POINTS,
+    PAIRS,
+    POWER,
     QUINT_VALUE,
     RANK_POWER,
     SUIT_POWER,
@@ -37,6 +41,8 @@ REDOUBLE_AT = 5.0
 """Tricks the own hand should take to redouble."""
 RANKS = tuple(sorted(RANK_POWER, key=RANK_POWER.__getitem__))
 QUINT_RANKS = frozenset(("5", "A", "4", "2", "3"))
+MATES = PAIRS | {low: (high, value) for high, (low, value) in PAIRS.items()}
+"""Each card of a quint pair with the other card of it and the quint's value."""
 
 
 def strength(hand: Sequence[str]) -> float:
@@ -66,7 +72,7 @@ def decide_call(view: View, seat: int) -> str:
     return "pass"
 
 
-def cost(card: str) -> tuple[int, int, int]:
+def _cost(card: str) -> tuple[int, int, int]:
     """How dear a card is to part with: the joker most, then a five by its suit, then a
     card of a quint pair, then by suit and rank."""
     if card == JOKER:
@@ -74,6 +80,11 @@ def cost(card: str) -> tuple[int, int, int]:
     rank, suit = card[:-1], card[-1]
     quint = QUINT_VALUE[suit] * (3 if rank == "5" else 1 if rank in QUINT_RANKS else 0)
     return 1 if rank == "5" else 0, quint, SUIT_POWER[suit] * 13 + RANK_POWER[rank]
+
+
+COSTS = {card: _cost(card) for card in POWER}
+"""Each card's cost, worked out once."""
+cost = COSTS.__getitem__
 
 
 def is_boss(card: str, seen: frozenset[str]) -> bool:
@@ -98,7 +109,10 @@ def lead(hand: Sequence[str], seen: frozenset[str]) -> str:
 
 def gain(trick: Sequence[str], card: str) -> int:
     """The quint points (and the joker's 25) a card adds to the trick."""
-    return quints((*trick, card)) - quints(trick) + (25 if card == JOKER else 0)
+    if card == JOKER:
+        return JOKER_POINTS
+    mate = MATES.get(card)
+    return FIVES.get(card, 0) + (mate[1] if mate is not None and mate[0] in trick else 0)
 
 
 def follow(view: View, seat: int, allowed: Sequence[str], seen: frozenset[str]) -> str:

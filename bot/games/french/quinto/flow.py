@@ -216,10 +216,12 @@ def play(st: QuintoState, card: str) -> QuintoState:
     rest = hand[:at] + hand[at + 1 :]
     trick = (*st.trick, card)
     if hid == DUMMY and len(st.hands) == 3:
-        st = evolve(st, dummy=rest, trick=trick)
+        moved: dict[str, object] = {"dummy": rest}
     else:
-        st = evolve(st, hands=(*st.hands[:hid], rest, *st.hands[hid + 1 :]), trick=trick)
-    return st if len(trick) < HANDS else _take(st)
+        moved = {"hands": (*st.hands[:hid], rest, *st.hands[hid + 1 :])}
+    if len(trick) < HANDS:
+        return evolve(st, trick=trick, **moved)
+    return _take(st, trick, moved)
 
 
 def _gain(st: QuintoState, side: int, cards: tuple[str, ...]) -> dict[str, object]:
@@ -237,19 +239,21 @@ def _put(values: tuple[object, ...], index: int, value: object) -> tuple[object,
     return (value, values[1]) if index == 0 else (values[0], value)
 
 
-def _take(st: QuintoState) -> QuintoState:
-    """The complete trick to its winner's side; the winner leads the next, or after the
-    last trick his side takes the cachette and the hand is scored."""
-    taker = st.players[trick_winner(st.trick)]
+def _take(st: QuintoState, trick: tuple[str, ...], moved: dict[str, object]) -> QuintoState:
+    """The complete trick (the last card's hand `moved` already) to its winner's side;
+    the winner leads the next, or after the last trick his side takes the cachette and
+    the hand is scored."""
+    taker = st.players[trick_winner(trick)]
     side = side_of(st, taker)
     st = evolve(
         st,
         trick=(),
-        last=st.trick,
+        last=trick,
         last_owners=st.players,
         last_winner=seat_of(st, taker),
         players=order_from(len(st.hands), st.dealer, taker),
-        **_gain(st, side, st.trick),
+        **moved,
+        **_gain(st, side, trick),
     )
     if any(st.hands):
         return st

@@ -12,13 +12,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.cards import JOKER, suit_of
+from bot.games.cards import JOKER
 
 SUIT_POWER: dict[str, int] = {"H": 4, "D": 3, "C": 2, "S": 1}
 QUINT_VALUE: dict[str, int] = {"H": 20, "D": 15, "C": 10, "S": 5}
 RANK_POWER: dict[str, int] = {
     r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
 }
+POWER: dict[str, int] = {
+    rank + suit: 16 * power + RANK_POWER[rank]
+    for suit, power in SUIT_POWER.items()
+    for rank in RANK_POWER
+} | {JOKER: -1}
+"""Each card's power in a trick: by suit, then by rank; the joker none at all."""
+FIVES: dict[str, int] = {"5" + suit: value for suit, value in QUINT_VALUE.items()}
+"""The quint of each five."""
+PAIRS: dict[str, tuple[str, int]] = {
+    high + suit: (low + suit, value)
+    for suit, value in QUINT_VALUE.items()
+    for high, low in (("A", "4"), ("2", "3"))
+}
+"""The ace and the two, each with the card that makes a quint with it (its 4, its 3)."""
 TRICK_POINTS = 5
 JOKER_POINTS = 25
 HAND_SIZE = 12
@@ -44,11 +58,11 @@ def legal_plays(hand: Sequence[str], trick: Sequence[str]) -> tuple[str, ...]:
     """The playable cards: follow suit if able; the joker any time; all free after a joker lead."""
     if not trick or trick[0] == JOKER:
         return tuple(hand)
-    led = suit_of(trick[0])
-    following = tuple(c for c in hand if c != JOKER and suit_of(c) == led)
+    led = trick[0][-1]
+    following = tuple([c for c in hand if c[-1] == led and c != JOKER])
     if not following:
         return tuple(hand)
-    return following + tuple(c for c in hand if c == JOKER)
+    return (*following, JOKER) if JOKER in hand else following
 
 
 def trick_winner(trick: Sequence[str]) -> int:
@@ -57,26 +71,22 @@ def trick_winner(trick: Sequence[str]) -> int:
     Without a joker lead a lower suit than the led one is a discard, so the led suit and
     higher suits compete; after a joker lead every suit competes.
     """
-    candidates = [(i, c) for i, c in enumerate(trick) if c != JOKER]
-    if not candidates:
-        return 0
-    best = max(
-        candidates, key=lambda ic: (SUIT_POWER[suit_of(ic[1])], RANK_POWER[rank_code(ic[1])])
-    )
-    return best[0]
+    best, top = 0, -1
+    for i, card in enumerate(trick):
+        power = POWER[card]
+        if power > top:
+            best, top = i, power
+    return best
 
 
 def quints(cards: Sequence[str]) -> int:
     """Quint points in one trick or the cachette: each 5, and A+4 or 2+3 of one suit together."""
-    held = set(cards)
     total = 0
-    for suit, value in QUINT_VALUE.items():
-        if "5" + suit in held:
-            total += value
-        if "A" + suit in held and "4" + suit in held:
-            total += value
-        if "2" + suit in held and "3" + suit in held:
-            total += value
+    for card in cards:
+        total += FIVES.get(card, 0)
+        pair = PAIRS.get(card)
+        if pair is not None and pair[0] in cards:
+            total += pair[1]
     return total
 
 

@@ -10,7 +10,6 @@ down (other hands, the cachette, the dummy during the doubling) is ever named.
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any
 
 from bot.games.base import View
@@ -59,26 +58,29 @@ def dummy_shown(st: QuintoState) -> tuple[str, ...]:
 
 def teams(st: QuintoState) -> list[int]:
     """Each seat's side this hand (at three, 0 the dealer, 1 the partnership)."""
-    return [side_of(st, s) for s in range(len(st.hands))]
+    if len(st.hands) == 4:
+        return [0, 1, 0, 1]
+    return [side_of(st, s) for s in range(3)]
 
 
 def owners(st: QuintoState, hids: tuple[int, ...]) -> list[int]:
     """The seats that played hands (the dealer plays the dummy)."""
+    if len(st.hands) == 4:
+        return list(hids)
     return [seat_of(st, h) for h in hids]
 
 
 def ai_facts(st: QuintoState, viewer: int) -> View:
     """What the AI reads (the same values the seat's view carries)."""
-    turn = to_play(st)
     out: View = {
         "teams": teams(st),
         "trick": list(st.trick),
         "trick_owners": owners(st, st.players[: len(st.trick)]),
         "hand": list(st.hands[viewer]),
         "dummy": list(dummy_shown(st)),
-        "from_dummy": turn == viewer and dummy_to_play(st),
+        "from_dummy": len(st.hands) == 3 and to_play(st) == viewer and dummy_to_play(st),
         "calls": [list(c) for c in st.calls],
-        "played": sorted(chain.from_iterable(st.won)),
+        "played": [*st.won[0], *st.won[1]],
         "dealer": st.dealer,
         "phase": "doubling" if st.bidding else "play",
     }
@@ -108,7 +110,7 @@ def facts(st: QuintoState, viewer: int | None) -> View:
         "trick_owners": owners(st, st.players[: len(st.trick)]),
         "last_trick": {"cards": list(st.last), "owners": owners(st, st.last_owners)},
         "last_winner": st.last_winner if st.last_winner >= 0 else None,
-        "played": sorted(chain.from_iterable(st.won)),
+        "played": [*st.won[0], *st.won[1]],
         "tricks": list(st.tricks),
         "hand_points": list(st.points),
         "scores": list(st.scores),
@@ -120,7 +122,7 @@ def facts(st: QuintoState, viewer: int | None) -> View:
     }
     if viewer is not None and 0 <= viewer < seats:
         out["hand"] = list(st.hands[viewer])
-        out["from_dummy"] = turn == viewer and dummy_to_play(st)
+        out["from_dummy"] = seats == 3 and turn == viewer and dummy_to_play(st)
     if st.winners:
         out["winners"] = list(st.winners)
     out["scene"] = table_scene(st, viewer)
