@@ -68,8 +68,8 @@ def test_a_double_and_an_opponents_redouble() -> None:
     assert not st.bidding
     assert GAME.view(st, None)["doubling"] == {"by": 2, "multiplier": 4}
     counters = {c["label"]: c["value"] for c in GAME.view(st, None)["scene"]["counters"]}
-    assert counters["Doubling"] == "doubled by seat 2, redoubled by seat 3"
-    assert counters["Trick"] == "20"
+    assert counters["Doubling"] == "by seat 2, redoubled by seat 3 (x4)"
+    assert counters["Trick worth"] == "20"
 
 
 def test_a_double_goes_round_to_the_doubler_and_the_partner_may_only_pass() -> None:

@@ -88,10 +88,11 @@ class Quinto(TrickGame[QuintoState]):
         summary="Partnership tricks with a joker and a cachette; quints, doubling; 250 a game.",
         rules=RULES_TEXT,
         pack=Pack.FRENCH,
-        # A hand shares out at least 240 points (65 for tricks, 25 the joker, 150 in
-        # quints), so at four a side gains 120 a hand and a game of 250 lasts at most 3
-        # hands, at three 4 (ties at the top aside); a hand is 48 cards and at most 7
-        # calls; a rubber is at most three games: 3 * 4 * 55, with room for ties.
+        # A hand shares out at least 140 points (65 for tricks, 25 the joker, 50 for
+        # the fives), so at four a side gains 70 a hand and a game of 250 lasts at most
+        # 4 hands; at three the players share at least 190 (the partners' 25 each), so
+        # at most 4 hands too (ties at the top aside). A hand is 48 cards and at most 7
+        # calls; a rubber is at most three games: 3 * 4 * 55, doubled for ties.
         max_actions=3 * 8 * 55,
     )
 

@@ -24,7 +24,7 @@ from bot.games.french.quinto.flow import (
     side_of,
     to_play,
 )
-from bot.games.french.quinto.rules import TRICK_POINTS
+from bot.games.french.quinto.rules import POWER, TRICK_POINTS
 from bot.games.scene import Group, Scene, SeatScene, group, scene, seat
 
 
@@ -41,14 +41,15 @@ def holder_of(st: QuintoState, s: int) -> int:
 
 
 def doubling_words(st: QuintoState) -> str:
-    """The doubling in words: 'not doubled', 'doubled by seat 1', 'redoubled by seat 2'."""
+    """The doubling in words: 'undecided', 'none', 'by seat 1 (x2)', 'by seat 1,
+    redoubled by seat 2 (x4)'."""
     doubler = doubled_by(st.calls)
     if doubler is None:
-        return "deciding" if st.bidding else "not doubled"
+        return "undecided" if st.bidding else "none"
     redoubler = next((s for s, c in st.calls if c == "redouble"), None)
     if redoubler is None:
-        return f"doubled by seat {doubler}"
-    return f"doubled by seat {doubler}, redoubled by seat {redoubler}"
+        return f"by seat {doubler} (x2)"
+    return f"by seat {doubler}, redoubled by seat {redoubler} (x4)"
 
 
 def dummy_shown(st: QuintoState) -> tuple[str, ...]:
@@ -166,8 +167,9 @@ def _groups(st: QuintoState) -> list[Group]:
     """The middle: the dummy, the cachette as backs, the trick and the last trick."""
     out = []
     if len(st.hands) == 3:
-        shown = dummy_shown(st)
-        label = f"Dummy (seat {st.dealer} plays it)"
+        shown = sorted(dummy_shown(st), key=lambda c: -POWER[c])
+        turn = "; its turn now" if dummy_to_play(st) else ""
+        label = f"Dummy (seat {st.dealer} plays it{turn})"
         out.append(group("row", label, shown, backs=len(hand_of(st, DUMMY)) - len(shown)))
     if st.cachette:
         out.append(group("pile", "Cachette", backs=len(st.cachette)))
@@ -182,7 +184,7 @@ def _lines(st: QuintoState) -> list[str]:
     names = holders(st)
     out = []
     if st.last_deal:
-        parts = ", ".join(f"{n} {p}" for n, p in zip(names, st.last_deal, strict=True))
+        parts = ", ".join(f"{n} scored {p}" for n, p in zip(names, st.last_deal, strict=True))
         out.append(f"Last hand: {parts}.")
     if st.last_cachette:
         taker, points = st.last_cachette
@@ -204,7 +206,7 @@ def table_scene(st: QuintoState, viewer: int | None) -> Scene:
     title = f"Quinto - hand {st.deal}" if not st.winners else "Quinto - over"
     counters: list[tuple[str, Any]] = [
         ("Doubling", doubling_words(st)),
-        ("Trick", TRICK_POINTS * multiplier(st.calls)),
+        ("Trick worth", TRICK_POINTS * multiplier(st.calls)),
     ]
     games = "-".join(str(g) for g in st.games)
     counters += list(zip(holders(st), st.scores, strict=True))
