@@ -41,9 +41,21 @@ def _seen(view: View) -> set[str]:
 
 def lead_score(view: View, card: str, hand: Sequence[str], order: Sequence[str]) -> float:
     """How good a lead is for this seat (higher is better)."""
-    mine = set(hand)
     seen = _seen(view)
     board: dict[str, int] = {b["card"]: int(b["chips"]) for b in view.get("board") or []}
+    return _score(view, card, hand, order, seen, board)
+
+
+def _score(
+    view: View,
+    card: str,
+    hand: Sequence[str],
+    order: Sequence[str],
+    seen: set[str],
+    board: dict[str, int],
+) -> float:
+    """lead_score with what the seat has seen and the board worked out once."""
+    mine = set(hand)
     score, now, block = 0.0, card, 0
     while True:
         block += 1
@@ -58,7 +70,8 @@ def lead_score(view: View, card: str, hand: Sequence[str], order: Sequence[str])
     suit = suit_of(card)
     in_suit = [c for c in hand if suit_of(c) == suit]
     score += 2 * block + 0.5 * len(in_suit)
-    later = [c for c in in_suit if c in board and c not in _block(card, mine, order)]
+    block_cards = _block(card, mine, order) if any(c in board for c in in_suit) else set()
+    later = [c for c in in_suit if c in board and c not in block_cards]
     score += sum(0.2 * board[c] for c in later)
     return score
 
@@ -91,6 +104,9 @@ def spread_for(view: View) -> str:
     total = int(staking.get("total", 0))
     cards: list[str] = list(staking.get("cards", []))
     hand = set(view.get("hand") or [])
+    if not hand:  # stakes before the deal: every board card is as likely as another
+        each, odd = divmod(total, len(cards))
+        return "spread " + " ".join(str(each + (i < odd)) for i in range(len(cards)))
     order = _order(view)
     weights = []
     for c in cards:
@@ -122,9 +138,11 @@ class StopsPolicy:
             stack = int((view.get("seats") or [{}])[seat].get("stack", 0))
             return f"bid {top}" if worth >= top and top <= stack and top <= 3 else "pass"
         leads = list(view.get("leads") or [])
-        if not leads:
-            return "pass"
-        best = max(leads, key=lambda c: (lead_score(view, c, hand, order), rng.random()))
+        if len(leads) <= 1:
+            return f"play {leads[0]}" if leads else "pass"
+        seen = _seen(view)
+        board = {b["card"]: int(b["chips"]) for b in view.get("board") or []}
+        best = max(leads, key=lambda c: (_score(view, c, hand, order, seen, board), rng.random()))
         return f"play {best}"
 
 

@@ -37,7 +37,7 @@ from bot.games.stops.flow import (
 )
 from bot.games.stops.play import bid, exchange, keep, lead, leads, pass_bid, spread
 from bot.games.stops.rules import StopsRules, parse_spread, spreads
-from bot.games.stops.view import announce_lead, facts, story
+from bot.games.stops.view import ai_facts, announce_lead, facts, story
 from bot.games.yankee.stakes import (
     StakesGame,
     at_table,
@@ -197,8 +197,8 @@ class StopsGame(StakesGame[StopsState]):
         return facts(self, state, seat, scene=True)
 
     def ai_view(self, state: StopsState, seat: int) -> View:
-        """What the AI decides from: the seat's facts, without the picture."""
-        return facts(self, state, seat, scene=False)
+        """What the AI decides from: the seat's own facts, without picture or words."""
+        return ai_facts(self, state, seat)
 
     def outcome(self, state: StopsState) -> Outcome | None:
         """Once over: chips won or lost per seat."""

@@ -55,13 +55,12 @@ def spread(rules: StopsRules, st: StopsState, seat: int, amounts: Sequence[int])
     if st.kitty:
         moved.append(Transfer(seat, POT, st.kitty, "ante"))
     stacks, _ = apply_transfers(st.stacks, sum(st.board) + st.pool, moved)
+    asked = st.asked + 1
     st = evolve(
         st, stacks=stacks, board=board, pool=st.pool + st.kitty, moved=tuple(moved),
-        asked=st.asked + 1,
+        asked=asked, turn=st.players[asked] if asked < len(st.players) else st.turn,
     )  # fmt: skip
-    if st.asked < len(st.players):
-        return evolve(st, turn=st.players[st.asked])
-    return after_stakes(rules, st)
+    return st if asked < len(st.players) else after_stakes(rules, st)
 
 
 def exchange(rules: StopsRules, st: StopsState) -> StopsState:
@@ -82,21 +81,22 @@ def keep(rules: StopsRules, st: StopsState) -> StopsState:
 
 def bid(rules: StopsRules, st: StopsState, seat: int, amount: int) -> StopsState:
     """A bid for the widow, higher than any before; then the next bidder or the sale."""
-    return _next_bidder(rules, evolve(st, bid=amount, bidder=seat, moved=()))
+    return _next_bidder(rules, st, amount, seat)
 
 
 def pass_bid(rules: StopsRules, st: StopsState) -> StopsState:
     """No bid from this seat; then the next bidder or the sale."""
-    return _next_bidder(rules, evolve(st, moved=()))
+    return _next_bidder(rules, st, st.bid, st.bidder)
 
 
-def _next_bidder(rules: StopsRules, st: StopsState) -> StopsState:
-    """The next seat of the one round of bids, or the widow sold to the highest bidder
-    (who pays the dealer and swaps hands unseen), and elder's lead."""
+def _next_bidder(rules: StopsRules, st: StopsState, top: int, bidder: int) -> StopsState:
+    """The next seat of the one round of bids (the highest bid so far `top`, by
+    `bidder`), or the widow sold to the highest bidder (who pays the dealer and swaps
+    hands unseen), and elder's lead."""
     asked = st.asked + 1
     if asked < len(st.players) - 1:  # the dealer, last of the players, does not bid
-        return evolve(st, asked=asked, turn=st.players[asked])
-    st = evolve(st, asked=asked, phase=PLAY, turn=st.players[0])
+        return evolve(st, asked=asked, turn=st.players[asked], bid=top, bidder=bidder, moved=())
+    st = evolve(st, asked=asked, phase=PLAY, turn=st.players[0], bid=top, bidder=bidder, moved=())
     if st.bidder < 0:
         return st
     paid = (Transfer(st.bidder, st.dealer, st.bid, "widow"),)
@@ -117,8 +117,12 @@ def _with_hand(
 def chain(rules: StopsRules, st: StopsState, seat: int, card: str) -> list[tuple[int, str]]:
     """The run a lead starts: (seat, card) from the lead to the stop, or to the card with
     which its player goes out."""
+    return _run(rules, [list(h) for h in st.hands], seat, card)
+
+
+def _run(rules: StopsRules, hands: list[list[str]], seat: int, card: str) -> list[tuple[int, str]]:
+    """`chain` on hands as lists, which it plays the run out of."""
     order = rules.order
-    hands = [list(h) for h in st.hands]
     run: list[tuple[int, str]] = []
     who, now = seat, card
     while True:
@@ -137,48 +141,52 @@ def lead(rules: StopsRules, st: StopsState, seat: int, card: str) -> StopsState:
     """The lead and its run played out: boodles swept, then the deal settled if its last
     player went out, else the next leader awaited."""
     st, moved = lay_fixed(rules, st)
-    sweeps: list[Transfer] = []
     hands = [list(h) for h in st.hands]
-    played = [list(p) for p in st.played]
+    run = _run(rules, hands, seat, card)
+    played = list(st.played)
     board = list(st.board)
-    run = chain(rules, st, seat, card)
+    stacks = list(st.stacks)
+    sweeps: list[Transfer] = []
     for who, now in run:
-        hands[who].remove(now)
-        played[who].append(now)
+        played[who] += (now,)
         if now in rules.boodle and board[rules.boodle.index(now)]:
             index = rules.boodle.index(now)
             sweeps.append(Transfer(POT, who, board[index], "boodle"))
+            stacks[who] += board[index]
             board[index] = 0
-    stacks, _ = apply_transfers(st.stacks, sum(st.board) + st.pool, sweeps)
     last_seat, last_card = run[-1]
+    after = tuple(tuple(h) for h in hands)
+    done = not after[last_seat]
     st = evolve(
         st,
-        stacks=stacks,
+        stacks=tuple(stacks),
         board=tuple(board),
-        hands=tuple(tuple(h) for h in hands),
-        played=tuple(tuple(p) for p in played),
+        hands=after,
+        played=tuple(played),
         run=tuple(c for _, c in run),
         run_by=tuple(s for s, _ in run),
         stopped=last_card,
         moved=moved + tuple(sweeps),
+        turn=st.turn if done else next_leader(rules, after, last_seat, last_card),
     )
-    if not hands[last_seat]:
-        return settle(rules, st, last_seat)
-    return evolve(st, turn=next_leader(rules, st, last_seat, last_card))
+    return settle(rules, st, last_seat) if done else st
 
 
-def next_leader(rules: StopsRules, st: StopsState, stopper: int, card: str) -> int:
+def next_leader(
+    rules: StopsRules, hands: tuple[tuple[str, ...], ...], stopper: int, card: str
+) -> int:
     """Who leads after a stop: the stopper; in Michigan the first player from him, going
     left, who holds a suit other than the stopped one, else the first after him who
     holds any card (§12.3)."""
     if not rules.switch_suit:
         return stopper
     suit = suit_of(card)
-    ring = [(stopper + i) % st.seats for i in range(st.seats)]
+    seats = len(hands)
+    ring = [(stopper + i) % seats for i in range(seats)]
     for s in ring:
-        if any(suit_of(c) != suit for c in st.hands[s]):
+        if any(suit_of(c) != suit for c in hands[s]):
             return s
-    return next(s for s in (*ring[1:], stopper) if st.hands[s])
+    return next(s for s in (*ring[1:], stopper) if hands[s])
 
 
 def leads(rules: StopsRules, st: StopsState, seat: int) -> list[str]:

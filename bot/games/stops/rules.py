@@ -106,6 +106,19 @@ MICHIGAN = StopsRules(
 dealt first, on the dealer's left; the widow; a new suit after each stop; paid per card."""
 
 
+def _tables(order: tuple[str, ...]) -> tuple[dict[str, int], dict[str, str | None]]:
+    """Each rank's place in `order`, and each card's successor in it."""
+    place = {r: i for i, r in enumerate(order)}
+    after: dict[str, str | None] = {}
+    for suit in "SHDC":
+        for i, r in enumerate(order):
+            after[r + suit] = order[i + 1] + suit if i + 1 < len(order) else None
+    return place, after
+
+
+_TABLES = {LOW: _tables(LOW), HIGH: _tables(HIGH)}
+
+
 def rank_of(card: str, order: Sequence[str] = LOW) -> int:
     """A French card's place in `order`, from 0 (the lowest)."""
     return order.index(card[:-1])
@@ -113,6 +126,9 @@ def rank_of(card: str, order: Sequence[str] = LOW) -> int:
 
 def successor(card: str, order: Sequence[str] = LOW) -> str | None:
     """The next higher card of the same suit in `order`, or None after the top card."""
+    found = _TABLES.get(tuple(order))
+    if found is not None:
+        return found[1][card]
     index = rank_of(card, order)
     if index + 1 >= len(order):
         return None
@@ -135,8 +151,16 @@ def lowest_in_suit(hand: Sequence[str], suit: str, order: Sequence[str] = LOW) -
 def legal_leads(hand: Sequence[str], order: Sequence[str] = LOW, not_suit: str = "") -> list[str]:
     """The cards a leader may lead: the lowest card of each suit he holds (but `not_suit`),
     sorted."""
-    leads = {lowest_in_suit(hand, suit_of(c), order) for c in hand if suit_of(c) != not_suit}
-    return sorted(c for c in leads if c is not None)
+    place = _TABLES[tuple(order)][0]
+    best: dict[str, str] = {}
+    for card in hand:
+        suit = card[-1]
+        if suit == not_suit:
+            continue
+        low = best.get(suit)
+        if low is None or place[card[:-1]] < place[low[:-1]]:
+            best[suit] = card
+    return sorted(best.values())
 
 
 def holder_of(hands: Sequence[Sequence[str]], card: str) -> int | None:

@@ -10,6 +10,7 @@ draw for the first dealer in the first deal's picture, and the viewer's own hand
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Protocol
 
 from bot.games.base import GameInfo, View
@@ -44,10 +45,7 @@ def facts(game: StopsGame, st: StopsState, seat_no: int | None, *, scene: bool) 
         "dealer": st.dealer,
         "turn": st.turn if st.turn >= 0 else None,
         "players": list(st.players),
-        "board": [
-            {"card": c, "chips": b, "carried": min(b, k)}
-            for c, b, k in zip(rules.boodle, st.board, st.carried, strict=True)
-        ],
+        "board": _board(rules, st),
         "pool": st.pool,
         "stake": game.spread_total(st),
         "run": [[s, c] for s, c in zip(st.run_by, st.run, strict=True)],
@@ -59,7 +57,7 @@ def facts(game: StopsGame, st: StopsState, seat_no: int | None, *, scene: bool) 
         "bid": st.bid,
         "bidder": st.bidder if st.bidder >= 0 else None,
         "draw": [french_short(c) for c in st.draw],
-        "seats": [{"stack": st.stacks[s], "in_deal": s in st.players} for s in range(st.seats)],
+        "seats": _seats(st),
         "last": story(st.last),
         "news": news(game, st),
     }
@@ -68,17 +66,62 @@ def facts(game: StopsGame, st: StopsState, seat_no: int | None, *, scene: bool) 
         if st.turn == seat_no and st.phase == PLAY:
             out["leads"] = leads(rules, st, seat_no)
         if st.turn == seat_no and st.phase == STAKE:
-            total = game.spread_total(st)
-            quick = quick_spreads(total, rules.boodle)
-            out["staking"] = {
-                "total": total,
-                "double": rules.staking == "spread" and seat_no == st.dealer,
-                "cards": list(rules.boodle),
-                "quick": {k: "spread " + " ".join(map(str, v)) for k, v in quick.items()},
-            }
+            out["staking"] = _staking(game, st, seat_no)
     if scene:
         out["scene"] = table_scene(game, st, seat_no)
     return out
+
+
+def ai_facts(game: StopsGame, st: StopsState, seat_no: int) -> View:
+    """What the AI decides from: a lean part of the seat's own view (no picture, no
+    words), only the facts its phase needs, all of them facts a player at the table sees."""
+    rules = game.rules
+    out: View = {"game": game.info.key, "phase": st.phase, "hand": list(st.hands[seat_no])}
+    if st.turn != seat_no:
+        return out
+    if st.phase == PLAY:
+        out["leads"] = leads(rules, st, seat_no)
+        out["board"] = _board(rules, st)
+        out["run"] = [[s, c] for s, c in zip(st.run_by, st.run, strict=True)]
+        out["played"] = [list(p) for p in st.played] if st.history else []
+    elif st.phase == STAKE:
+        out["staking"] = _staking(game, st, seat_no)
+    elif st.phase == AUCTION:
+        out["bid"] = st.bid
+        out["seats"] = _seats(st)
+    return out
+
+
+def _board(rules: StopsRules, st: StopsState) -> list[dict[str, Any]]:
+    """Each board card with its chips, and how many of them were carried over."""
+    return [
+        {"card": c, "chips": b, "carried": min(b, k)}
+        for c, b, k in zip(rules.boodle, st.board, st.carried, strict=True)
+    ]
+
+
+def _seats(st: StopsState) -> list[dict[str, Any]]:
+    """Each seat's stack and whether it is dealt in."""
+    return [{"stack": st.stacks[s], "in_deal": s in st.players} for s in range(st.seats)]
+
+
+def _staking(game: StopsGame, st: StopsState, seat_no: int) -> dict[str, Any]:
+    """What the seat to stake spreads: the total, whether it is doubled, the board cards,
+    and the quick spreads by label."""
+    total = game.spread_total(st)
+    return {
+        "total": total,
+        "double": game.rules.staking == "spread" and seat_no == st.dealer,
+        "cards": list(game.rules.boodle),
+        "quick": dict(_quick(total, game.rules.boodle)),
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _quick(total: int, boodle: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The quick spreads of a stake as (label, action) pairs, worked out once."""
+    picks = quick_spreads(total, boodle)
+    return tuple((k, "spread " + " ".join(map(str, v))) for k, v in picks.items())
 
 
 def stop_reason(game: StopsGame, st: StopsState, card: str) -> str:
