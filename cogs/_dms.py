@@ -39,7 +39,12 @@ Cards = tuple[str, ...]
 
 
 def cards_in(view: View, index: int) -> Cards:
-    """The cards a seat's own view shows in its hand."""
+    """The cards a seat's own view shows in its hand: the view's `hand` where the game
+    gives one (a game whose seats show cards laid before them, Quien Sabe's face-up cards
+    or the Stops games' played ones, holds the hand apart), else its seat's cards."""
+    hand = view.get("hand")
+    if isinstance(hand, list):
+        return tuple(c for c in hand if isinstance(c, str))
     seats = view.get("scene", {}).get("seats", [])
     return tuple(seats[index].get("cards", [])) if index < len(seats) else ()
 

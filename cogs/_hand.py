@@ -16,9 +16,11 @@ import discord
 
 from bot.tables import Status, Table, TableError
 from cogs._base import VersionedSelect, bot_of, dynamic_view, guarded, on_its_message
+from cogs._dms import cards_in
 from cogs._moves import MAX_SELECT, as_buttons, menu
 from cogs._presenter import named
 from cogs._render import hand_picture
+from cogs._staking import SpreadOwn, placeholder_of, quick_options, staking_text
 
 
 class ActionButton(
@@ -118,9 +120,8 @@ async def hand_parts(
     if table.status is not Status.PLAYING:
         raise TableError("The game has not started yet.")
     game, state = table.game, table.state
-    scene = game.view(state, seat).get("scene")
-    seats = scene["seats"] if scene else []
-    cards = seats[seat]["cards"] if seat < len(seats) else []
+    mine = game.view(state, seat)
+    cards = list(cards_in(mine, seat))
     title = f"{table.seats[seat].name}'s hand"
     picture = await hand_picture(cards, str(game.info.pack), title, urgent=True)
     file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
@@ -128,6 +129,13 @@ async def hand_parts(
         return "It is not your turn yet.", file, None
     legal = game.legal_actions(state, seat)
     view = dynamic_view()
+    staking = mine.get("staking")
+    if staking:  # a stake spread over board cards: the common spreads, or one's own
+        options = quick_options(staking, legal)
+        if options:
+            view.add_item(ActionSelect(table.id, table.version, options, placeholder_of(staking)))
+        view.add_item(SpreadOwn(table.id, table.version))
+        return staking_text(staking), file, view
     if as_buttons(legal):
         for action in legal:
             label = named(table, game.describe_action(action))

@@ -77,8 +77,10 @@ def status_line(update: Update) -> str:
             f"**{table.game.info.title}** - waiting for players. Join, add AI players, "
             "and the host starts the game."
         )
+    news = news_of(update)
     if update.outcome is not None:
-        return f"**{table.game.info.title}** - game over. {named(table, update.outcome.summary)}"
+        summary = named(table, update.outcome.summary)
+        return f"**{table.game.info.title}** - game over. {summary}{news}"
     waiting = sorted(table.game.awaiting(table.state))
     names = " and ".join(table.seats[i].name for i in waiting)
     clock = f" - clock runs out <t:{int(table.deadline_at)}:R>" if table.deadline_at else ""
@@ -91,7 +93,14 @@ def status_line(update: Update) -> str:
         found = str(update.public["hint"])
         words = "no move makes progress" if found == "none" else table.game.describe_action(found)
         hint = f"\nHint: {named(table, words)}."
-    return f"**{table.game.info.title}** - waiting for {names}{clock}.{hint}{proof}"
+    return f"**{table.game.info.title}** - waiting for {names}{clock}.{news}{hint}{proof}"
+
+
+def news_of(update: Update) -> str:
+    """The public view's news on a line of its own, seats named ("Stop: the 9♠ is dead.
+    alice leads."), or nothing when the game has none."""
+    news = update.public.get("news") if update.public else None
+    return f"\n{named(update.table, news)}" if news else ""
 
 
 def result_lines(update: Update) -> str:

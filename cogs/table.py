@@ -33,6 +33,7 @@ from cogs._base import (
 )
 from cogs._hand import ActionButton, ActionSelect, OtherMove, show_hand
 from cogs._presenter import DiscordPresenter, presenter_of
+from cogs._staking import SpreadOwn
 from cogs.autocomplete import game_named, table_game_autocomplete
 
 VERBS = ("join", "leave", "ai", "start", "hand", "back", "rematch")
@@ -215,12 +216,12 @@ class TableCog(commands.Cog, name="Tables"):
     async def cog_load(self) -> None:
         """Install the presenter and the persistent buttons."""
         self.bot.tables.presenters.append(self.presenter)
-        self.bot.add_dynamic_items(TableButton, ActionSelect, ActionButton, OtherMove)
+        self.bot.add_dynamic_items(TableButton, ActionSelect, ActionButton, OtherMove, SpreadOwn)
 
     async def cog_unload(self) -> None:
         """Take the presenter and buttons away again."""
         self.bot.tables.presenters.remove(self.presenter)
-        self.bot.remove_dynamic_items(TableButton, ActionSelect, ActionButton, OtherMove)
+        self.bot.remove_dynamic_items(TableButton, ActionSelect, ActionButton, OtherMove, SpreadOwn)
         await self.presenter.close()
 
     @commands.Cog.listener()

@@ -1,0 +1,177 @@
+"""Staking in a player's private message: spreading chips over a game's board cards (the
+Stops games: Newmarket's A♠ K♥ Q♣ J♦, its boodles) when the seat's view carries `staking`.
+
+The common spreads ("one on each", "all on the K♥", "two and two: A♠ and J♦") are offered
+in a select, each option saying the chips it puts on each card; "Spread my own..." opens
+a box with one whole-number field per board card, prefilled with an even spread, and
+plays `spread a b c d`. A spread that does not add up is refused by the game in one
+sentence, to that player only, and changes nothing. Like every control of the hand, the
+button's custom_id carries the table and the state version the player saw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.games.cards import french_short
+from bot.tables import Table, TableError
+from cogs._base import bot_of, guarded, on_its_message
+
+MAX_FIELDS = 5
+"""Discord's limit of fields in a modal."""
+
+
+def chips(n: int) -> str:
+    """'1 chip', '4 chips'."""
+    return f"{n} chip{'' if n == 1 else 's'}"
+
+
+def listed(words: Sequence[str]) -> str:
+    """'A♠', 'A♠ and J♦', 'A♠, K♥, Q♣ and J♦'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def spread_words(amounts: Sequence[int], cards: Sequence[str]) -> str:
+    """What a spread puts where: '1 on each of A♠, K♥, Q♣ and J♦', or '2 on the A♠ and
+    2 on the J♦, none on the others'."""
+    names = [french_short(c) for c in cards]
+    if len(set(amounts)) == 1 and amounts[0]:
+        return f"{amounts[0]} on each of {listed(names)}"
+    placed = [f"{n} on the {card}" for n, card in zip(amounts, names, strict=True) if n]
+    rest = ", none on the others" if 0 in amounts else ""
+    return listed(placed) + rest if placed else "nothing"
+
+
+def even_spread(total: int, places: int) -> list[int]:
+    """The stake spread as evenly as it goes, the odd chips on the first cards."""
+    each, odd = divmod(total, places)
+    return [each + (1 if i < odd else 0) for i in range(places)]
+
+
+def amounts_of(action: str) -> list[int]:
+    """'spread 2 0 0 2' -> [2, 0, 0, 2]."""
+    return [int(w) for w in action.split()[1:]]
+
+
+def staking_text(staking: dict[str, Any]) -> str:
+    """The private message's words: the stake, the board cards, the dealer's double."""
+    total, cards = int(staking["total"]), [french_short(c) for c in staking["cards"]]
+    text = f"Your stake: spread {chips(total)} over the {listed(cards)}."
+    if staking.get("double"):
+        text += f" As the dealer you put down double: {chips(2 * total)}, each card's twice."
+    return text + " Choose a common spread, or 'Spread my own...' to give each card its chips."
+
+
+def quick_options(staking: dict[str, Any], legal: Sequence[str]) -> list[discord.SelectOption]:
+    """The common spreads as select options: the label, and what it puts on each card."""
+    options = []
+    for label, action in staking["quick"].items():
+        if action not in legal:
+            continue
+        words = spread_words(amounts_of(action), staking["cards"])
+        options.append(
+            discord.SelectOption(
+                label=str(label)[:1].upper() + str(label)[1:100],
+                value=action,
+                description=words[:100],
+            )
+        )
+    return options[:25]
+
+
+def placeholder_of(staking: dict[str, Any]) -> str:
+    """'Spread your 4 chips' (and the dealer's doubling)."""
+    total = int(staking["total"])
+    double = f" (doubled as dealer: {chips(2 * total)})" if staking.get("double") else ""
+    return f"Spread your {chips(total)}{double}"[:150]
+
+
+class SpreadOwn(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pso:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
+):
+    """Opens a box to spread the stake by hand, one number per board card."""
+
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Spread my own...",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pso:{table_id}:{version}",
+            )
+        )
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SpreadOwn:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Open the box for the seat whose stake it is; anyone else is refused privately."""
+        if not on_its_message(interaction):
+            return  # forged: the cog's listener answers it
+        await guarded(interaction, self._open(interaction))
+
+    async def _open(self, interaction: discord.Interaction[Any]) -> None:
+        """The box, prefilled, or the refusal saying why not (not seated, not the seat's
+        turn, the table moved on, nothing to spread)."""
+        service = bot_of(interaction).tables
+        table: Table = service.table(self.table_id)
+        seat = service.check_turn(table, interaction.user.id, self.version)
+        staking = table.game.view(table.state, seat).get("staking")
+        if not staking or len(staking["cards"]) > MAX_FIELDS:
+            raise TableError("There is no stake to spread now: choose your move from the list.")
+        await interaction.response.send_modal(SpreadModal(table, self.version, staking))
+
+
+class SpreadModal(discord.ui.Modal, title="Spread your stake"):
+    """One whole-number field per board card; submitted, it plays `spread a b c d`."""
+
+    def __init__(self, table: Table, version: int, staking: dict[str, Any]) -> None:
+        total = int(staking["total"])
+        super().__init__(
+            title=f"Spread your {chips(total)}"[:45], custom_id=f"psm:{table.id}:{version}"
+        )
+        self.table_id, self.version = table.id, version
+        self.fields: list[discord.ui.TextInput[Any]] = []
+        cards = staking["cards"]
+        for index, (card, n) in enumerate(zip(cards, even_spread(total, len(cards)), strict=True)):
+            field: discord.ui.TextInput[Any] = discord.ui.TextInput(
+                label=f"Chips on the {french_short(card)}",
+                custom_id=f"psm:{index}",
+                default=str(n),
+                max_length=6,
+            )
+            self.fields.append(field)
+            self.add_item(field)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the spread as typed; the game refuses one that does not add up."""
+        typed = " ".join(_number(str(f.value)) for f in self.fields)
+        tables = bot_of(interaction).tables
+        action = tables.typed_move(self.table_id, interaction.user.id, f"spread {typed}")
+        await guarded(interaction, _play(interaction, self.table_id, self.version, action))
+
+
+def _number(text: str) -> str:
+    """A field's whole number written plainly ('02' -> '2'); anything else as typed, for
+    the game to refuse in words."""
+    word = text.strip()
+    return str(int(word)) if word.isdigit() and len(word) <= 6 else (word or "?")
+
+
+async def _play(
+    interaction: discord.Interaction[Any], table_id: int, version: int, action: str
+) -> None:
+    """Play the move as the hand's other controls do (imported here: the hand imports this
+    module for its staking controls)."""
+    from cogs._hand import play
+
+    await play(interaction, table_id, version, action)
