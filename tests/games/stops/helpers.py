@@ -1,0 +1,49 @@
+"""Helpers for the Stops games' tests: a first deal stacked hand by hand.
+
+`dealt(GAME, seats, seed, {seat: cards}, spare=cards)` returns the new game whose first
+deal gives each named seat (and the spare hand) at least the named cards, the rest of
+the pack filling the hands in pack order, so a test names only the cards it is about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.games.stops.flow import StopsState
+from bot.games.stops.game import StopsGame
+from bot.games.stops.rules import deal_order
+
+
+def dealt(
+    game: StopsGame,
+    seats: int,
+    seed: int,
+    hands: Mapping[int, Sequence[str]],
+    spare: Sequence[str] = (),
+    options: Mapping[str, object] | None = None,
+    stacks: Sequence[int] | None = None,
+) -> StopsState:
+    """A new game whose first deal is stacked so that each seat of `hands` (and the
+    spare hand) gets the cards named for it."""
+    probe = game.new(seats, seed, options, stacks=stacks)
+    order = deal_order(probe.players, game.rules.spare_at)
+    pack = list(game.pack_cards)
+    sizes = {p: len(range(i, len(pack), len(order))) for i, p in enumerate(order)}
+    want = {p: list(hands.get(p, ())) for p in order}
+    want[-1] = list(spare)
+    named = [c for cards in want.values() for c in cards]
+    assert len(named) == len(set(named)), "a card is named twice"
+    rest = [c for c in pack if c not in set(named)]
+    for p in order:
+        assert len(want[p]) <= sizes[p], f"seat {p} gets only {sizes[p]} cards"
+        while len(want[p]) < sizes[p]:
+            want[p].append(rest.pop(0))
+    deck = [""] * len(pack)
+    for i, p in enumerate(order):
+        deck[i :: len(order)] = want[p]
+    return game.new(seats, seed, options, deck=deck, stacks=stacks)
+
+
+def by_seat(st: StopsState) -> dict[int, list[str]]:
+    """Each seat's hand, sorted, for asserting."""
+    return {s: sorted(h) for s, h in enumerate(st.hands)}
