@@ -68,8 +68,10 @@ def test_a_double_and_an_opponents_redouble() -> None:
     assert not st.bidding
     assert GAME.view(st, None)["doubling"] == {"by": 2, "multiplier": 4}
     counters = {c["label"]: c["value"] for c in GAME.view(st, None)["scene"]["counters"]}
-    assert counters["Doubling"] == "by seat 2, redoubled by seat 3 (x4)"
+    assert counters["Doubling"] == "redoubled (x4)"
     assert counters["Trick worth"] == "20"
+    notes = [s.get("note") for s in GAME.view(st, None)["scene"]["seats"]]
+    assert notes == ["0 tricks", "0 tricks", "doubled, 0 tricks", "redoubled, 0 tricks"]
 
 
 def test_a_double_goes_round_to_the_doubler_and_the_partner_may_only_pass() -> None:

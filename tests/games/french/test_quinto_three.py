@@ -85,7 +85,8 @@ def test_the_picture_colours_the_partnership_against_the_dealer() -> None:
     """Seats 1 and 2 share a colour, the dealer has his own; the dummy is his."""
     scene = GAME.view(play(new(HANDS), *PASSES), None)["scene"]
     assert [s["team"] for s in scene["seats"]] == [0, 1, 1]
-    assert scene["seats"][0]["badge"] == "dealer, with the dummy"
+    assert scene["seats"][0]["badge"] == "dealer"
+    assert scene["groups"][0]["label"] == "Dummy (seat 0 plays it)"
     assert [c["label"] for c in scene["counters"]][2:5] == ["Seat 0", "Seat 1", "Seat 2"]
 
 

@@ -41,15 +41,12 @@ def holder_of(st: QuintoState, s: int) -> int:
 
 
 def doubling_words(st: QuintoState) -> str:
-    """The doubling in words: 'undecided', 'none', 'by seat 1 (x2)', 'by seat 1,
-    redoubled by seat 2 (x4)'."""
-    doubler = doubled_by(st.calls)
-    if doubler is None:
+    """The doubling in words: 'undecided', 'none', 'doubled (x2)', 'redoubled (x4)' (the
+    seats' notes say who doubled and who redoubled)."""
+    value = multiplier(st.calls)
+    if value == 1:
         return "undecided" if st.bidding else "none"
-    redoubler = next((s for s, c in st.calls if c == "redouble"), None)
-    if redoubler is None:
-        return f"by seat {doubler} (x2)"
-    return f"by seat {doubler}, redoubled by seat {redoubler} (x4)"
+    return f"{'doubled' if value == 2 else 'redoubled'} (x{value})"
 
 
 def dummy_shown(st: QuintoState) -> tuple[str, ...]:
@@ -131,13 +128,16 @@ def facts(st: QuintoState, viewer: int | None) -> View:
 
 
 def _note(st: QuintoState, s: int) -> str:
-    """A seat's short line: elder, its call, its side's tricks this hand."""
-    parts = ["elder"] if s == (st.dealer + 1) % len(st.hands) else []
-    said = [c for seat_no, c in st.calls if seat_no == s and c != "pass"]
-    parts += [f"{said[-1]}d"] if said else []
+    """A seat's short line: while doubling, its call ('passed', 'doubled') or 'elder';
+    in play, 'doubled' or 'redoubled' if it did, and its side's tricks this hand."""
+    said = next((c for seat_no, c in reversed(st.calls) if seat_no == s), None)
+    if st.bidding:
+        if said is not None:
+            return "passed" if said == "pass" else f"{said}d"
+        return "elder" if s == (st.dealer + 1) % len(st.hands) else ""
     taken = st.tricks[side_of(st, s)]
-    parts.append(f"{taken} trick" + ("" if taken == 1 else "s"))
-    return ", ".join(parts)
+    tricks = f"{taken} trick" + ("" if taken == 1 else "s")
+    return f"{said}d, {tricks}" if said in ("double", "redouble") else tricks
 
 
 def _seats(st: QuintoState, viewer: int | None) -> list[SeatScene]:
@@ -147,8 +147,6 @@ def _seats(st: QuintoState, viewer: int | None) -> list[SeatScene]:
     for s, hand in enumerate(st.hands):
         shown = hand if s == viewer else ()
         badge = "dealer" if s == st.dealer else ""
-        if badge and len(st.hands) == 3:
-            badge = "dealer, with the dummy"
         out.append(
             seat(
                 cards=shown,
@@ -180,9 +178,11 @@ def _groups(st: QuintoState) -> list[Group]:
 
 
 def _lines(st: QuintoState) -> list[str]:
-    """A few lines: the last hand's result and who took its cachette."""
+    """A few lines: the games won, the last hand's result and who took its cachette."""
     names = holders(st)
-    out = []
+    games = ", ".join(f"{n} {g}" for n, g in zip(names, st.games, strict=True))
+    of = " (best of three)" if st.games_needed > 1 else ""
+    out = [f"Games won: {games}{of}."]
     if st.last_deal:
         parts = ", ".join(f"{n} scored {p}" for n, p in zip(names, st.last_deal, strict=True))
         out.append(f"Last hand: {parts}.")
@@ -208,7 +208,6 @@ def table_scene(st: QuintoState, viewer: int | None) -> Scene:
         ("Doubling", doubling_words(st)),
         ("Trick worth", TRICK_POINTS * multiplier(st.calls)),
     ]
-    games = "-".join(str(g) for g in st.games)
     counters += list(zip(holders(st), st.scores, strict=True))
-    counters += [("Games", games), ("Target", st.target)]
+    counters.append(("Target", st.target))
     return scene(Pack.FRENCH, title, _seats(st, viewer), _groups(st), counters, _lines(st))
