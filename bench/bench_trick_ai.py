@@ -36,7 +36,10 @@ from bench._results import write_section  # noqa: E402
 from bot.games import registry  # noqa: E402
 from bot.games.ai import ai_move  # noqa: E402
 from bot.games.base import Game, View  # noqa: E402
-from bot.games.cards import suit_of  # noqa: E402
+from bot.games.cards import JOKER, suit_of  # noqa: E402
+from bot.games.french.quinto.rules import RANK_POWER as QUINTO_RANKS  # noqa: E402
+from bot.games.french.quinto.rules import SUIT_POWER as QUINTO_SUITS  # noqa: E402
+from bot.games.french.quinto.rules import trick_winner as quinto_winner  # noqa: E402
 from bot.games.french.yukon.flow import GRAND, YUKONS  # noqa: E402
 from bot.games.french.yukon.flow import STRENGTH as YUKON_STRENGTH  # noqa: E402
 from bot.games.french.yukon.flow import winner as yukon_winner  # noqa: E402
@@ -112,11 +115,24 @@ def _yukon_rank(card: str, trump: str | None) -> tuple[int, int]:
     return 0, YUKON_STRENGTH[card[:-1]]
 
 
+def _quinto_winner(trick: Sequence[str], trump: str | None) -> int:
+    """§13: the highest card of the highest suit played (the joker wins nothing)."""
+    return quinto_winner(trick)
+
+
+def _quinto_rank(card: str, trump: str | None) -> tuple[int, int]:
+    """§13: by suit (hearts, diamonds, clubs, spades), then rank; the joker lowest."""
+    if card == JOKER:
+        return 0, 0
+    return QUINTO_SUITS[card[-1]], QUINTO_RANKS[card[:-1]]
+
+
 Rank = Callable[[str, str | None], tuple[int, int]]
 RULES: dict[str, tuple[WinnerRule, Rank]] = {
     "john-smith": (_john_smith_winner, _rank),
     "pick-nick": (_pick_nick_winner, _pick_nick_rank),
     "yukon": (_yukon_winner, _yukon_rank),
+    "quinto": (_quinto_winner, _quinto_rank),
 }
 """Per game, the rule-based player's trick winner and card order (default: Tilters')."""
 
