@@ -13,6 +13,7 @@ from typing import Any
 from bot.games.base import Game
 
 _MODULES: tuple[str, ...] = (
+    "bot.games.french.pip_pip",
     "bot.games.french.quinto",
     "bot.games.french.yukon",
     "bot.games.patience",
