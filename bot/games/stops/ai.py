@@ -20,7 +20,6 @@ import random
 from collections.abc import Sequence
 
 from bot.games.base import View
-from bot.games.cards import suit_of
 from bot.games.stops.rules import HIGH, LOW, successor
 
 TOP = {"A": 0, "K": 1}
@@ -41,53 +40,42 @@ def _seen(view: View) -> set[str]:
 
 def lead_score(view: View, card: str, hand: Sequence[str], order: Sequence[str]) -> float:
     """How good a lead is for this seat (higher is better)."""
-    seen = _seen(view)
-    board: dict[str, int] = {b["card"]: int(b["chips"]) for b in view.get("board") or []}
-    return _score(view, card, hand, order, seen, board)
+    return _Reading(view, hand, order).score(card)
 
 
-def _score(
-    view: View,
-    card: str,
-    hand: Sequence[str],
-    order: Sequence[str],
-    seen: set[str],
-    board: dict[str, int],
-) -> float:
-    """lead_score with what the seat has seen and the board worked out once."""
-    mine = set(hand)
-    score, now, block = 0.0, card, 0
-    while True:
-        block += 1
-        score += board.get(now, 0) * 0.5
-        after = successor(now, order)
-        if after is None or after in seen or _fixed_stop(view, now):
-            score += 6  # the run stops on our own card: we lead again
-            break
-        if after not in mine:
-            break
-        now = after
-    suit = suit_of(card)
-    in_suit = [c for c in hand if suit_of(c) == suit]
-    score += 2 * block + 0.5 * len(in_suit)
-    block_cards = _block(card, mine, order) if any(c in board for c in in_suit) else set()
-    later = [c for c in in_suit if c in board and c not in block_cards]
-    score += sum(0.2 * board[c] for c in later)
-    return score
+class _Reading:
+    """What the seat knows, worked out once for scoring each of its leads."""
 
+    def __init__(self, view: View, hand: Sequence[str], order: Sequence[str]) -> None:
+        self.order = order
+        self.mine = set(hand)
+        self.seen = _seen(view)
+        self.board = {b["card"]: int(b["chips"]) for b in view.get("board") or []}
+        self.fixed = {"7D"} if view.get("game") == "newmarket-1885" else set()
+        self.suits: dict[str, list[str]] = {}
+        for c in hand:
+            self.suits.setdefault(c[-1], []).append(c)
 
-def _fixed_stop(view: View, card: str) -> bool:
-    """The 7♦ of Newmarket 1885, whose successor is stripped from the pack."""
-    return view.get("game") == "newmarket-1885" and card == "7D"
-
-
-def _block(card: str, mine: set[str], order: Sequence[str]) -> set[str]:
-    """The cards this seat holds in a row from `card` up."""
-    out, now = set(), card
-    while now is not None and now in mine:
-        out.add(now)
-        now = successor(now, order)  # type: ignore[assignment]
-    return out
+    def score(self, card: str) -> float:
+        """The lead's worth: cards run off in a row, a stop kept, boodles swept or reached."""
+        board, mine, order = self.board, self.mine, self.order
+        score, now, block = 0.0, card, 0
+        held = set()
+        while True:
+            block += 1
+            held.add(now)
+            score += board.get(now, 0) * 0.5
+            after = successor(now, order)
+            if after is None or after in self.seen or now in self.fixed:
+                score += 6  # the run stops on our own card: we lead again
+                break
+            if after not in mine:
+                break
+            now = after
+        in_suit = self.suits.get(card[-1], ())
+        score += 2 * block + 0.5 * len(in_suit)
+        score += sum(0.2 * board[c] for c in in_suit if c in board and c not in held)
+        return score
 
 
 def strength(hand: Sequence[str], order: Sequence[str]) -> float:
@@ -140,9 +128,8 @@ class StopsPolicy:
         leads = list(view.get("leads") or [])
         if len(leads) <= 1:
             return f"play {leads[0]}" if leads else "pass"
-        seen = _seen(view)
-        board = {b["card"]: int(b["chips"]) for b in view.get("board") or []}
-        best = max(leads, key=lambda c: (_score(view, c, hand, order, seen, board), rng.random()))
+        reading = _Reading(view, hand, order)
+        best = max(leads, key=lambda c: (reading.score(c), rng.random()))
         return f"play {best}"
 
 
