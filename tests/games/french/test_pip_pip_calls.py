@@ -36,9 +36,9 @@ def test_a_call_before_the_first_trick_changes_trump_for_it() -> None:
         {"label": "Trump", "value": "spades"},
         {"label": "Next trump", "value": "hearts"},
     ]
-    line = "Pip-Pip! seat 1 in hearts: hearts become trumps at the next lead."
+    line = "Pip-Pip! by seat 1: hearts trump from the next lead."
     assert line in view["scene"]["lines"]
-    assert "called hearts" in view["scene"]["seats"][1]["note"]
+    assert view["scene"]["seats"][1]["note"] == "elder, called ♥"
     # The lead puts hearts in force: seat 2's 3 of hearts trumps the diamond led, and
     # the 2 of spades, trump no more, is a discard.
     st = play(st, (1, "play 5D"))
@@ -121,14 +121,17 @@ def test_several_calls_before_one_trick_the_last_called_wins() -> None:
     st = _two_callers()
     assert st.scores == (50, 0, 50) and st.pending == ("D", "H") and st.trump == "S"
     lines = GAME.view(st, None)["scene"]["lines"]
-    assert "Pip-Pip! seat 2 in diamonds, seat 0 in hearts: hearts become trumps" in lines[0]
+    assert (
+        lines[0]
+        == "Pip-Pip! by seat 2 (diamonds), seat 0 (hearts): hearts trump from the next lead."
+    )
     st = play(st, (1, "play 4S"))
     assert st.trump == "H" and st.pending == ()
 
 
 def test_several_calls_before_one_trick_the_first_called_wins_by_option() -> None:
     st = _two_callers(pip_pip_first_call_wins=True)
-    assert "diamonds become trumps at the next lead" in GAME.view(st, 1)["scene"]["lines"][0]
+    assert "diamonds trump from the next lead" in GAME.view(st, 1)["scene"]["lines"][0]
     st = play(st, (1, "play 4S"))
     assert st.trump == "D" and st.scores == (50, 0, 50)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any
 
-from bot.games.cards import FRENCH_SUIT_NAMES, Pack, french_short
+from bot.games.cards import FRENCH_SUIT_NAMES, FRENCH_SYMBOLS, Pack, french_short
 from bot.games.french.pip_pip.cards import trump_after
 from bot.games.french.pip_pip.flow import PipPipState, to_play, trump_card
 from bot.games.scene import Group, Scene, SeatScene, group, scene, seat
@@ -35,13 +35,15 @@ def public_cards(st: PipPipState) -> frozenset[str]:
 
 
 def _note(st: PipPipState, s: int) -> str:
-    """A seat's short line: elder hand, its tricks and its calls this hand."""
+    """A seat's short line: elder hand, then the suits it called this hand (as symbols,
+    to fit a twelve-seat table), or else its tricks."""
     seats = len(st.hands)
     elder = "elder, " if s == elder_of(st.dealer, seats) else ""
+    called = "".join(FRENCH_SYMBOLS[suit] for who, suit in st.calls if who == s)
+    if called:
+        return f"{elder}called {called}"
     tricks = st.tricks[s]
-    called = [FRENCH_SUIT_NAMES[suit] for who, suit in st.calls if who == s]
-    calls = f", called {' & '.join(called)}" if called else ""
-    return f"{elder}{tricks} trick{'' if tricks == 1 else 's'}{calls}"
+    return f"{elder}{tricks} trick{'' if tricks == 1 else 's'}"
 
 
 def _seats(st: PipPipState, viewer: int | None) -> list[SeatScene]:
@@ -86,11 +88,13 @@ def _lines(st: PipPipState) -> list[str]:
         how = "drew the highest card" if st.deal == 1 else "cut"
         lines.append(f"Seat {who} {how}: {french_short(card)}, so {_suit(st.trump)} are trumps.")
     if st.pending:
-        callers = ", ".join(
-            f"seat {who} in {_suit(suit)}" for who, suit in st.calls[-len(st.pending) :]
-        )
-        after = trump_after(st.trump, st.pending, st.first_call_wins)
-        lines.append(f"Pip-Pip! {callers}: {_suit(after)} become trumps at the next lead.")
+        calls = st.calls[-len(st.pending) :]
+        after = _suit(trump_after(st.trump, st.pending, st.first_call_wins))
+        if len(calls) == 1:
+            lines.append(f"Pip-Pip! by seat {calls[0][0]}: {after} trump from the next lead.")
+        else:
+            callers = ", ".join(f"seat {who} ({_suit(suit)})" for who, suit in calls)
+            lines.append(f"Pip-Pip! by {callers}: {after} trump from the next lead.")
     if st.last_deal:
         parts = ", ".join(f"seat {s} {p}" for s, p in enumerate(st.last_deal))
         lines.append(f"Last hand: {parts}.")

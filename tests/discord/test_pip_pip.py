@@ -1,0 +1,92 @@
+"""Pip-Pip! in Discord: a twelve-seat table (two players and ten AIs) opened from the
+lobby and played to the end through the fake, each player choosing calls and cards from
+the select of the private "My hand" answer; the table picture is drawn for twelve seats,
+it shows trump, the stock and each seat's running score, and the ledger stays sound
+(Pip-Pip! is played for points: both buy-ins go home)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from tests.discord.test_chip_games import table_of
+from tests.discord.test_table import START, start_bot, table_message, world  # noqa: F401
+
+SEATS = 12
+
+
+async def _open_twelve(fake: Any, alice: Any, bob: Any) -> None:
+    """Alice opens the lobby, Bob joins, Alice adds ten AIs and starts."""
+    await fake.slash("table start", {"game": "pip-pip"}, by=alice)
+    await fake.click(table_message(fake), label="Join", by=bob)
+    for _ in range(SEATS - 2):
+        await fake.click(table_message(fake), label="Add AI", by=alice)
+    await fake.click(table_message(fake), label="Start", by=alice)
+
+
+async def _human_turn(bot: Any, fake: Any, players: dict[int, Any]) -> int | None:
+    """Wait until a player's seat is awaited (the AIs move on their clock); its seat,
+    or None when the game is over."""
+    for _ in range(2000):
+        table = bot.tables.in_channel(fake.channel_id)
+        if table is None or not table.game.awaiting(table.state):
+            return None
+        (turn,) = table.game.awaiting(table.state)
+        if turn in players:
+            return int(turn)
+        await asyncio.sleep(0.01)
+    pytest.fail("no player's turn came")
+
+
+def _picture_size(fake: Any) -> tuple[int, int]:
+    """The size of the table message's picture."""
+    (upload,) = [u for u in table_message(fake).files if u.filename.endswith(".png")]
+    return Image.open(io.BytesIO(upload.data)).size
+
+
+async def test_a_twelve_seat_pip_pip_table_plays_to_the_end(
+    world: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    fake, alice, bob, _ = world
+    bot = await start_bot(fake, tmp_path)
+    await _open_twelve(fake, alice, bob)
+    table = table_of(bot, fake)
+    assert len(table.seats) == SEATS and table.seats[1].name == "bob"
+    scene = table.game.view(table.state, None)["scene"]
+    assert len(scene["seats"]) == SEATS
+    labels = [c["label"] for c in scene["counters"]]
+    assert labels[0] == "Trump" and "Stock" in labels
+    assert all("score" in s for s in scene["seats"])
+    assert scene["groups"][0]["label"] == "Drawn for the deal"
+    assert _picture_size(fake)[0] > 0
+    players = {0: alice, 1: bob}
+    moves = calls = 0
+    while (seat := await _human_turn(bot, fake, players)) is not None:
+        table = table_of(bot, fake)
+        legal = table.game.legal_actions(table.state, seat)
+        answer = await fake.click(table_message(fake), label="My hand", by=players[seat])
+        private = answer.followups[-1]
+        (select,) = private.selects
+        values = [o["value"] for o in select["options"]]
+        assert values == legal  # at most 7 cards and 3 calls: every move is offered
+        pick = next((v for v in values if v.startswith("call ")), values[-1])
+        calls += pick.startswith("call ")
+        await fake.select(private, [pick], by=players[seat])
+        moves += 1
+        assert moves < 400
+    for _ in range(500):
+        if [b["label"] for b in table_message(fake).buttons] == ["Rematch"]:
+            break
+        await asyncio.sleep(0.01)
+    assert moves > 0
+    final = table_message(fake)
+    assert "game over" in final.content
+    assert await bot.ledger.check() == []
+    assert await bot.ledger.purse(fake.guild_id, alice.id) == START
+    assert await bot.ledger.purse(fake.guild_id, bob.id) == START
