@@ -39,13 +39,16 @@ Cards = tuple[str, ...]
 
 
 def cards_in(view: View, index: int) -> Cards:
-    """The cards a seat's own view shows in its hand: the view's `hand` where the game
-    gives one (a game whose seats show cards laid before them, Quien Sabe's face-up cards
-    or the Stops games' played ones, holds the hand apart), else its seat's cards."""
+    """The cards a seat's own view shows in its hand: its seat's cards, unless the game
+    draws the hand apart (a "Your hand" group, its seats showing the cards laid before
+    them: Quien Sabe's face-up cards, the Stops games' played ones) or says it is empty;
+    then the view's `hand`."""
     hand = view.get("hand")
-    if isinstance(hand, list):
+    scene = view.get("scene", {})
+    apart = any(g["label"].lower() == "your hand" for g in scene.get("groups", []))
+    if isinstance(hand, list) and (apart or not hand):
         return tuple(c for c in hand if isinstance(c, str))
-    seats = view.get("scene", {}).get("seats", [])
+    seats = scene.get("seats", [])
     return tuple(seats[index].get("cards", [])) if index < len(seats) else ()
 
 
