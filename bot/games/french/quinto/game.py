@@ -142,7 +142,7 @@ class Quinto(TrickGame[QuintoState]):
         if st.bidding:
             raise IllegalAction("No card is played before the doubling is over: pass or double.")
         hand = hand_of(st, playing_hand(st))
-        from_dummy = dummy_to_play(st)
+        from_dummy = len(st.hands) == 3 and dummy_to_play(st)
         if from_dummy and card in st.hands[seat]:
             raise IllegalAction("It is the dummy's turn: play one of the dummy's cards.")
         if not from_dummy and card in st.dummy:

@@ -20,7 +20,6 @@ from bot.games.french.quinto.flow import (
     QuintoState,
     dummy_to_play,
     hand_of,
-    seat_of,
     side_of,
     to_play,
 )
@@ -58,14 +57,14 @@ def teams(st: QuintoState) -> list[int]:
     """Each seat's side this hand (at three, 0 the dealer, 1 the partnership)."""
     if len(st.hands) == 4:
         return [0, 1, 0, 1]
-    return [side_of(st, s) for s in range(3)]
+    return [int(s != st.dealer) for s in range(3)]
 
 
 def owners(st: QuintoState, hids: tuple[int, ...]) -> list[int]:
     """The seats that played hands (the dealer plays the dummy)."""
     if len(st.hands) == 4:
         return list(hids)
-    return [seat_of(st, h) for h in hids]
+    return [st.dealer if h == DUMMY else h for h in hids]
 
 
 def ai_facts(st: QuintoState, viewer: int) -> View:
