@@ -17,7 +17,8 @@ already taken, trump and the calls pending, the stock's count).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 
 from bot.games.base import View
 from bot.games.french.pip_pip.cards import (
@@ -36,20 +37,31 @@ WORTH = 4
 WAIT_MARGIN = 3
 """How much weaker (in want) a called suit may be than the coming trump before it waits."""
 
-
-def value(card: str) -> int:
-    """A card's points."""
-    return POINTS.get(card[:-1], 0)
+PACK = [r + s for s in SUITS for r in RANKS]
+VALUE = {c: POINTS.get(c[:-1], 0) for c in PACK}
+"""Each card's points."""
+RANK = {c: strength(c) for c in PACK}
+"""Each card's rank strength (3 lowest, 2 highest)."""
+HIGHER = {c: [r + c[-1] for r in RANKS[RANK[c] + 1 :]] for c in PACK}
+"""The cards of the same suit that beat each card."""
+COST = {
+    trump: {c: (c[-1] == trump) * 10_000 + VALUE[c] * 20 + RANK[c] for c in PACK} for trump in SUITS
+}
+"""Per trump, how dear each card is to give away: a trump most, then by points and rank."""
+KEEP = 1_000
+"""Added to the cost of a king or queen kept for a call."""
 
 
 def want(hand: Sequence[str], suit: str) -> int:
     """How much the hand would like `suit` as trump: its length, and its high cards."""
     cards = [c for c in hand if c[-1] == suit]
-    return 2 * len(cards) + sum(1 for c in cards if strength(c) >= strength("QS"))
+    return 2 * len(cards) + sum(1 for c in cards if RANK[c] >= RANK["QS"])
 
 
 def choose_call(view: View, seat: int, hand: Sequence[str]) -> str | None:
     """The suit to call now, or None to play a card (no pair, or waiting)."""
+    if not any(c[0] == "K" for c in hand):
+        return None
     trump, pending = view["trump"], list(view["pending"])
     suits = callable_suits(hand, view["exposed"][seat], trump)
     if not suits:
@@ -69,59 +81,60 @@ def choose_call(view: View, seat: int, hand: Sequence[str]) -> str | None:
     return pick
 
 
-def cost(card: str, trump: str, keep: frozenset[str]) -> tuple[int, int, int, int]:
+def costs(trump: str, keep: frozenset[str]) -> Callable[[str], int]:
     """How dear a card is to give away: a trump most, then a card kept for a call, then
     by points, then by rank."""
-    return (card[-1] == trump, card in keep, value(card), strength(card))
+    table = COST[trump]
+    return lambda c: table[c] + (KEEP if c in keep else 0)
 
 
-def bosses(hand: Sequence[str], seen: Sequence[str]) -> list[str]:
-    """The hand's cards that no card left out can beat in their suit: every higher card
-    and the card's twin (a second identical card wins) are seen or held."""
-    known = list(seen) + list(hand)
-    out = []
-    for card in hand:
-        rank, suit = card[:-1], card[-1]
-        higher = RANKS[RANKS.index(rank) + 1 :]
-        if all(known.count(r + suit) >= 2 for r in higher) and known.count(card) >= 2:
-            out.append(card)
-    return out
+def bosses(cards: Sequence[str], known: Sequence[str]) -> list[str]:
+    """Those of `cards` that no card left out can beat in their suit: every higher card
+    and the card's twin (a second identical card wins) are `known` (seen or held)."""
+    count = Counter(known)
+    return [c for c in cards if count[c] >= 2 and all(count[h] >= 2 for h in HIGHER[c])]
 
 
 def pair_cards(hand: Sequence[str], trump: str, exposed: Sequence[str]) -> frozenset[str]:
     """The kings and queens that may still make a call: a plain-suit K or Q not laid."""
-    free = list(hand)
+    free = [c for c in hand if c[0] in "KQ" and c[-1] != trump]
     for card in exposed:
         if card in free:
             free.remove(card)
-    return frozenset(c for c in free if c[:-1] in "KQ" and c[-1] != trump)
+    return frozenset(free)
 
 
 def lead(hand: Sequence[str], view: View, keep: frozenset[str]) -> str:
     """The lead: a sure winner worth points, else a cheap card of the longest plain suit."""
     trump = view["trump"]
-    seen = [*view["played"], *view["dead"]]
-    top = [c for c in bosses(hand, seen) if value(c) and c[-1] != trump and c not in keep]
+    points = [c for c in hand if VALUE[c] and c[-1] != trump and c not in keep]
+    top = bosses(points, [*view["played"], *view["dead"], *hand]) if points else []
     if top:
-        return max(top, key=lambda c: (value(c), c))
-    length = {s: sum(1 for c in hand if c[-1] == s) for s in SUITS}
+        return max(top, key=lambda c: (VALUE[c], c))
+    length = dict.fromkeys(SUITS, 0)
+    for c in hand:
+        length[c[-1]] += 1
     plain = [c for c in hand if c[-1] != trump] or list(hand)
-    return min(plain, key=lambda c: (cost(c, trump, keep), -length[c[-1]], c))
+    cost = costs(trump, keep)
+    return min(plain, key=lambda c: (cost(c), -length[c[-1]], c))
 
 
 def follow(view: View, allowed: Sequence[str], keep: frozenset[str]) -> str:
     """The card to play to a trick already led."""
     trick, trump = view["trick"], view["trump"]
-    cheapest = min(allowed, key=lambda c: (cost(c, trump, keep), c))
-    winning = [c for c in allowed if trick_winner([*trick, c], trump) == len(trick)]
+    cost = costs(trump, keep)
+    cheapest = min(allowed, key=lambda c: (cost(c), c))
+    top = trick[trick_winner(trick, trump)]
+    suit, rank = top[-1], RANK[top]
+    winning = [
+        c for c in allowed if (c[-1] == suit and RANK[c] >= rank) or (c[-1] == trump != suit)
+    ]
     if not winning:
         return cheapest
-    last = len(trick) == len(view["teams"]) - 1
-    table = sum(value(c) for c in trick)
-    if last:
-        return max(winning, key=lambda c: (c[-1] != trump, value(c), -strength(c), c))
-    pick = min(winning, key=lambda c: (cost(c, trump, keep), c))
-    if table >= WORTH or value(pick) >= WORTH:
+    if len(trick) == len(view["teams"]) - 1:
+        return max(winning, key=lambda c: (c[-1] != trump, VALUE[c], -RANK[c], c))
+    pick = min(winning, key=lambda c: (cost(c), c))
+    if sum(VALUE[c] for c in trick) >= WORTH or VALUE[pick] >= WORTH:
         return pick
     return cheapest
 

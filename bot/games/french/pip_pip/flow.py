@@ -83,6 +83,11 @@ evolve = evolver(PipPipState)
 """The one way to copy a state with changes, by keyword (bot/games/state.py)."""
 
 PACK = tuple(pack())
+ORDERS = {
+    seats: tuple(tuple((lead + i) % seats for i in range(seats)) for lead in range(seats))
+    for seats in range(3, 13)
+}
+"""Per table size, per leader, the seats clockwise from the leader."""
 
 
 def to_play(st: PipPipState) -> int:
@@ -241,7 +246,7 @@ def _take(st: PipPipState, hands: Hands, trick: tuple[str, ...]) -> PipPipState:
     taker = st.players[trick_winner(trick, st.trump)]
     stock, dead = st.stock, st.dead
     if stock:
-        order = play_order(taker, range(seats), seats)
+        order = ORDERS[seats][taker]
         drawn = dict(zip(order, stock, strict=False))
         hands = tuple((*h, drawn[s]) for s, h in enumerate(hands))
         stock = stock[seats:]
@@ -258,7 +263,7 @@ def _take(st: PipPipState, hands: Hands, trick: tuple[str, ...]) -> PipPipState:
         last=trick,
         last_owners=st.players,
         last_winner=taker,
-        players=play_order(taker, range(seats), seats) if hands[taker] else (),
+        players=ORDERS[seats][taker] if hands[taker] else (),
     )
     return st if st.players else end_hand(st)
 

@@ -36,6 +36,8 @@ __all__ = ["GAME", "PipPip", "PipPipState"]
 KEY = "pip-pip"
 CALLS = {f"call {suit}": suit for suit in SUITS}
 """Every 'call' action and its suit."""
+TEAMS = {n: list(range(n)) for n in range(3, 13)}
+"""Per table size, each seat's side: its own (no partnerships, even at four)."""
 SINGULAR = {suit: name[:-1] for suit, name in FRENCH_SUIT_NAMES.items()}
 
 RULES_TEXT = rules_page(__package__)
@@ -47,6 +49,20 @@ CALL_USAGE = "Write 'call' and a suit letter, like 'call H' for hearts (C, D, H 
 def _follow_refusal(st: PipPipState) -> IllegalAction:
     """The refusal of a card when the hand holds the suit led."""
     return IllegalAction(f"You must follow suit: you hold a {SINGULAR[st.trick[0][-1]]}.")
+
+
+def quick_legal(st: PipPipState, seat: int, card: str) -> bool:
+    """Whether the seat may play the card now, answered on the fast path (False sends the
+    action through every check, which then names the reason)."""
+    if st.winners or st.players[len(st.trick)] != seat:
+        return False
+    hand = st.hands[seat]
+    if card not in hand:
+        return False
+    if not st.trick:
+        return True
+    led = st.trick[0][-1]
+    return card[-1] == led or all(c[-1] != led for c in hand)
 
 
 def check_call(st: PipPipState, seat: int, suit: str) -> None:
@@ -135,6 +151,9 @@ class PipPip(TrickGame[PipPipState]):
 
     def apply(self, state: PipPipState, seat: int, action: str) -> PipPipState:
         """The state after the seat's call or card (drawing and scoring as they fall due)."""
+        card = self.plays.get(action) if isinstance(action, str) else None
+        if card is not None and quick_legal(state, seat, card):
+            return play(state, seat, card)
         suit = CALLS.get(action) if isinstance(action, str) else None
         if suit is None and isinstance(action, str) and action.split(" ")[0] == "call":
             raise IllegalAction(CALL_USAGE)
@@ -150,22 +169,20 @@ class PipPip(TrickGame[PipPipState]):
         return play(state, seat, card)
 
     def trick_ai_view(self, state: PipPipState, seat_no: int) -> View:
-        """The AI's view: trump and the pending calls, the trick, the hand, every card laid
-        face up, the cards taken this hand, the stock's count and the scores."""
+        """The AI's view: the seats (each a side of its own), trump and the pending calls,
+        the trick, the hand, every card laid face up, the cards taken this hand (in the
+        order taken), the dead stock and the stock's count."""
         st = state
         out: View = {
-            "teams": list(range(len(st.hands))),
+            "teams": TEAMS[len(st.hands)][:],
             "trump": st.trump,
             "pending": list(st.pending),
             "first_call_wins": st.first_call_wins,
             "trick": list(st.trick),
-            "trick_owners": list(st.players[: len(st.trick)]),
             "exposed": [list(e) for e in st.exposed],
-            "played": sorted(chain.from_iterable(st.won)),
+            "played": list(chain.from_iterable(st.won)),
             "dead": list(st.dead),
             "stock": len(st.stock),
-            "scores": list(st.scores),
-            "hand_sizes": [len(h) for h in st.hands],
         }
         if 0 <= seat_no < len(st.hands):
             out["hand"] = list(st.hands[seat_no])
