@@ -86,7 +86,7 @@ def test_a_double_goes_round_to_the_doubler_and_the_partner_may_only_pass() -> N
 def test_doubling_refusals() -> None:
     """Out of turn, a second double, a redouble with no double, a card before play."""
     st = new({})
-    assert refusal(st, 2, "pass") == "It is not your turn: seat 1 plays next."
+    assert refusal(st, 2, "pass") == "It is not your turn: seat 1 speaks next."
     assert "already doubled" in refusal(play(st, (1, "double")), 2, "double")
     assert "Nobody has doubled" in refusal(st, 1, "redouble")
     assert "doubling is over" in refusal(st, 1, "play " + st.hands[1][0])

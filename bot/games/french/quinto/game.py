@@ -115,6 +115,15 @@ class Quinto(TrickGame[QuintoState]):
         """The seat to act next, -1 when the match is over."""
         return to_play(state)
 
+    def check_turn(self, state: QuintoState, seat_no: object) -> None:
+        """Refuse a finished game, a seat not at the table, or a seat not awaited (in the
+        doubling, 'seat N speaks next')."""
+        turn = to_play(state)
+        seated = isinstance(seat_no, int) and 0 <= seat_no < len(state.hands)
+        if state.bidding and seated and seat_no != turn and turn >= 0:
+            raise IllegalAction(f"It is not your turn: seat {turn} speaks next.")
+        super().check_turn(state, seat_no)
+
     def legal_actions(self, state: QuintoState, seat: int) -> list[str]:
         """The seat's calls, or its playable cards as 'play XX' (from the dummy when the
         dummy is to play), sorted; empty if it is not its turn."""
