@@ -61,6 +61,10 @@ class ConsolePresenter:
         mine = table.seats[seat].user_id == self.user_id
         if mine or before is None:
             text = game.describe_action(action) if mine else "Moves"
+            if mine and before is not None:
+                # what the table heard, when it only adds to the move (a Stops lead's run)
+                heard = game.announce(before, seat, action)
+                text = heard if heard.startswith(text) else text
         else:
             text = game.announce(before, seat, action)
         names = seat_names(table)

@@ -58,7 +58,6 @@ class View(TypedDict, total=False):
     deals: int
     dealt: int
     dead: list[Any]
-    draw: list[Any]
     decided: str
     discards: list[Any]
     doubling: dict[str, Any]

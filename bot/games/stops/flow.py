@@ -42,6 +42,9 @@ class Settled:
     """The pool the first out took."""
     carried: int
     """Board chips nobody swept, staying for the next deal."""
+    run: tuple[str, ...] = ()
+    """The deal's last run, ended by the card with which its player went out."""
+    run_by: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

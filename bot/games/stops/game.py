@@ -223,8 +223,10 @@ class StopsGame(StakesGame[StopsState]):
     def private_cards(self, state: StopsState, seat: int) -> frozenset[str]:
         """The seat's own hand: nobody else may see it. The board cards' codes are left
         out: the board shows them all game long as cards of another pack, so the code of
-        the board's A♠ tells nothing of who holds this pack's A♠."""
-        return frozenset(state.hands[seat]).difference(self.rules.boodle)
+        the board's A♠ tells nothing of who holds this pack's A♠. So are the codes of the
+        last deal's final run, which every seat saw played (the view's story shows it)."""
+        last = state.last.run if state.last is not None else ()
+        return frozenset(state.hands[seat]).difference(self.rules.boodle, last)
 
     def deal_number(self, state: StopsState) -> int:
         """How many deals have been dealt; at least 1, as a game whose stacks cannot seat a

@@ -219,5 +219,5 @@ def settle(rules: StopsRules, st: StopsState, out: int) -> StopsState:
         win = (Transfer(POT, out, pool, "pool"),)
         stacks, pot = apply_transfers(stacks, pot, win)
         moved += win
-    story = Settled(st.dealt, out, left, tuple(paid), pool, sum(st.board))
+    story = Settled(st.dealt, out, left, tuple(paid), pool, sum(st.board), st.run, st.run_by)
     return open_deal(rules, evolve(st, stacks=stacks, pool=0), story, tuple(moved))

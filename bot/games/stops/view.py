@@ -56,7 +56,6 @@ def facts(game: StopsGame, st: StopsState, seat_no: int | None, *, scene: bool) 
         "widow": st.swapped,
         "bid": st.bid,
         "bidder": st.bidder if st.bidder >= 0 else None,
-        "draw": [french_short(c) for c in st.draw],
         "seats": _seats(st),
         "last": story(st.last),
         "news": news(game, st),
@@ -125,16 +124,16 @@ def _quick(total: int, boodle: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
 
 
 def stop_reason(game: StopsGame, st: StopsState, card: str) -> str:
-    """Why nobody can follow `card`: 'the 9♠ is dead', 'the K♠ ends its suit'..."""
+    """Why nobody can follow `card`: 'the K♠ ends its suit', 'the 7♦ always stops', or
+    'the 9♠ is dead' (its next card lies in the dead hand or has been played: which, the
+    table does not say, as the dead hand is never shown)."""
     rules = game.rules
     after = successor(card, rules.order)
     if after is None:
         return f"the {french_short(card)} ends its suit"
     if card in rules.fixed_stops or after in rules.without:
         return f"the {french_short(card)} always stops (there is no {french_short(after)})"
-    if after in st.spare:
-        return f"the {french_short(after)} is dead"
-    return f"the {french_short(after)} has been played"
+    return f"the {french_short(card)} is dead"
 
 
 def news(game: StopsGame, st: StopsState) -> str | None:
@@ -174,6 +173,7 @@ def story(last: Settled | None) -> dict[str, Any] | None:
         "paid": list(last.paid),
         "pool": last.pool,
         "carried": last.carried,
+        "run": [[s, c] for s, c in zip(last.run_by, last.run, strict=True)],
         "result": ending(last),
     }
 
@@ -194,7 +194,7 @@ def announce_lead(game: StopsGame, st: StopsState, seat_no: int, card: str) -> s
     for who, now in run:
         hands[who].remove(now)
     if not hands[last_seat]:
-        return "; ".join(words) + f". Seat {last_seat} is out!"
+        return "; ".join(words) + ". Out!"
     return "; ".join(words) + f". Stop: {stop_reason(game, st, last_card)}."
 
 
@@ -204,7 +204,7 @@ def table_scene(game: StopsGame, st: StopsState, viewer: int | None) -> Scene:
     rules = game.rules
     seats = []
     for s in range(st.seats):
-        note = _seat_note(st, s)
+        note = _seat_note(st, s, rules.staking == "spread")
         seats.append(
             seat(
                 cards=st.played[s] if st.history else (),
@@ -237,22 +237,33 @@ def table_scene(game: StopsGame, st: StopsState, viewer: int | None) -> Scene:
 
 def _draw_line(st: StopsState) -> str:
     """The draw for the first dealer, on the first deal's picture until its first lead:
-    the cards dealt face up from seat 0, in symbols (another shuffle than the deal's)."""
+    who got the first jack, and on which card. The draw's cards are not named: they are
+    the same cards the first deal then deals, and a card named here could not be told
+    from a card of someone's hand."""
     if st.dealt != 1 or st.phase == OVER or any(st.played):
         return ""
-    cards = " ".join(french_short(c) for c in st.draw)
     first = (len(st.draw) - 1) % st.seats
-    return f"Draw for the first dealer: {cards}; seat {first} got the first jack and deals."
+    nth = len(st.draw)
+    return (
+        f"Draw for the first dealer: cards dealt face up from seat 0, the first jack "
+        f"the {_ordinal(nth)} card, to seat {first}, who deals."
+    )
 
 
-def _seat_note(st: StopsState, s: int) -> str:
+def _ordinal(n: int) -> str:
+    """'1st', '2nd', '3rd', '11th', '22nd'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _seat_note(st: StopsState, s: int, doubles: bool) -> str:
     """'sits out', 'to spread', 'widow', 'out!' or empty."""
     if st.phase == OVER:
         return ""
     if s not in st.players:
         return "sits out"
     if st.phase == STAKE and s == st.turn:
-        return "spreading"
+        return "spreading, doubled" if s == st.dealer and doubles else "spreading"
     if st.phase == WIDOW and s == st.dealer:
         return "widow?"
     if (st.swapped == "dealer" and s == st.dealer) or (st.swapped == "bought" and s == st.bidder):

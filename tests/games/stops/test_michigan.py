@@ -51,7 +51,7 @@ def test_the_dealer_may_exchange_his_hand_for_the_extra_hand_unseen() -> None:
 def test_the_exchanged_hand_is_dead_and_makes_stops() -> None:
     st = dealt(GAME, 3, 1, {1: ["2H"], 2: ["3H"], 0: ["4H"]})
     st = play(st, (0, "exchange"), (1, "play 2H"))
-    assert st.run == ("2H", "3H") and "the 4\u2665 is dead" in GAME.view(st, None)["news"]
+    assert st.run == ("2H", "3H") and "the 3\u2665 is dead" in GAME.view(st, None)["news"]
 
 
 def test_a_kept_hand_puts_the_extra_hand_up_for_one_round_of_rising_bids() -> None:

