@@ -65,3 +65,34 @@ async def test_a_quinto_table_plays_to_the_end(world: Any, tmp_path: Path) -> No
     assert end["lines"][0].startswith("Games won: ")
     assert not any(g["label"] == "Cachette" for g in end["groups"])
     assert await bot.ledger.purse(fake.guild_id, alice.id) == START
+
+
+async def test_a_three_player_quinto_game_with_the_dummy(world: Any, tmp_path: Path) -> None:  # noqa: F811
+    """Three seats, one game: the player deals first, so she plays her hand and the
+    exposed dummy, both from her private answer's select."""
+    fake, alice, _, _ = world
+    bot = await start_bot(fake, tmp_path)
+    await open_game(fake, alice, "quinto", ais=2, options="quinto_games=1")
+    table = table_of(bot, fake)
+    assert [s["team"] for s in scene_of(table)["seats"]] == [0, 1, 1]
+    from_dummy = 0
+
+    async def choose(private: Any, table: Any) -> None:
+        nonlocal from_dummy
+        legal = table.game.legal_actions(table.state, 0)
+        if "pass" in legal:
+            await fake.click(private, label="Pass", by=alice)
+            return
+        view = table.game.view(table.state, 0)
+        if view["from_dummy"]:
+            from_dummy += 1
+            dummy = next(g for g in view["scene"]["groups"] if g["label"].startswith("Dummy"))
+            assert dummy["label"].endswith("its turn now)")
+            assert {a.split(" ")[1] for a in legal} <= set(view["dummy"])
+        values = [o["value"] for o in private.selects[0]["options"]]
+        await fake.select(private, [min(values)], by=alice)
+
+    await finish(bot, fake, alice, choose)
+    assert from_dummy >= 12  # the whole of the first hand's dummy at least
+    assert "game over" in table_message(fake).content
+    assert await bot.ledger.purse(fake.guild_id, alice.id) == START
