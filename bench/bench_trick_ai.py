@@ -37,6 +37,8 @@ from bot.games import registry  # noqa: E402
 from bot.games.ai import ai_move  # noqa: E402
 from bot.games.base import Game, View  # noqa: E402
 from bot.games.cards import JOKER, suit_of  # noqa: E402
+from bot.games.french.pip_pip.cards import strength as pip_pip_strength  # noqa: E402
+from bot.games.french.pip_pip.cards import trick_winner as pip_pip_winner  # noqa: E402
 from bot.games.french.quinto.rules import RANK_POWER as QUINTO_RANKS  # noqa: E402
 from bot.games.french.quinto.rules import SUIT_POWER as QUINTO_SUITS  # noqa: E402
 from bot.games.french.quinto.rules import trick_winner as quinto_winner  # noqa: E402
@@ -46,7 +48,7 @@ from bot.games.french.yukon.flow import winner as yukon_winner  # noqa: E402
 from bot.games.tricks.rules import trick_winner  # noqa: E402
 from bot.games.yankee.tricks import FACES, yankee_strength  # noqa: E402
 
-SEATS: dict[str, tuple[int, ...]] = {"tilters": (2, 3)}
+SEATS: dict[str, tuple[int, ...]] = {"tilters": (2, 3), "pip-pip": (3, 5)}
 """Seat counts per game; any other trick game plays 4 seats if it can, else its minimum."""
 VS_RANDOM_TARGET = 0.75
 Z95 = 1.959964
@@ -127,12 +129,23 @@ def _quinto_rank(card: str, trump: str | None) -> tuple[int, int]:
     return QUINTO_SUITS[card[-1]], QUINTO_RANKS[card[:-1]]
 
 
+def _pip_pip_winner(trick: Sequence[str], trump: str | None) -> int:
+    """§15: the highest trump, else the highest of the suit led; a later identical card wins."""
+    return pip_pip_winner(trick, trump or "")
+
+
+def _pip_pip_rank(card: str, trump: str | None) -> tuple[int, int]:
+    """§15: a trump above any plain card, then 2 A K Q ... 3."""
+    return int(card[-1] == trump), pip_pip_strength(card)
+
+
 Rank = Callable[[str, str | None], tuple[int, int]]
 RULES: dict[str, tuple[WinnerRule, Rank]] = {
     "john-smith": (_john_smith_winner, _rank),
     "pick-nick": (_pick_nick_winner, _pick_nick_rank),
     "yukon": (_yukon_winner, _yukon_rank),
     "quinto": (_quinto_winner, _quinto_rank),
+    "pip-pip": (_pip_pip_winner, _pip_pip_rank),
 }
 """Per game, the rule-based player's trick winner and card order (default: Tilters')."""
 
@@ -140,11 +153,15 @@ RULES: dict[str, tuple[WinnerRule, Rank]] = {
 def greedy_action(game: Game[Any], state: Any, seat: int, rng: random.Random) -> str:
     """Lead the highest card; follow with the highest legal card if it takes the trick so
     far, else the lowest. Any other decision (a bid, a discard): 'pass' if allowed, else
-    the first card-free action, else a random legal action. Sees only its seat's view."""
+    the first card-free action, else a random legal action; in Pip-Pip! it calls whenever
+    it may (a call scores 50). Sees only its seat's view."""
     legal = game.legal_actions(state, seat)
     plays = [a for a in legal if a.startswith("play ") and len(a.split(" ")) == 2]
     if not plays:
         return "pass" if "pass" in legal else rng.choice(legal)
+    calls = [a for a in legal if a.startswith("call ")] if game.info.key == "pip-pip" else []
+    if calls:  # a Pip-Pip! call scores 50 at once: the rule-based player always calls
+        return calls[0]
     view: View = game.ai_view(state, seat)
     trick = [c for c in view.get("trick", []) if c]
     trump = view.get("trump")
