@@ -3,10 +3,13 @@
 Other seats' actions are told as the table hears of them (`Game.announce`, asked of the
 state before the action, so a card played face down is not named); results say chips for
 chip games, points for trick games and a score for patience, never one for another.
+A game's news line (the view's `news`: a Stops deal's end, "Seat 1 is out! ...") is told
+once when it changes, unless the move's own words already said it.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, TextIO
 
 from bot.console.screen import Screen
@@ -15,6 +18,7 @@ from bot.games import Game
 from bot.tables import Event, Table, Update
 
 CONSOLE_USER = 1
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def seat_names(table: Table) -> list[str]:
@@ -32,6 +36,8 @@ class ConsolePresenter:
         self.screen = screen or Screen.for_stream(out)
         self._before: Any = None
         """The state before the latest change: announcements are made from it."""
+        self._news: str | None = None
+        """The public view's news line as last told or heard."""
 
     def remember(self, state: Any) -> None:
         """Take `state` as the table's current state (when resuming a stored game)."""
@@ -42,7 +48,8 @@ class ConsolePresenter:
         table, detail = update.table, update.detail
         before, self._before = self._before, table.state
         if update.event is Event.ACTED and detail.get("kind") == "act":
-            self._acted(table, detail, before)
+            said = self._acted(table, detail, before)
+            self._tell_news(update, said)
         elif update.event is Event.STARTED:
             title = table.game.info.title
             self._say(f"{title} begins. Deal commitment: {detail['commitment']}")
@@ -54,7 +61,20 @@ class ConsolePresenter:
             stakes = "; every stake went home" if table.is_chip_game else ""
             self._say(f"The table is closed ({detail['reason']}){stakes}.")
 
-    def _acted(self, table: Table, detail: dict[str, Any], before: Any) -> None:
+    def _tell_news(self, update: Update, said: str) -> None:
+        """Print the game's news line when it changed, unless the game is over (the
+        result tells the last deal) or the move's words began it already."""
+        news = update.public.get("news") if update.public else None
+        if news == self._news:
+            return
+        self._news = news
+        if not news or update.outcome is not None:
+            return
+        named = seat_words(news, seat_names(update.table))
+        if _SENTENCE.split(named, maxsplit=1)[0] not in said:
+            self._say(named)
+
+    def _acted(self, table: Table, detail: dict[str, Any], before: Any) -> str:
         """'AI 1: Play a card face down' for others; the player's own move in full."""
         game: Game[Any] = table.game
         seat, action = detail["seat"], detail["action"]
@@ -69,7 +89,9 @@ class ConsolePresenter:
             text = game.announce(before, seat, action)
         names = seat_names(table)
         how = " (timed out)" if detail.get("actor") == "timeout" else ""
-        self._say(f"{names[seat]}{how}: {seat_words(text, names)}")
+        said = f"{names[seat]}{how}: {seat_words(text, names)}"
+        self._say(said)
+        return said
 
     def _say(self, text: str) -> None:
         """Print one line at once (the player may be waiting on it)."""
