@@ -28,9 +28,32 @@ from bot.tables.accounts import digest_of
 GUILD = 7
 CHANNELS = (1, 2)
 USERS = (101, 102, 103, 104)
-GAMES = ("black-joke", "bunkum", "jockey-club", "quien-sabe", "tilters")
-"""The four chip games, and a trick game for leaves that hand a seat to the AI."""
-JUNK = ("", "   ", "pass 1", "x" * 5000, "\n", "play", "bid -1", "buy 99 99")
+GAMES = (
+    "black-joke",
+    "bunkum",
+    "jockey-club",
+    "quien-sabe",
+    "newmarket-1885",
+    "newmarket",
+    "michigan",
+    "tilters",
+)
+"""The chip games (the Stops games carry chips on their board from deal to deal), and a
+trick game for leaves that hand a seat to the AI."""
+JUNK = (
+    "",
+    "   ",
+    "pass 1",
+    "x" * 5000,
+    "\n",
+    "play",
+    "bid -1",
+    "buy 99 99",
+    "spread 9 9 9 9",
+    "spread 1 1 1",
+    "spread -1 1 2 2",
+    "play 8D",
+)
 
 
 class Clock:
