@@ -133,6 +133,11 @@ async def stake_own(fake: FakeDiscord, private: Any, table: Table, alice: Any, b
     words = ", ".join(f"{n} on the {french_short(c)}" for n, c in zip(mine, cards, strict=True))
     assert played.messages[-1].content.startswith(f"You played: Spread {words}.")
     assert table.version > version
+    stale = await fake.click(private, label="Spread my own...", by=alice)
+    assert stale.response.ephemeral and "moved on" in stale.messages[-1].content
+    forged = f"pso:{table.id}:{table.version}"  # a button that is not on her message
+    tried = await fake.click(private, custom_id=forged, by=alice, check=False)
+    assert tried.messages[-1].ephemeral and "not on this message" in tried.messages[-1].content
 
 
 def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
