@@ -20,7 +20,7 @@ from cogs._dms import cards_in
 from cogs._moves import MAX_SELECT, as_buttons, menu
 from cogs._presenter import named
 from cogs._render import hand_picture
-from cogs._staking import SpreadOwn, placeholder_of, quick_options, staking_text
+from cogs._staking import PLAYERS, SpreadOwn, placeholder_of, quick_options, staking_text
 
 
 class ActionButton(
@@ -185,6 +185,9 @@ async def play(
         await interaction.followup.send(f"{said} {content}", file=file, view=view, ephemeral=True)
         return
     await interaction.followup.send(said, ephemeral=True)
+
+
+PLAYERS.append(play)  # a typed spread ('Spread my own...') is played as every hand move
 
 
 class ActionSelect(

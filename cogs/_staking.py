@@ -12,7 +12,7 @@ button's custom_id carries the table and the state version the player saw.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -167,11 +167,14 @@ def _number(text: str) -> str:
     return str(int(word)) if word.isdigit() and len(word) <= 6 else (word or "?")
 
 
+Player = Callable[[discord.Interaction[Any], int, int, str], Awaitable[None]]
+PLAYERS: list[Player] = []
+"""How a typed spread is played: `cogs._hand` registers its `play` here as it loads, so
+that this module, which the hand imports for its staking controls, imports no hand."""
+
+
 async def _play(
     interaction: discord.Interaction[Any], table_id: int, version: int, action: str
 ) -> None:
-    """Play the move as the hand's other controls do (imported here: the hand imports this
-    module for its staking controls)."""
-    from cogs._hand import play
-
-    await play(interaction, table_id, version, action)
+    """Play the move as the hand's other controls do (the registered player)."""
+    await PLAYERS[-1](interaction, table_id, version, action)
