@@ -62,7 +62,7 @@ def staking_text(staking: dict[str, Any]) -> str:
     total, cards = int(staking["total"]), [french_short(c) for c in staking["cards"]]
     text = f"Your stake: spread {chips(total)} over the {listed(cards)}."
     if staking.get("double"):
-        text += f" As the dealer you put down double: {chips(2 * total)}, each card's twice."
+        text += f" As the dealer you put down double what you spread, {chips(2 * total)} in all."
     return text + " Choose a common spread, or 'Spread my own...' to give each card its chips."
 
 
