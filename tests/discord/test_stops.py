@@ -232,6 +232,9 @@ async def test_a_stops_table_plays_to_the_end_for_chips(
             assert named(table, news) in table_message(fake).content
             stops_told += 1
         if "staking" in view:
+            if staking_of(table)["double"]:  # the 1885 dealer's stake goes down doubled
+                assert "As the dealer you put down double" in private.content
+                seen.did("double")
             if seen.moves.get("quick", 0) <= seen.moves.get("own", 0):
                 await stake_quick(fake, private, table, alice)
                 seen.did("quick")
@@ -248,6 +251,7 @@ async def test_a_stops_table_plays_to_the_end_for_chips(
         assert seen.moves.get("widow") == 1 and "quick" not in seen.moves
     else:
         assert seen.moves.get("quick", 0) >= 1 and seen.moves.get("own", 0) >= 1
+        assert seen.moves.get("double", 0) == (1 if game == "newmarket-1885" else 0)
     assert seen.moves.get("lead", 0) >= 1 and stops_told >= 1
     check_pictures(seen, table)
     outcome = table.game.outcome(table.state)
