@@ -135,7 +135,7 @@ async def hand_parts(
         if options:
             view.add_item(ActionSelect(table.id, table.version, options, placeholder_of(staking)))
         view.add_item(SpreadOwn(table.id, table.version))
-        return staking_text(staking), file, view
+        return staking_text(staking, dealt=bool(cards)), file, view
     if as_buttons(legal):
         for action in legal:
             label = named(table, game.describe_action(action))

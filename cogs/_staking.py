@@ -57,13 +57,15 @@ def amounts_of(action: str) -> list[int]:
     return [int(w) for w in action.split()[1:]]
 
 
-def staking_text(staking: dict[str, Any]) -> str:
-    """The private message's words: the stake, the board cards, the dealer's double."""
+def staking_text(staking: dict[str, Any], *, dealt: bool = True) -> str:
+    """The private message's words: the stake, the board cards, the dealer's double, and
+    (before the deal) that the cards come once the stakes are down."""
     total, cards = int(staking["total"]), [french_short(c) for c in staking["cards"]]
     text = f"Your stake: spread {chips(total)} over the {listed(cards)}."
     if staking.get("double"):
         text += f" As the dealer you put down double what you spread, {chips(2 * total)} in all."
-    return text + " Choose a common spread, or 'Spread my own...' to give each card its chips."
+    text += " Choose a common spread, or 'Spread my own...' to give each card its chips."
+    return text if dealt else text + " The cards are dealt once every stake is down."
 
 
 def quick_options(staking: dict[str, Any], legal: Sequence[str]) -> list[discord.SelectOption]:

@@ -232,6 +232,8 @@ async def test_a_stops_table_plays_to_the_end_for_chips(
             assert named(table, news) in table_message(fake).content
             stops_told += 1
         if "staking" in view:
+            before_deal = "The cards are dealt once every stake is down." in private.content
+            assert before_deal == (not view["hand"])
             if staking_of(table)["double"]:  # the 1885 dealer's stake goes down doubled
                 assert "As the dealer you put down double" in private.content
                 seen.did("double")
