@@ -94,9 +94,7 @@ def test_more_rotations_by_option() -> None:
 
 def test_players_level_at_the_top_share_the_win() -> None:
     st = new(3, THREE, {})
-    last = evolve(
-        st, deal=3, hands=((), (), ()), won=((), (), ()), scores=(120, 80, 120), calls=()
-    )
+    last = evolve(st, deal=3, hands=((), (), ()), won=((), (), ()), scores=(120, 80, 120), calls=())
     over = end_hand(last)
     assert over.winners == (0, 2)
     outcome = GAME.outcome(over)
