@@ -61,7 +61,8 @@ def lobby_scene(table: Table) -> sc.Scene:
         )
         for s in table.seats
     ]
-    counters = [("Players", f"{len(seats)} of {info.seat_range()}")]
+    # "12 of 3-12", not "12 of 3-12 players": the counter must fit a twelve-seat table.
+    counters = [("Players", f"{len(seats)} of {info.seat_range().split(' ')[0]}")]
     if table.buy_in:
         counters.append(("Buy-in", f"{table.buy_in:,} chips"))
     return sc.scene(info.pack, f"{info.title} - waiting for players", seats, (), counters)
