@@ -34,7 +34,10 @@ def test_the_highest_draw_deals_and_its_suit_is_the_first_trump() -> None:
     drawn = view["scene"]["groups"][0]
     assert drawn["label"] == "Drawn for the deal"
     assert drawn["cards"] == ["5C", "AH", "KD", "2D"] and drawn["owners"] == [0, 1, 2, 3]
-    assert "Seat 3 drew the highest card: 2♦, so diamonds are trumps." in view["scene"]["lines"]
+    assert (
+        "Seat 3 won the draw for the deal with 2♦, so diamonds are trumps."
+        in view["scene"]["lines"]
+    )
     assert view["scene"]["counters"][0] == {"label": "Trump", "value": "diamonds"}
 
 
@@ -43,7 +46,7 @@ def test_players_tied_for_the_highest_draw_again() -> None:
     st = new(3, ("3C", "AH", "AS", "9D", "JC"), {})
     assert st.dealer == 2 and st.trump == "C"
     assert st.shown == ((0, "3C"), (1, "AH"), (2, "AS"), (1, "9D"), (2, "JC"))
-    assert "Seat 2 drew the highest card: J♣" in GAME.view(st, 0)["scene"]["lines"][0]
+    assert "Seat 2 won the draw for the deal with J♣" in GAME.view(st, 0)["scene"]["lines"][0]
 
 
 def test_seven_each_and_the_rest_is_the_stock_with_the_draw_underneath() -> None:

@@ -64,7 +64,7 @@ def test_later_deals_pass_left_and_the_dealer_s_right_hand_cuts_for_trump() -> N
     assert sorted(GAME.cards(st)) == sorted(PACK)
     scene = GAME.view(st, 2)["scene"]
     assert scene["groups"][0]["label"] == "Cut for trump" and scene["groups"][0]["owners"] == [0]
-    assert scene["lines"][0].startswith("Seat 0 cut: ")
+    assert scene["lines"][0].startswith("Seat 0 cut ")
     assert scene["title"] == "Pip-Pip! - hand 2 of 3"
 
 

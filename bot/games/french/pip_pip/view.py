@@ -85,8 +85,8 @@ def _lines(st: PipPipState) -> list[str]:
     lines = []
     if st.shown and not any(st.tricks):
         who, card = trump_card(st)
-        how = "drew the highest card" if st.deal == 1 else "cut"
-        lines.append(f"Seat {who} {how}: {french_short(card)}, so {_suit(st.trump)} are trumps.")
+        how = "won the draw for the deal with" if st.deal == 1 else "cut"
+        lines.append(f"Seat {who} {how} {french_short(card)}, so {_suit(st.trump)} are trumps.")
     if st.pending:
         calls = st.calls[-len(st.pending) :]
         after = _suit(trump_after(st.trump, st.pending, st.first_call_wins))
