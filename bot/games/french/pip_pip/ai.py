@@ -8,7 +8,9 @@ already taken, trump and the calls pending, the stock's count).
   whose suit would make a trump much worse for it than the one coming, while the stock
   still serves (there are tricks enough to call it later).
 - Leading, it plays a card no other can beat in its suit (every higher card and the twin
-  seen or held) that is worth points, else a cheap card of its longest plain suit.
+  seen or held) that is worth points, else a cheap card: the lowest of its longest plain
+  suit, or at a table of five or more a pointless card of its shortest, so that it can
+  trump that suit sooner (tricks there hold more points).
 - Following, it takes a trick worth points with the cheapest card that wins it (the last
   to play banks its highest winning card), and otherwise throws its cheapest card,
   keeping its trumps, its points and the kings and queens of a pair it may still call.
@@ -36,6 +38,8 @@ WORTH = 4
 """Points on the table that make a trick worth spending a good card on."""
 WAIT_MARGIN = 3
 """How much weaker (in want) a called suit may be than the coming trump before it waits."""
+MANY = 5
+"""From this many seats the AI leads from its shortest plain suit, to trump it sooner."""
 
 PACK = [r + s for s in SUITS for r in RANKS]
 VALUE = {c: POINTS.get(c[:-1], 0) for c in PACK}
@@ -105,7 +109,8 @@ def pair_cards(hand: Sequence[str], trump: str, exposed: Sequence[str]) -> froze
 
 
 def lead(hand: Sequence[str], view: View, keep: frozenset[str]) -> str:
-    """The lead: a sure winner worth points, else a cheap card of the longest plain suit."""
+    """The lead: a sure winner worth points, else a cheap card: the lowest of the longest
+    plain suit, or at a table of five or more, one of the shortest (a void to trump)."""
     trump = view["trump"]
     points = [c for c in hand if VALUE[c] and c[-1] != trump and c not in keep]
     top = bosses(points, [*view["played"], *view["dead"], *hand]) if points else []
@@ -116,6 +121,8 @@ def lead(hand: Sequence[str], view: View, keep: frozenset[str]) -> str:
         length[c[-1]] += 1
     plain = [c for c in hand if c[-1] != trump] or list(hand)
     cost = costs(trump, keep)
+    if len(view["teams"]) >= MANY:  # by points first (cost // 20), then the shortest suit
+        return min(plain, key=lambda c: (cost(c) // 20, length[c[-1]], cost(c), c))
     return min(plain, key=lambda c: (cost(c), -length[c[-1]], c))
 
 
