@@ -139,6 +139,7 @@ def first_state(
     drawn = shuffled(pack_of(rules), seed, DRAW)
     jack = next(i for i, c in enumerate(drawn) if c.startswith("J"))
     draw = drawn[: jack + 1]
+    zero = (0,) * len(rules.boodle)
     blank = StopsState(
         seats=seats,
         seed=seed,
@@ -152,32 +153,39 @@ def first_state(
         draw=draw,
         basis=stacks,
         stacks=stacks,
-        board=(0,) * len(rules.boodle),
-        carried=(0,) * len(rules.boodle),
+        board=zero,
+        carried=zero,
         pool=0,
         start=stacks,
         dealt=0,
         dealer=first_jack_dealer(draw, seats),
-        players=(),
-        phase=OVER,
-        turn=-1,
-        asked=0,
-        due=False,
-        order=(),
-        deck=(),
-        hands=((),) * seats,
-        spare=(),
-        played=((),) * seats,
-        run=(),
-        run_by=(),
-        stopped="",
-        bid=0,
-        bidder=-1,
-        swapped="",
-        last=None,
-        moved=(),
+        **_no_deal(seats),
     )
     return open_deal(rules, blank, None, (), deck)
+
+
+def _no_deal(seats: int) -> dict[str, Any]:
+    """The fields of a state between deals, before the first one is seated."""
+    return {
+        "players": (),
+        "phase": OVER,
+        "turn": -1,
+        "asked": 0,
+        "due": False,
+        "order": (),
+        "deck": (),
+        "hands": ((),) * seats,
+        "spare": (),
+        "played": ((),) * seats,
+        "run": (),
+        "run_by": (),
+        "stopped": "",
+        "bid": 0,
+        "bidder": -1,
+        "swapped": "",
+        "last": None,
+        "moved": (),
+    }
 
 
 def seating(rules: StopsRules, st: StopsState, index: int) -> tuple[int, tuple[int, ...]]:
