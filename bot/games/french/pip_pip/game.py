@@ -78,7 +78,7 @@ def check_call(st: PipPipState, seat: int, suit: str) -> None:
     if suit not in callable_suits(hand, st.exposed[seat], st.trump):
         raise IllegalAction(
             f"Your king or queen of {name} is already laid in a call: a second call in"
-            " {name} needs the other king and queen.".replace("{name}", name)
+            f" {name} needs the other king and queen."
         )
 
 
