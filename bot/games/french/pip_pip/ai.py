@@ -64,7 +64,7 @@ def want(hand: Sequence[str], suit: str) -> int:
 
 def choose_call(view: View, seat: int, hand: Sequence[str]) -> str | None:
     """The suit to call now, or None to play a card (no pair, or waiting)."""
-    if not any(c[0] == "K" for c in hand):
+    if "K" not in "".join(hand):  # no king, no call ('K' is no other rank or suit)
         return None
     trump, pending = view["trump"], list(view["pending"])
     suits = callable_suits(hand, view["exposed"][seat], trump)

@@ -5,14 +5,15 @@ the trump after several calls (last called wins; option `pip_pip_first_call_wins
 Hervey's first called) and the stock cut-off checked at the start of each trick.
 
 Cards are the project's French codes (`bot/games/cards.py`): a rank (`2`..`10`, `J`, `Q`,
-`K`, `A`) then a suit letter (`C`, `D`, `H`, `S`), as in `10D` or `QS`.
+`K`, `A`) then a suit letter (`C`, `D`, `H`, `S`), as in `10D` or `QS`; the hot paths read
+the suit as the code's last letter (what `suit_of` returns) without a call.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.cards import french_pack, packs, suit_of
+from bot.games.cards import french_pack, packs
 
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 """The ranks from lowest to highest: the 2 is the top card."""
@@ -40,14 +41,14 @@ def points(cards: Sequence[str]) -> int:
 def trick_winner(played: Sequence[str], trump: str) -> int:
     """The index in `played` (in play order) of the card winning the trick; a later
     card equal to the best so far beats it, so the second of two identical cards wins."""
-    best = 0
-    for i, card in enumerate(played[1:], start=1):
-        top = played[best]
-        if suit_of(card) == suit_of(top):
-            if strength(card) >= strength(top):
-                best = i
-        elif suit_of(card) == trump:
-            best = i
+    best, top = 0, played[0]
+    for i in range(1, len(played)):
+        card = played[i]
+        if card[-1] == top[-1]:
+            if STRENGTH[card[:-1]] >= STRENGTH[top[:-1]]:
+                best, top = i, card
+        elif card[-1] == trump:
+            best, top = i, card
     return best
 
 
@@ -55,7 +56,7 @@ def legal(hand: Sequence[str], led: str | None) -> list[str]:
     """The cards of `hand` that may be played: any to lead, else the suit led if held."""
     if led is None:
         return list(hand)
-    follow = [c for c in hand if suit_of(c) == led]
+    follow = [c for c in hand if c[-1] == led]
     return follow or list(hand)
 
 
