@@ -49,6 +49,16 @@ class Evolve(Protocol[S]):
         ...
 
 
+def _slotted(cls: type[Any], names: tuple[str, ...]) -> bool:
+    """Whether a copy may fill the fields' slots directly: every field has a slot of the
+    class itself and the class has no __post_init__ to run."""
+    own = cls.__dict__
+    return not hasattr(cls, "__post_init__") and all(
+        hasattr(own.get(n), "__set__") and type(own.get(n)).__name__ == "member_descriptor"
+        for n in names
+    )
+
+
 def evolver(cls: type[S]) -> Evolve[S]:
     """THE way to copy a state with changes: `evolve = evolver(MyState)` once under the
     class, then `evolve(st, field=value, ...)`, by keyword only, so reordering the fields
@@ -58,9 +68,16 @@ def evolver(cls: type[S]) -> Evolve[S]:
     parameters default to a marker meaning "keep this field"."""
     names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
     params = ", ".join(f"{n}=_KEEP" for n in names)
-    values = ", ".join(f"state.{n} if {n} is _KEEP else {n}" for n in names)
-    source = f"def evolve(state, /, *, {params}):\n    return cls({values})\n"
-    space: dict[str, Any] = {"cls": cls, "_KEEP": _KEEP}
+    space: dict[str, Any] = {"cls": cls, "_KEEP": _KEEP, "_new": object.__new__}
+    if _slotted(cls, names):
+        # set each slot through its descriptor: a frozen dataclass's __init__ goes through
+        # object.__setattr__ by name for every field, which costs twice as much
+        space |= {f"_set_{n}": cls.__dict__[n].__set__ for n in names}
+        sets = "".join(f"    _set_{n}(new, state.{n} if {n} is _KEEP else {n})\n" for n in names)
+        source = f"def evolve(state, /, *, {params}):\n    new = _new(cls)\n{sets}    return new\n"
+    else:
+        values = ", ".join(f"state.{n} if {n} is _KEEP else {n}" for n in names)
+        source = f"def evolve(state, /, *, {params}):\n    return cls({values})\n"
     exec(compile(source, f"<evolve {cls.__name__}>", "exec"), space)
     evolve: Evolve[S] = space["evolve"]
     evolve.__doc__ = f"A {cls.__name__} with the fields given by keyword changed."

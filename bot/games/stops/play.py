@@ -147,13 +147,15 @@ def lead(rules: StopsRules, st: StopsState, seat: int, card: str) -> StopsState:
     board = list(st.board)
     stacks = list(st.stacks)
     sweeps: list[Transfer] = []
+    boodle = rules.boodle
     for who, now in run:
         played[who] += (now,)
-        if now in rules.boodle and board[rules.boodle.index(now)]:
-            index = rules.boodle.index(now)
-            sweeps.append(Transfer(POT, who, board[index], "boodle"))
-            stacks[who] += board[index]
-            board[index] = 0
+        if now in boodle:
+            index = boodle.index(now)
+            if board[index]:
+                sweeps.append(Transfer(POT, who, board[index], "boodle"))
+                stacks[who] += board[index]
+                board[index] = 0
     last_seat, last_card = run[-1]
     after = tuple(tuple(h) for h in hands)
     done = not after[last_seat]
@@ -163,8 +165,8 @@ def lead(rules: StopsRules, st: StopsState, seat: int, card: str) -> StopsState:
         board=tuple(board),
         hands=after,
         played=tuple(played),
-        run=tuple(c for _, c in run),
-        run_by=tuple(s for s, _ in run),
+        run=tuple([c for _, c in run]),
+        run_by=tuple([s for s, _ in run]),
         stopped=last_card,
         moved=moved + tuple(sweeps),
         turn=st.turn if done else next_leader(rules, after, last_seat, last_card),
@@ -192,11 +194,11 @@ def next_leader(
 def leads(rules: StopsRules, st: StopsState, seat: int) -> list[str]:
     """The cards the seat may lead: the lowest of each suit it holds (in Michigan, after a
     stop, of a suit other than the stopped one when it holds one)."""
-    hand = st.hands[seat]
-    banned = suit_of(st.stopped) if rules.switch_suit and st.stopped else ""
-    if banned and all(suit_of(c) == banned for c in hand):
-        banned = ""
-    return legal_leads(hand, rules.order, banned)
+    every = legal_leads(st.hands[seat], rules.order)
+    if rules.switch_suit and st.stopped:
+        banned = st.stopped[-1]
+        return [c for c in every if c[-1] != banned] or every
+    return every
 
 
 def settle(rules: StopsRules, st: StopsState, out: int) -> StopsState:

@@ -1,0 +1,61 @@
+"""The one state-copy idiom (`bot/games/state.py`): `evolve` is dataclasses.replace, for
+slotted frozen states (filled slot by slot) and for any other dataclass (through its
+constructor), and the copy stays frozen and equal to the replaced one."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bot.games.state import evolver
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Slotted:
+    """A state like every game's: frozen, with slots."""
+
+    a: int
+    b: tuple[int, ...]
+    c: str = "x"
+
+
+@dataclasses.dataclass(frozen=True)
+class Plain:
+    """A frozen dataclass without slots."""
+
+    a: int
+    b: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Checked:
+    """A slotted state whose constructor checks its fields."""
+
+    a: int
+
+    def __post_init__(self) -> None:
+        if self.a < 0:
+            raise ValueError("negative")
+
+
+@pytest.mark.parametrize("cls", [Slotted, Plain])
+def test_evolve_is_replace_and_keeps_the_copy_frozen(cls: type) -> None:
+    evolve = evolver(cls)
+    st = cls(a=1, b=(2, 3))
+    new = evolve(st, b=(4,))
+    assert new == dataclasses.replace(st, b=(4,)) and new is not st
+    assert evolve(st) == st and hash(evolve(st)) == hash(st)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new.a = 5
+    with pytest.raises(TypeError):
+        evolve(st, 9)  # by keyword only
+    with pytest.raises(TypeError):
+        evolve(st, nothing=1)
+
+
+def test_a_class_with_post_init_is_copied_through_its_constructor() -> None:
+    evolve = evolver(Checked)
+    assert evolve(Checked(1), a=2) == Checked(2)
+    with pytest.raises(ValueError, match="negative"):
+        evolve(Checked(1), a=-1)
