@@ -88,6 +88,9 @@ class Watch(io.StringIO):
         self.seen |= set(leaves(game.view(state, self.me)))
         others = range(len(self.table.seats))
         private = set().union(*(game.private_cards(state, o) for o in others if o != self.me))
+        # with two packs (Pip-Pip!) another seat may hold the twin of a card of the
+        # player's own: naming a code the player holds tells nothing of the twin
+        private -= game.private_cards(state, self.me)
         hidden = set(game.cards(state)) - self.seen
         # Pick-Nick's filly is a rule ("the 1 paired with trump"), not where a card lies
         told = FILLY.sub("", text)

@@ -54,6 +54,7 @@ COST = {
 """Per trump, how dear each card is to give away: a trump most, then by points and rank."""
 KEEP = 1_000
 """Added to the cost of a king or queen kept for a call."""
+NONE: frozenset[str] = frozenset()
 
 
 def want(hand: Sequence[str], suit: str) -> int:
@@ -62,9 +63,10 @@ def want(hand: Sequence[str], suit: str) -> int:
     return 2 * len(cards) + sum(1 for c in cards if RANK[c] >= RANK["QS"])
 
 
-def choose_call(view: View, seat: int, hand: Sequence[str]) -> str | None:
-    """The suit to call now, or None to play a card (no pair, or waiting)."""
-    if "K" not in "".join(hand):  # no king, no call ('K' is no other rank or suit)
+def choose_call(view: View, seat: int, hand: Sequence[str], joined: str = "") -> str | None:
+    """The suit to call now, or None to play a card (no pair, or waiting); `joined` is
+    the hand's codes run together, if the caller has it."""
+    if "K" not in (joined or "".join(hand)):  # no king, no call ('K' is no other rank or suit)
         return None
     trump, pending = view["trump"], list(view["pending"])
     suits = callable_suits(hand, view["exposed"][seat], trump)
@@ -128,6 +130,8 @@ def lead(hand: Sequence[str], view: View, keep: frozenset[str]) -> str:
 
 def follow(view: View, allowed: Sequence[str], keep: frozenset[str]) -> str:
     """The card to play to a trick already led."""
+    if len(allowed) == 1:
+        return allowed[0]
     trick, trump = view["trick"], view["trump"]
     cost = costs(trump, keep)
     cheapest = min(allowed, key=lambda c: (cost(c), c))
@@ -152,12 +156,16 @@ class PipPipPolicy:
     def choose(self, view: View, seat: int, rng: random.Random) -> str:
         """The seat's action: 'call X' or 'play XX', as the rules allow."""
         hand, trick = view["hand"], view["trick"]
-        suit = choose_call(view, seat, hand)
+        joined = "".join(hand)
+        suit = choose_call(view, seat, hand, joined)
         if suit is not None:
             return f"call {suit}"
         allowed = legal(hand, trick[0][-1] if trick else None)
         assert allowed, "the AI was asked to play with no card to play"
-        keep = pair_cards(hand, view["trump"], view["exposed"][seat])
+        if trick and len(allowed) == 1:
+            return f"play {allowed[0]}"
+        kings_or_queens = "K" in joined or "Q" in joined
+        keep = pair_cards(hand, view["trump"], view["exposed"][seat]) if kings_or_queens else NONE
         card = lead(hand, view, keep) if not trick else follow(view, allowed, keep)
         return f"play {card}"
 

@@ -170,8 +170,9 @@ class PipPip(TrickGame[PipPipState]):
 
     def trick_ai_view(self, state: PipPipState, seat_no: int) -> View:
         """The AI's view: the seats (each a side of its own), trump and the pending calls,
-        the trick, the hand, every card laid face up, the cards taken this hand (in the
-        order taken), the dead stock and the stock's count."""
+        the trick, the hand, every card laid face up, the stock's count and, when the trick
+        is still to be led (the only time the AI reads them), the cards taken this hand (in
+        the order taken) and the dead stock."""
         st = state
         out: View = {
             "teams": TEAMS[len(st.hands)][:],
@@ -180,10 +181,11 @@ class PipPip(TrickGame[PipPipState]):
             "first_call_wins": st.first_call_wins,
             "trick": list(st.trick),
             "exposed": [list(e) for e in st.exposed],
-            "played": list(chain.from_iterable(st.won)),
-            "dead": list(st.dead),
             "stock": len(st.stock),
         }
+        if not st.trick:
+            out["played"] = list(chain.from_iterable(st.won))
+            out["dead"] = list(st.dead)
         if 0 <= seat_no < len(st.hands):
             out["hand"] = list(st.hands[seat_no])
         return out
@@ -194,6 +196,8 @@ class PipPip(TrickGame[PipPipState]):
         st = state
         out = self.trick_facts(st, seat, KEY)
         out.update(self.trick_ai_view(st, -1))
+        out["played"] = list(chain.from_iterable(st.won))
+        out["dead"] = list(st.dead)
         if seat is not None and 0 <= seat < len(st.hands):
             out["hand"] = list(st.hands[seat])
         out["shown"] = [list(pair) for pair in st.shown]
