@@ -19,7 +19,6 @@ already taken, trump and the calls pending, the stock's count).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 from bot.games.base import View
@@ -66,7 +65,8 @@ def want(hand: Sequence[str], suit: str) -> int:
 def choose_call(view: View, seat: int, hand: Sequence[str], joined: str = "") -> str | None:
     """The suit to call now, or None to play a card (no pair, or waiting); `joined` is
     the hand's codes run together, if the caller has it."""
-    if "K" not in (joined or "".join(hand)):  # no king, no call ('K' is no other rank or suit)
+    joined = joined or "".join(hand)
+    if "K" not in joined or "Q" not in joined:  # no pair ('K', 'Q' are no other rank or suit)
         return None
     trump, pending = view["trump"], list(view["pending"])
     suits = callable_suits(hand, view["exposed"][seat], trump)
@@ -97,8 +97,15 @@ def costs(trump: str, keep: frozenset[str]) -> Callable[[str], int]:
 def bosses(cards: Sequence[str], known: Sequence[str]) -> list[str]:
     """Those of `cards` that no card left out can beat in their suit: every higher card
     and the card's twin (a second identical card wins) are `known` (seen or held)."""
-    count = Counter(known)
-    return [c for c in cards if count[c] >= 2 and all(count[h] >= 2 for h in HIGHER[c])]
+    counted: dict[str, int] = {}
+
+    def twice(card: str) -> bool:
+        """Whether both copies of `card` are known (counted once, and only if asked)."""
+        if card not in counted:
+            counted[card] = known.count(card)
+        return counted[card] >= 2
+
+    return [c for c in cards if twice(c) and all(twice(h) for h in HIGHER[c])]
 
 
 def pair_cards(hand: Sequence[str], trump: str, exposed: Sequence[str]) -> frozenset[str]:
@@ -133,18 +140,19 @@ def follow(view: View, allowed: Sequence[str], keep: frozenset[str]) -> str:
     if len(allowed) == 1:
         return allowed[0]
     trick, trump = view["trick"], view["trump"]
-    cost = costs(trump, keep)
-    cheapest = min(allowed, key=lambda c: (cost(c), c))
+    table = COST[trump]
+    by_cost = sorted([(table[c] + KEEP if c in keep else table[c], c) for c in allowed])
+    cheapest = by_cost[0][1]
     top = trick[trick_winner(trick, trump)]
     suit, rank = top[-1], RANK[top]
     winning = [
-        c for c in allowed if (c[-1] == suit and RANK[c] >= rank) or (c[-1] == trump != suit)
+        c for _, c in by_cost if (c[-1] == suit and RANK[c] >= rank) or (c[-1] == trump != suit)
     ]
     if not winning:
         return cheapest
     if len(trick) == len(view["teams"]) - 1:
         return max(winning, key=lambda c: (c[-1] != trump, VALUE[c], -RANK[c], c))
-    pick = min(winning, key=lambda c: (cost(c), c))
+    pick = winning[0]  # the cheapest winning card
     if sum(VALUE[c] for c in trick) >= WORTH or VALUE[pick] >= WORTH:
         return pick
     return cheapest

@@ -28,6 +28,10 @@ def pack() -> list[str]:
     return list(packs(french_pack(), 2))
 
 
+_CARD_POINTS = {r + s: POINTS.get(r, 0) for s in SUITS for r in STRENGTH}
+"""Each card's points, looked up whole."""
+
+
 def strength(card: str) -> int:
     """The card's rank strength: 3 is lowest (0), 2 highest (12)."""
     return STRENGTH[card[:-1]]
@@ -35,7 +39,7 @@ def strength(card: str) -> int:
 
 def points(cards: Sequence[str]) -> int:
     """The card points of `cards` (2 = 11, A = 10, K = 5, Q = 4, J = 3, others 0)."""
-    return sum(POINTS.get(c[:-1], 0) for c in cards)
+    return sum(map(_CARD_POINTS.__getitem__, cards))
 
 
 def trick_winner(played: Sequence[str], trump: str) -> int:

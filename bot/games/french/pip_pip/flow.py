@@ -272,10 +272,11 @@ def end_hand(st: PipPipState) -> PipPipState:
     """Score the hand's card points (the calls scored when made); after every player has
     dealt alike the game ends, the highest total winning (ties share); else deal again."""
     seats = len(st.hands)
-    earned = [points(pile) for pile in st.won]
+    taken = [points(pile) for pile in st.won]
+    earned = taken[:]
     for seat, _suit in st.calls:
         earned[seat] += CALL_POINTS
-    scores = tuple(s + points(pile) for s, pile in zip(st.scores, st.won, strict=True))
+    scores = tuple(s + p for s, p in zip(st.scores, taken, strict=True))
     st = evolve(st, scores=scores, last_deal=tuple(earned))
     if session_over(st.deal, seats, st.rotations):
         best = max(scores)
