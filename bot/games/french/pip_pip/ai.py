@@ -19,7 +19,7 @@ already taken, trump and the calls pending, the stock's count).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from bot.games.base import View
 from bot.games.french.pip_pip.cards import (
@@ -27,7 +27,6 @@ from bot.games.french.pip_pip.cards import (
     RANKS,
     SUITS,
     callable_suits,
-    legal,
     strength,
     trick_winner,
     trump_after,
@@ -87,13 +86,6 @@ def choose_call(view: View, seat: int, hand: Sequence[str], joined: str = "") ->
     return pick
 
 
-def costs(trump: str, keep: frozenset[str]) -> Callable[[str], int]:
-    """How dear a card is to give away: a trump most, then a card kept for a call, then
-    by points, then by rank."""
-    table = COST[trump]
-    return lambda c: table[c] + (KEEP if c in keep else 0)
-
-
 def bosses(cards: Sequence[str], known: Sequence[str]) -> list[str]:
     """Those of `cards` that no card left out can beat in their suit: every higher card
     and the card's twin (a second identical card wins) are `known` (seen or held)."""
@@ -122,17 +114,20 @@ def lead(hand: Sequence[str], view: View, keep: frozenset[str]) -> str:
     plain suit, or at a table of five or more, one of the shortest (a void to trump)."""
     trump = view["trump"]
     points = [c for c in hand if VALUE[c] and c[-1] != trump and c not in keep]
-    top = bosses(points, [*view["played"], *view["dead"], *hand]) if points else []
+    top = bosses(points, view["played"] + view["dead"] + list(hand)) if points else []
     if top:
         return max(top, key=lambda c: (VALUE[c], c))
-    length = dict.fromkeys(SUITS, 0)
-    for c in hand:
-        length[c[-1]] += 1
+    suits = [c[-1] for c in hand]
     plain = [c for c in hand if c[-1] != trump] or list(hand)
-    cost = costs(trump, keep)
+    table = COST[trump]
     if len(view["teams"]) >= MANY:  # by points first (cost // 20), then the shortest suit
-        return min(plain, key=lambda c: (cost(c) // 20, length[c[-1]], cost(c), c))
-    return min(plain, key=lambda c: (cost(c), -length[c[-1]], c))
+        ranked = [
+            ((table[c] + KEEP if c in keep else table[c]), suits.count(c[-1]), c) for c in plain
+        ]
+        return min((cost // 20, n, cost, c) for cost, n, c in ranked)[3]
+    return min(
+        ((table[c] + KEEP if c in keep else table[c]), -suits.count(c[-1]), c) for c in plain
+    )[2]
 
 
 def follow(view: View, allowed: Sequence[str], keep: frozenset[str]) -> str:
@@ -153,7 +148,7 @@ def follow(view: View, allowed: Sequence[str], keep: frozenset[str]) -> str:
     if len(trick) == len(view["teams"]) - 1:
         return max(winning, key=lambda c: (c[-1] != trump, VALUE[c], -RANK[c], c))
     pick = winning[0]  # the cheapest winning card
-    if sum(VALUE[c] for c in trick) >= WORTH or VALUE[pick] >= WORTH:
+    if VALUE[pick] >= WORTH or sum(map(VALUE.__getitem__, trick)) >= WORTH:
         return pick
     return cheapest
 
@@ -163,19 +158,26 @@ class PipPipPolicy:
 
     def choose(self, view: View, seat: int, rng: random.Random) -> str:
         """The seat's action: 'call X' or 'play XX', as the rules allow."""
-        hand, trick = view["hand"], view["trick"]
+        hand: list[str] = view["hand"]
+        trick: list[str] = view["trick"]
         joined = "".join(hand)
-        suit = choose_call(view, seat, hand, joined)
-        if suit is not None:
-            return f"call {suit}"
-        allowed = legal(hand, trick[0][-1] if trick else None)
-        assert allowed, "the AI was asked to play with no card to play"
-        if trick and len(allowed) == 1:
-            return f"play {allowed[0]}"
-        kings_or_queens = "K" in joined or "Q" in joined
-        keep = pair_cards(hand, view["trump"], view["exposed"][seat]) if kings_or_queens else NONE
-        card = lead(hand, view, keep) if not trick else follow(view, allowed, keep)
-        return f"play {card}"
+        if "K" in joined and "Q" in joined:  # a pair is possible ('K', 'Q' name no other)
+            suit = choose_call(view, seat, hand, joined)
+            if suit is not None:
+                return f"call {suit}"
+        if trick:
+            led = trick[0][-1]
+            allowed = [c for c in hand if c[-1] == led] or hand  # follow suit if able
+            if len(allowed) == 1:
+                return "play " + allowed[0]
+            # the cards kept for a call matter only if a king or queen may be played
+            royal = ("K" in joined or "Q" in joined) and any(c[0] in "KQ" for c in allowed)
+            keep = pair_cards(hand, view["trump"], view["exposed"][seat]) if royal else NONE
+            return "play " + follow(view, allowed, keep)
+        assert hand, "the AI was asked to play with no card to play"
+        royal = "K" in joined or "Q" in joined
+        keep = pair_cards(hand, view["trump"], view["exposed"][seat]) if royal else NONE
+        return "play " + lead(hand, view, keep)
 
 
 POLICY = PipPipPolicy()
