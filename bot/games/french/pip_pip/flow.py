@@ -230,9 +230,12 @@ def play(st: PipPipState, seat: int, card: str) -> PipPipState:
     if not st.trick and st.pending:
         trump = trump_after(st.trump, st.pending, st.first_call_wins)
         st = evolve(st, trump=trump, pending=())
-    hands = put(st.hands, seat, _without(st.hands[seat], card))
-    if card in st.exposed[seat]:
-        st = evolve(st, exposed=put(st.exposed, seat, _without(st.exposed[seat], card)))
+    hand = st.hands[seat]
+    at = hand.index(card)
+    hands = (*st.hands[:seat], hand[:at] + hand[at + 1 :], *st.hands[seat + 1 :])
+    laid = st.exposed[seat]
+    if laid and card in laid:
+        st = evolve(st, exposed=put(st.exposed, seat, _without(laid, card)))
     trick = (*st.trick, card)
     if len(trick) < len(st.players):
         return evolve(st, hands=hands, trick=trick)
@@ -246,9 +249,10 @@ def _take(st: PipPipState, hands: Hands, trick: tuple[str, ...]) -> PipPipState:
     taker = st.players[trick_winner(trick, st.trump)]
     stock, dead = st.stock, st.dead
     if stock:
-        order = ORDERS[seats][taker]
-        drawn = dict(zip(order, stock, strict=False))
-        hands = tuple((*h, drawn[s]) for s, h in enumerate(hands))
+        drawing = list(hands)
+        for s, card in zip(ORDERS[seats][taker], stock, strict=False):
+            drawing[s] += (card,)
+        hands = tuple(drawing)
         stock = stock[seats:]
     if stock and not stock_serves(len(stock), seats):
         stock, dead = (), stock
