@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 
 from bot.games.base import View
-from bot.games.stops.rules import HIGH, LOW, successor
+from bot.games.stops.rules import HIGH, LOW, successors
 
 TOP = {"A": 0, "K": 1}
 
@@ -47,7 +47,7 @@ class _Reading:
     """What the seat knows, worked out once for scoring each of its leads."""
 
     def __init__(self, view: View, hand: Sequence[str], order: Sequence[str]) -> None:
-        self.order = order
+        self.nexts = successors(tuple(order))
         self.mine = set(hand)
         self.seen = _seen(view)
         self.board = {b["card"]: int(b["chips"]) for b in view.get("board") or []}
@@ -58,14 +58,14 @@ class _Reading:
 
     def score(self, card: str) -> float:
         """The lead's worth: cards run off in a row, a stop kept, boodles swept or reached."""
-        board, mine, order = self.board, self.mine, self.order
+        board, mine, nexts = self.board, self.mine, self.nexts
         score, now, block = 0.0, card, 0
         held = set()
         while True:
             block += 1
             held.add(now)
             score += board.get(now, 0) * 0.5
-            after = successor(now, order)
+            after = nexts[now]
             if after is None or after in self.seen or now in self.fixed:
                 score += 6  # the run stops on our own card: we lead again
                 break
@@ -81,8 +81,9 @@ class _Reading:
 def strength(hand: Sequence[str], order: Sequence[str]) -> float:
     """A hand's worth for going out: fewer cards, more top cards and runs held in a row."""
     mine = set(hand)
-    tops = sum(1 for c in hand if successor(c, order) is None)
-    rows = sum(1 for c in hand if successor(c, order) in mine)
+    nexts = successors(tuple(order))
+    tops = sum(1 for c in hand if nexts[c] is None)
+    rows = sum(1 for c in hand if nexts[c] in mine)
     return 2 * tops + rows - 0.5 * len(hand)
 
 

@@ -124,9 +124,15 @@ def rank_of(card: str, order: Sequence[str] = LOW) -> int:
     return order.index(card[:-1])
 
 
+def successors(order: tuple[str, ...]) -> dict[str, str | None]:
+    """Each card's successor in `order` (LOW or HIGH), None after the top card: the table
+    `successor` reads, for callers that look up many cards."""
+    return _TABLES[order][1]
+
+
 def successor(card: str, order: Sequence[str] = LOW) -> str | None:
     """The next higher card of the same suit in `order`, or None after the top card."""
-    found = _TABLES.get(tuple(order))
+    found = _TABLES.get(order if isinstance(order, tuple) else tuple(order))
     if found is not None:
         return found[1][card]
     index = rank_of(card, order)
