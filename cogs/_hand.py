@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.games import View
 from bot.tables import Status, Table, TableError
 from cogs._base import VersionedSelect, bot_of, dynamic_view, guarded, on_its_message
 from cogs._dms import cards_in
@@ -110,6 +111,16 @@ class MoveModal(discord.ui.Modal, title="Your move"):
         await guarded(interaction, play(interaction, self.table_id, self.version, action))
 
 
+def shown_hand(view: View, seat: int, name: str, dummy_turn: bool) -> tuple[list[str], str]:
+    """The cards the private message pictures, and its title: the seat's hand or, when
+    the seat plays Quinto's exposed dummy now, the dummy's."""
+    if dummy_turn:
+        return [c for c in view.get("dummy") or [] if isinstance(c, str)], (
+            f"The dummy's hand, played by {name}"
+        )
+    return list(cards_in(view, seat)), f"{name}'s hand"
+
+
 async def hand_parts(
     table: Table, user_id: int
 ) -> tuple[str, discord.File | None, discord.ui.View | None]:
@@ -121,8 +132,8 @@ async def hand_parts(
         raise TableError("The game has not started yet.")
     game, state = table.game, table.state
     mine = game.view(state, seat)
-    cards = list(cards_in(mine, seat))
-    title = f"{table.seats[seat].name}'s hand"
+    dummy_turn = bool(mine.get("from_dummy")) and seat in game.awaiting(state)
+    cards, title = shown_hand(mine, seat, table.seats[seat].name, dummy_turn)
     picture = await hand_picture(cards, str(game.info.pack), title, urgent=True)
     file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
     if seat not in game.awaiting(state):
@@ -153,7 +164,8 @@ async def hand_parts(
             f" ({len(legal)} moves in all: the list shows {len(options)} of them, and"
             " 'Other move...' takes any move typed in.)"
         )
-    return f"Your move.{more}", file, view
+    whose = ", from the dummy's hand" if dummy_turn else ""
+    return f"Your move{whose}.{more}", file, view
 
 
 async def show_hand(interaction: discord.Interaction[Any], table_id: int) -> None:

@@ -89,6 +89,7 @@ async def test_a_three_player_quinto_game_with_the_dummy(world: Any, tmp_path: P
             dummy = next(g for g in view["scene"]["groups"] if g["label"].startswith("Dummy"))
             assert dummy["label"].endswith("its turn now)")
             assert {a.split(" ")[1] for a in legal} <= set(view["dummy"])
+            assert "from the dummy's hand" in private.content
         values = [o["value"] for o in private.selects[0]["options"]]
         await fake.select(private, [min(values)], by=alice)
 
