@@ -120,7 +120,7 @@ def lead(hand: Sequence[str], view: View, keep: frozenset[str]) -> str:
     suits = [c[-1] for c in hand]
     plain = [c for c in hand if c[-1] != trump] or list(hand)
     table = COST[trump]
-    if len(view["teams"]) >= MANY:  # by points first (cost // 20), then the shortest suit
+    if view["seats"] >= MANY:  # by points first (cost // 20), then the shortest suit
         ranked = [
             ((table[c] + KEEP if c in keep else table[c]), suits.count(c[-1]), c) for c in plain
         ]
@@ -145,7 +145,7 @@ def follow(view: View, allowed: Sequence[str], keep: frozenset[str]) -> str:
     ]
     if not winning:
         return cheapest
-    if len(trick) == len(view["teams"]) - 1:
+    if len(trick) == view["seats"] - 1:
         return max(winning, key=lambda c: (c[-1] != trump, VALUE[c], -RANK[c], c))
     pick = winning[0]  # the cheapest winning card
     if VALUE[pick] >= WORTH or sum(map(VALUE.__getitem__, trick)) >= WORTH:

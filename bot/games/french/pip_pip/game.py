@@ -36,8 +36,6 @@ __all__ = ["GAME", "PipPip", "PipPipState"]
 KEY = "pip-pip"
 CALLS = {f"call {suit}": suit for suit in SUITS}
 """Every 'call' action and its suit."""
-TEAMS = {n: list(range(n)) for n in range(3, 13)}
-"""Per table size, each seat's side: its own (no partnerships, even at four)."""
 SINGULAR = {suit: name[:-1] for suit, name in FRENCH_SUIT_NAMES.items()}
 
 RULES_TEXT = rules_page(__package__)
@@ -175,7 +173,7 @@ class PipPip(TrickGame[PipPipState]):
         the order taken) and the dead stock."""
         st = state
         out: View = {
-            "teams": TEAMS[len(st.hands)][:],
+            "seats": len(st.hands),
             "trump": st.trump,
             "pending": list(st.pending),
             "first_call_wins": st.first_call_wins,
