@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.games import registry
 from bot.games.french.pip_pip.flow import PACK
 from bot.games.french.pip_pip.game import GAME
-from tests.games.french.test_pip_pip_helpers import THREE, new, stacked
+from tests.games.french.pip_pip_helpers import THREE, new, stacked
 from tests.helpers import moves_of
 
 play, refusal = moves_of(GAME)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.games.french.pip_pip.cards import callable_suits
 from bot.games.french.pip_pip.flow import PipPipState
 from bot.games.french.pip_pip.game import GAME
-from tests.games.french.test_pip_pip_helpers import THREE, new
+from tests.games.french.pip_pip_helpers import THREE, new
 from tests.helpers import moves_of
 
 play, refusal = moves_of(GAME)

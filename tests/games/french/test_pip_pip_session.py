@@ -15,7 +15,7 @@ from bot.games.french.pip_pip.flow import PACK, PipPipState, end_hand, evolve
 from bot.games.french.pip_pip.game import GAME
 from bot.games.french.pip_pip.view import public_cards
 from bot.games.rng import rng_for
-from tests.games.french.test_pip_pip_helpers import THREE, new
+from tests.games.french.pip_pip_helpers import THREE, new
 
 
 def _finish_hand(st: PipPipState) -> PipPipState:
