@@ -218,7 +218,7 @@ def table_scene(game: StopsGame, st: StopsState, viewer: int | None) -> Scene:
     groups: list[Group] = []
     for c, b, k in zip(rules.boodle, st.board, st.carried, strict=True):
         carried = min(b, k)
-        label = f"{b} chip{'s' if b != 1 else ''}" + (f" ({carried} carried)" if carried else "")
+        label = f"{b} ({carried} carried)" if carried else f"{b} chip{'s' if b != 1 else ''}"
         groups.append(group("pile", label, [c]))
     if st.run:
         groups.append(group("row", "Sequence", st.run, owners=st.run_by))
