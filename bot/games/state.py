@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields
+from types import MemberDescriptorType
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -54,8 +55,7 @@ def _slotted(cls: type[Any], names: tuple[str, ...]) -> bool:
     class itself and the class has no __post_init__ to run."""
     own = cls.__dict__
     return not hasattr(cls, "__post_init__") and all(
-        hasattr(own.get(n), "__set__") and type(own.get(n)).__name__ == "member_descriptor"
-        for n in names
+        isinstance(own.get(n), MemberDescriptorType) for n in names
     )
 
 

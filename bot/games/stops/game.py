@@ -27,7 +27,6 @@ from bot.games.stops.flow import (
     StopsState,
     board_close,
     dump_state,
-    evolve,
     first_state,
     is_fresh,
     load_state,
@@ -37,7 +36,7 @@ from bot.games.stops.flow import (
 )
 from bot.games.stops.play import bid, exchange, keep, lead, leads, pass_bid, spread
 from bot.games.stops.rules import StopsRules, parse_spread, spreads
-from bot.games.stops.view import ai_facts, announce_lead, facts, story
+from bot.games.stops.view import ai_facts, announce_lead, facts
 from bot.games.yankee.stakes import (
     StakesGame,
     at_table,
@@ -140,11 +139,9 @@ class StopsGame(StakesGame[StopsState]):
         if len(words) != 2 or words[0] != "play":
             raise IllegalAction(_USAGE)
         card = parse_card(words[1], Pack.FRENCH)
-        if card not in st.hands[seat]:
-            raise IllegalAction(
-                f"You do not hold {card}: lead one of {_listed(leads(self.rules, st, seat))}."
-            )
         allowed = leads(self.rules, st, seat)
+        if card not in st.hands[seat]:
+            raise IllegalAction(f"You do not hold {card}: lead one of {_listed(allowed)}.")
         if card not in allowed:
             raise IllegalAction(
                 f"Lead the lowest card of a suit{self._switch_words(st, seat)}: "
@@ -153,7 +150,8 @@ class StopsGame(StakesGame[StopsState]):
         return lead(self.rules, st, seat, card)
 
     def _switch_words(self, st: StopsState, seat: int) -> str:
-        """', of a suit other than the one just stopped' when Michigan asks it."""
+        """' other than the one just stopped' when Michigan asks for a new suit and the
+        seat holds one; else nothing."""
         if (
             self.rules.switch_suit
             and st.stopped
@@ -273,13 +271,13 @@ class StopsGame(StakesGame[StopsState]):
     def adjust_stack(self, state: StopsState, seat: int, delta: int) -> StopsState:
         """A top-up or cash-out between deals; the waiting deal is seated again around it."""
         st = restack(state, seat, delta, is_fresh(state), _WAIT)
-        return reseat(self.rules, evolve_start(st))
+        return reseat(self.rules, st)
 
     def leave(self, state: StopsState, seat: int) -> StopsState:
         """The seat leaves for good between deals: its stack goes home, it is dealt no more
         and takes no share of the board left at the end."""
         st = depart(state, seat, is_fresh(state), _WAIT)
-        return reseat(self.rules, evolve_start(st))
+        return reseat(self.rules, st)
 
     def present(self, state: StopsState) -> tuple[bool, ...]:
         """Per seat, whether it is still at the table."""
@@ -298,11 +296,6 @@ class StopsGame(StakesGame[StopsState]):
         return board_close(state, board, 0, state.dealer)
 
 
-def evolve_start(st: StopsState) -> StopsState:
-    """The state with its deal's starting stacks moved with a stack change between deals."""
-    return evolve(st, start=st.stacks)
-
-
 def _spread_action(amounts: Sequence[int]) -> str:
     """'spread 1 0 2 1'."""
     return "spread " + " ".join(str(a) for a in amounts)
@@ -314,4 +307,4 @@ def _listed(cards: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-__all__ = ["StopsGame", "StopsState", "story"]
+__all__ = ["StopsGame", "StopsState"]

@@ -24,34 +24,43 @@ from bot.games.stops.flow import (
     evolve,
     open_deal,
 )
-from bot.games.stops.rules import SPREAD, StopsRules, holder_of, legal_leads, successor
+from bot.games.stops.rules import (
+    SPREAD,
+    StopsRules,
+    holder_of,
+    legal_leads,
+    out_payments,
+    stake,
+    successor,
+    sweep,
+    swept,
+)
 
 
-def lay_fixed(rules: StopsRules, st: StopsState) -> tuple[StopsState, tuple[Transfer, ...]]:
+def lay_fixed(st: StopsState) -> tuple[StopsState, tuple[Transfer, ...]]:
     """The fixed stakes of the deal laid by its first action (Michigan: 2 chips a card
     from the dealer, 1 from every other player, and the kitty), if still due."""
     if not st.due:
         return st, ()
     moved: list[Transfer] = []
-    board = list(st.board)
-    pool = st.pool
+    board, pool = st.board, st.pool
+    each = (st.stake,) * len(board)
     for s in st.players:
-        per_card = st.stake * (2 if s == st.dealer else 1)
-        board = [b + per_card for b in board]
-        moved.append(Transfer(s, POT, per_card * len(board), "stake"))
+        board = stake(board, each, double=s == st.dealer)
+        moved.append(Transfer(s, POT, sum(each) * (2 if s == st.dealer else 1), "stake"))
         if st.kitty:
             moved.append(Transfer(s, POT, st.kitty, "ante"))
             pool += st.kitty
     stacks, _ = apply_transfers(st.stacks, sum(st.board) + st.pool, moved)
-    return evolve(st, stacks=stacks, board=tuple(board), pool=pool, due=False), tuple(moved)
+    return evolve(st, stacks=stacks, board=board, pool=pool, due=False), tuple(moved)
 
 
 def spread(rules: StopsRules, st: StopsState, seat: int, amounts: Sequence[int]) -> StopsState:
     """The seat's stake spread over the board cards (doubled for the dealer where the
     game says so) and its pool chip put in; then the next seat, or the cards."""
-    factor = 2 if rules.staking == SPREAD and seat == st.dealer else 1
-    board = tuple(b + factor * a for b, a in zip(st.board, amounts, strict=True))
-    moved = [Transfer(seat, POT, factor * sum(amounts), "stake")]
+    double = rules.staking == SPREAD and seat == st.dealer
+    board = stake(st.board, amounts, double)
+    moved = [Transfer(seat, POT, (2 if double else 1) * sum(amounts), "stake")]
     if st.kitty:
         moved.append(Transfer(seat, POT, st.kitty, "ante"))
     stacks, _ = apply_transfers(st.stacks, sum(st.board) + st.pool, moved)
@@ -65,7 +74,7 @@ def spread(rules: StopsRules, st: StopsState, seat: int, amounts: Sequence[int])
 
 def exchange(rules: StopsRules, st: StopsState) -> StopsState:
     """The dealer takes the spare hand unseen; his own becomes the dead hand."""
-    st, moved = lay_fixed(rules, st)
+    st, moved = lay_fixed(st)
     hands = _with_hand(st.hands, st.dealer, st.spare)
     return evolve(
         st, hands=hands, spare=st.hands[st.dealer], swapped="dealer", moved=moved, phase=PLAY,
@@ -75,7 +84,7 @@ def exchange(rules: StopsRules, st: StopsState) -> StopsState:
 
 def keep(rules: StopsRules, st: StopsState) -> StopsState:
     """The dealer keeps his hand and offers the spare one to the others, from his left."""
-    st, moved = lay_fixed(rules, st)
+    st, moved = lay_fixed(st)
     return evolve(st, moved=moved, phase=AUCTION, asked=0, turn=st.players[0])
 
 
@@ -140,29 +149,28 @@ def _run(rules: StopsRules, hands: list[list[str]], seat: int, card: str) -> lis
 def lead(rules: StopsRules, st: StopsState, seat: int, card: str) -> StopsState:
     """The lead and its run played out: boodles swept, then the deal settled if its last
     player went out, else the next leader awaited."""
-    st, moved = lay_fixed(rules, st)
+    st, moved = lay_fixed(st)
     hands = [list(h) for h in st.hands]
     run = _run(rules, hands, seat, card)
     played = list(st.played)
-    board = list(st.board)
+    board = st.board
     stacks = list(st.stacks)
     sweeps: list[Transfer] = []
     boodle = rules.boodle
     for who, now in run:
         played[who] += (now,)
-        if now in boodle:
-            index = boodle.index(now)
-            if board[index]:
-                sweeps.append(Transfer(POT, who, board[index], "boodle"))
-                stacks[who] += board[index]
-                board[index] = 0
+        chips = swept(rules, now, board) if now in boodle else 0
+        if chips:
+            sweeps.append(Transfer(POT, who, chips, "boodle"))
+            stacks[who] += chips
+            board = sweep(rules, now, board)
     last_seat, last_card = run[-1]
     after = tuple(tuple(h) for h in hands)
     done = not after[last_seat]
     st = evolve(
         st,
         stacks=tuple(stacks),
-        board=tuple(board),
+        board=board,
         hands=after,
         played=tuple(played),
         run=tuple([c for _, c in run]),
@@ -207,12 +215,13 @@ def settle(rules: StopsRules, st: StopsState, out: int) -> StopsState:
     chips carry over, and the next deal is opened."""
     moved = list(st.moved)
     left = tuple(len(h) for h in st.hands)
+    owed = out_payments(st.hands, out)
     paid = [0] * st.seats
     stacks, pot = st.stacks, sum(st.board) + st.pool
     if rules.per_card:
         for p in st.players:
-            if p != out and left[p] and stacks[p]:
-                debt = pay_debts(p, {out: left[p]}, stacks[p], st.seats, "out")
+            if owed[p] and stacks[p]:
+                debt = pay_debts(p, {out: owed[p]}, stacks[p], st.seats, "out")
                 stacks, pot = apply_transfers(stacks, pot, debt)
                 paid[p] = sum(t.amount for t in debt)
                 moved += debt

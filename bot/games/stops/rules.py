@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.games.cards import FRENCH_RANKS, french_short, suit_of
+from bot.games.cards import FRENCH_RANKS, french_short
 from bot.games.errors import IllegalAction
 
 LOW: tuple[str, ...] = FRENCH_RANKS
@@ -119,26 +119,16 @@ def _tables(order: tuple[str, ...]) -> tuple[dict[str, int], dict[str, str | Non
 _TABLES = {LOW: _tables(LOW), HIGH: _tables(HIGH)}
 
 
-def rank_of(card: str, order: Sequence[str] = LOW) -> int:
-    """A French card's place in `order`, from 0 (the lowest)."""
-    return order.index(card[:-1])
-
-
 def successors(order: tuple[str, ...]) -> dict[str, str | None]:
     """Each card's successor in `order` (LOW or HIGH), None after the top card: the table
     `successor` reads, for callers that look up many cards."""
     return _TABLES[order][1]
 
 
-def successor(card: str, order: Sequence[str] = LOW) -> str | None:
-    """The next higher card of the same suit in `order`, or None after the top card."""
-    found = _TABLES.get(order if isinstance(order, tuple) else tuple(order))
-    if found is not None:
-        return found[1][card]
-    index = rank_of(card, order)
-    if index + 1 >= len(order):
-        return None
-    return f"{order[index + 1]}{suit_of(card)}"
+def successor(card: str, order: tuple[str, ...] = LOW) -> str | None:
+    """The next higher card of the same suit in `order` (LOW or HIGH), or None after the
+    top card."""
+    return _TABLES[order][1][card]
 
 
 def is_stop(rules: StopsRules, card: str, dead: Iterable[str]) -> bool:
@@ -148,16 +138,10 @@ def is_stop(rules: StopsRules, card: str, dead: Iterable[str]) -> bool:
     return after is None or card in rules.fixed_stops or after in set(dead)
 
 
-def lowest_in_suit(hand: Sequence[str], suit: str, order: Sequence[str] = LOW) -> str | None:
-    """The lowest card of `suit` in the hand, or None if the hand holds none."""
-    cards = [c for c in hand if suit_of(c) == suit]
-    return min(cards, key=lambda c: rank_of(c, order)) if cards else None
-
-
-def legal_leads(hand: Sequence[str], order: Sequence[str] = LOW, not_suit: str = "") -> list[str]:
+def legal_leads(hand: Sequence[str], order: tuple[str, ...] = LOW, not_suit: str = "") -> list[str]:
     """The cards a leader may lead: the lowest card of each suit he holds (but `not_suit`),
     sorted."""
-    place = _TABLES[tuple(order)][0]
+    place = _TABLES[order][0]
     best: dict[str, str] = {}
     for card in hand:
         suit = card[-1]
@@ -213,7 +197,7 @@ def first_jack_dealer(cards: Sequence[str], seats: int) -> int:
 
 
 def next_in_sequence(
-    hands: Sequence[Sequence[str]], card: str, order: Sequence[str] = LOW
+    hands: Sequence[Sequence[str]], card: str, order: tuple[str, ...] = LOW
 ) -> int | None:
     """Who plays after `card`: the holder of its successor, or None at a stop (the
     successor is dead, already played, or there is none)."""

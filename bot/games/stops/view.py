@@ -21,7 +21,7 @@ from bot.games.stops.play import chain, leads
 from bot.games.stops.rules import StopsRules, quick_spreads, successor
 
 
-class StopsGame(Protocol):
+class StopsTable(Protocol):
     """What the views read of the game object: its rules page, its info and its stake."""
 
     rules: StopsRules
@@ -32,7 +32,7 @@ class StopsGame(Protocol):
         ...
 
 
-def facts(game: StopsGame, st: StopsState, seat_no: int | None, *, scene: bool) -> View:
+def facts(game: StopsTable, st: StopsState, seat_no: int | None, *, scene: bool) -> View:
     """The seat's view (anyone's for None): the board, the run, the counts, the last deal,
     and the seat's own hand and choices; with `scene`, the picture too."""
     rules = game.rules
@@ -71,7 +71,7 @@ def facts(game: StopsGame, st: StopsState, seat_no: int | None, *, scene: bool) 
     return out
 
 
-def ai_facts(game: StopsGame, st: StopsState, seat_no: int) -> View:
+def ai_facts(game: StopsTable, st: StopsState, seat_no: int) -> View:
     """What the AI decides from: a lean part of the seat's own view (no picture, no
     words), only the facts its phase needs, all of them facts a player at the table sees."""
     rules = game.rules
@@ -104,7 +104,7 @@ def _seats(st: StopsState) -> list[dict[str, Any]]:
     return [{"stack": st.stacks[s], "in_deal": s in st.players} for s in range(st.seats)]
 
 
-def _staking(game: StopsGame, st: StopsState, seat_no: int) -> dict[str, Any]:
+def _staking(game: StopsTable, st: StopsState, seat_no: int) -> dict[str, Any]:
     """What the seat to stake spreads: the total, whether it is doubled, the board cards,
     and the quick spreads by label."""
     total = game.spread_total(st)
@@ -123,7 +123,7 @@ def _quick(total: int, boodle: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     return tuple((k, "spread " + " ".join(map(str, v))) for k, v in picks.items())
 
 
-def stop_reason(game: StopsGame, st: StopsState, card: str) -> str:
+def stop_reason(game: StopsTable, st: StopsState, card: str) -> str:
     """Why nobody can follow `card`: 'the K♠ ends its suit', 'the 7♦ always stops', or
     'the 9♠ is dead' (its next card lies in the dead hand or has been played: which, the
     table does not say, as the dead hand is never shown)."""
@@ -136,7 +136,7 @@ def stop_reason(game: StopsGame, st: StopsState, card: str) -> str:
     return f"the {french_short(card)} is dead"
 
 
-def news(game: StopsGame, st: StopsState) -> str | None:
+def news(game: StopsTable, st: StopsState) -> str | None:
     """One line on what just happened: a stop and who leads, or the last deal's end."""
     if st.phase == PLAY and st.run:
         return f"Stop: {stop_reason(game, st, st.stopped)}. Seat {st.turn} leads."
@@ -178,7 +178,7 @@ def story(last: Settled | None) -> dict[str, Any] | None:
     }
 
 
-def announce_lead(game: StopsGame, st: StopsState, seat_no: int, card: str) -> str:
+def announce_lead(game: StopsTable, st: StopsState, seat_no: int, card: str) -> str:
     """A lead as the table hears it: 'Lead 3♠; then 4♠ 5♠ (seat 2), 6♠ (seat 0). Stop:
     the 7♠ is dead.'"""
     run = chain(game.rules, st, seat_no, card)
@@ -198,7 +198,7 @@ def announce_lead(game: StopsGame, st: StopsState, seat_no: int, card: str) -> s
     return "; ".join(words) + f". Stop: {stop_reason(game, st, last_card)}."
 
 
-def table_scene(game: StopsGame, st: StopsState, viewer: int | None) -> Scene:
+def table_scene(game: StopsTable, st: StopsState, viewer: int | None) -> Scene:
     """The table picture: seats with chips and played cards, the board cards and their
     chips, the sequence, the spare hand, the viewer's hand."""
     rules = game.rules
