@@ -51,12 +51,24 @@ class Evolve(Protocol[S]):
 
 
 def _slotted(cls: type[Any], names: tuple[str, ...]) -> bool:
-    """Whether a copy may fill the fields' slots directly: every field has a slot of the
-    class itself and the class has no __post_init__ to run."""
+    """Whether a copy may fill the fields' slots directly: the class derives from object
+    alone, its slots are exactly its fields, and it has no __post_init__ to run."""
     own = cls.__dict__
-    return not hasattr(cls, "__post_init__") and all(
-        isinstance(own.get(n), MemberDescriptorType) for n in names
+    return (
+        cls.__bases__ == (object,)
+        and not hasattr(cls, "__post_init__")
+        and tuple(getattr(cls, "__slots__", ())) == names
+        and all(isinstance(own.get(n), MemberDescriptorType) for n in names)
     )
+
+
+def _filler(cls: type[Any]) -> type[Any]:
+    """A plain class with the same slots as the frozen `cls`: a copy is filled as one of
+    these (an ordinary attribute store per field, which Python makes fast, where the
+    frozen class refuses stores and its descriptors cost a slow call each), then turned
+    into a `cls` by assigning its __class__, which Python allows between classes whose
+    instances have the same layout."""
+    return type(f"_{cls.__name__}Filler", (), {"__slots__": cls.__slots__})
 
 
 def evolver(cls: type[S]) -> Evolve[S]:
@@ -70,11 +82,15 @@ def evolver(cls: type[S]) -> Evolve[S]:
     params = ", ".join(f"{n}=_KEEP" for n in names)
     space: dict[str, Any] = {"cls": cls, "_KEEP": _KEEP, "_new": object.__new__}
     if _slotted(cls, names):
-        # set each slot through its descriptor: a frozen dataclass's __init__ goes through
-        # object.__setattr__ by name for every field, which costs twice as much
-        space |= {f"_set_{n}": cls.__dict__[n].__set__ for n in names}
-        sets = "".join(f"    _set_{n}(new, state.{n} if {n} is _KEEP else {n})\n" for n in names)
-        source = f"def evolve(state, /, *, {params}):\n    new = _new(cls)\n{sets}    return new\n"
+        # fill a same-layout plain object, then make it a `cls` (see _filler): a frozen
+        # dataclass's __init__ sets every field through object.__setattr__ by name, and
+        # even its slot descriptors cost a generic call each, several times the store
+        space |= {"_Filler": _filler(cls), "_recast": object.__setattr__}
+        sets = "".join(f"    new.{n} = state.{n} if {n} is _KEEP else {n}\n" for n in names)
+        source = (
+            f"def evolve(state, /, *, {params}):\n    new = _new(_Filler)\n{sets}"
+            "    _recast(new, '__class__', cls)\n    return new\n"
+        )
     else:
         values = ", ".join(f"state.{n} if {n} is _KEEP else {n}" for n in names)
         source = f"def evolve(state, /, *, {params}):\n    return cls({values})\n"

@@ -59,3 +59,25 @@ def test_a_class_with_post_init_is_copied_through_its_constructor() -> None:
     assert evolve(Checked(1), a=2) == Checked(2)
     with pytest.raises(ValueError, match="negative"):
         evolve(Checked(1), a=-1)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Derived(Slotted):
+    """A slotted state built on another: its slots are not all its own."""
+
+    d: int = 0
+
+
+def test_a_copy_is_of_the_state_class_itself_and_hashes_alike() -> None:
+    evolve = evolver(Slotted)
+    st = Slotted(a=1, b=(2,))
+    new = evolve(st, c="y")
+    assert type(new) is Slotted and new == Slotted(1, (2,), "y")
+    assert hash(new) == hash(Slotted(1, (2,), "y")) and st.c == "x"
+    assert not hasattr(new, "__dict__")
+
+
+def test_a_state_built_on_another_is_copied_through_its_constructor() -> None:
+    evolve = evolver(Derived)
+    new = evolve(Derived(a=1, b=(), d=4), a=2)
+    assert type(new) is Derived and new == Derived(a=2, b=(), d=4)
