@@ -44,15 +44,26 @@ VALUE = {c: POINTS.get(c[:-1], 0) for c in PACK}
 """Each card's points."""
 RANK = {c: strength(c) for c in PACK}
 """Each card's rank strength (3 lowest, 2 highest)."""
-HIGHER = {c: [r + c[-1] for r in RANKS[RANK[c] + 1 :]] for c in PACK}
-"""The cards of the same suit that beat each card."""
+OVER = {c: [r + c[-1] for r in reversed(RANKS[RANK[c] :])] for c in PACK}
+"""Each card's twin and the cards of its suit that beat it, the highest first."""
+TOKEN = {c: "," + c for c in PACK}
+"""Each card as it stands in a joined list of codes."""
 COST = {
     trump: {c: (c[-1] == trump) * 10_000 + VALUE[c] * 20 + RANK[c] for c in PACK} for trump in SUITS
 }
 """Per trump, how dear each card is to give away: a trump most, then by points and rank."""
+PAIRS = {trump: tuple(("K" + s, "Q" + s) for s in SUITS if s != trump) for trump in SUITS}
+"""Per trump, the king and queen of each plain suit: the pairs that may be called."""
 KEEP = 1_000
 """Added to the cost of a king or queen kept for a call."""
 NONE: frozenset[str] = frozenset()
+
+
+def laid_by(view: View, seat: int) -> list[str]:
+    """The seat's cards laid face up in its calls (the view leaves them out while none is
+    laid at the table)."""
+    exposed = view.get("exposed")
+    return exposed[seat] if exposed else []
 
 
 def want(hand: Sequence[str], suit: str) -> int:
@@ -67,8 +78,14 @@ def choose_call(view: View, seat: int, hand: Sequence[str], joined: str = "") ->
     joined = joined or "".join(hand)
     if "K" not in joined or "Q" not in joined:  # no pair ('K', 'Q' are no other rank or suit)
         return None
-    trump, pending = view["trump"], list(view["pending"])
-    suits = callable_suits(hand, view["exposed"][seat], trump)
+    trump = view["trump"]
+    for king, queen in PAIRS[trump]:
+        if king in joined and queen in joined:  # "KH" in the run-together codes is the KH
+            break
+    else:  # no king and queen of one plain suit: nothing to call
+        return None
+    pending = list(view["pending"])
+    suits = callable_suits(hand, laid_by(view, seat), trump)
     if not suits:
         return None
     first_wins = bool(view["first_call_wins"])
@@ -89,20 +106,21 @@ def choose_call(view: View, seat: int, hand: Sequence[str], joined: str = "") ->
 def bosses(cards: Sequence[str], known: Sequence[str]) -> list[str]:
     """Those of `cards` that no card left out can beat in their suit: every higher card
     and the card's twin (a second identical card wins) are `known` (seen or held)."""
-    counted: dict[str, int] = {}
+    seen = "," + ",".join(known)  # ',10H' stands in no other code, nor overlaps itself
+    top = []
+    for card in cards:
+        for over in OVER[card]:
+            if seen.count(TOKEN[over]) < 2:
+                break
+        else:
+            top.append(card)
+    return top
 
-    def twice(card: str) -> bool:
-        """Whether both copies of `card` are known (counted once, and only if asked)."""
-        if card not in counted:
-            counted[card] = known.count(card)
-        return counted[card] >= 2
 
-    return [c for c in cards if twice(c) and all(twice(h) for h in HIGHER[c])]
-
-
-def pair_cards(hand: Sequence[str], trump: str, exposed: Sequence[str]) -> frozenset[str]:
-    """The kings and queens that may still make a call: a plain-suit K or Q not laid."""
-    free = [c for c in hand if c[0] in "KQ" and c[-1] != trump]
+def pair_cards(cards: Sequence[str], trump: str, exposed: Sequence[str]) -> frozenset[str]:
+    """The kings and queens among `cards` (the hand, or every card it holds in the suits
+    it may play) that may still make a call: a plain-suit K or Q not laid."""
+    free = [c for c in cards if c[0] in "KQ" and c[-1] != trump]
     for card in exposed:
         if card in free:
             free.remove(card)
@@ -114,43 +132,40 @@ def lead(hand: Sequence[str], view: View, keep: frozenset[str]) -> str:
     plain suit, or at a table of five or more, one of the shortest (a void to trump)."""
     trump = view["trump"]
     points = [c for c in hand if VALUE[c] and c[-1] != trump and c not in keep]
-    top = bosses(points, view["played"] + view["dead"] + list(hand)) if points else []
+    top = bosses(points, [*view["played"], *view["dead"], *hand]) if points else []
     if top:
         return max(top, key=lambda c: (VALUE[c], c))
-    suits = [c[-1] for c in hand]
-    plain = [c for c in hand if c[-1] != trump] or list(hand)
+    joined = "".join(hand)  # a suit's letter names no rank: count the suit's cards here
+    plain = [c for c in hand if c[-1] != trump] or hand
     table = COST[trump]
+    costs = [(table[c] + KEEP, c) if c in keep else (table[c], c) for c in plain]
     if view["seats"] >= MANY:  # by points first (cost // 20), then the shortest suit
-        ranked = [
-            ((table[c] + KEEP if c in keep else table[c]), suits.count(c[-1]), c) for c in plain
-        ]
-        return min((cost // 20, n, cost, c) for cost, n, c in ranked)[3]
-    return min(
-        ((table[c] + KEEP if c in keep else table[c]), -suits.count(c[-1]), c) for c in plain
-    )[2]
+        return min([(k // 20, joined.count(c[-1]), k, c) for k, c in costs])[3]
+    return min([(k, -joined.count(c[-1]), c) for k, c in costs])[2]
 
 
 def follow(view: View, allowed: Sequence[str], keep: frozenset[str]) -> str:
     """The card to play to a trick already led."""
-    if len(allowed) == 1:
-        return allowed[0]
     trick, trump = view["trick"], view["trump"]
     table = COST[trump]
-    by_cost = sorted([(table[c] + KEEP if c in keep else table[c], c) for c in allowed])
-    cheapest = by_cost[0][1]
+    if keep:
+        costs = [(table[c] + KEEP, c) if c in keep else (table[c], c) for c in allowed]
+    else:
+        costs = [(table[c], c) for c in allowed]
     top = trick[trick_winner(trick, trump)]
     suit, rank = top[-1], RANK[top]
+    ruff = trump != suit  # a trump wins a plain-suit trick
     winning = [
-        c for _, c in by_cost if (c[-1] == suit and RANK[c] >= rank) or (c[-1] == trump != suit)
+        (k, c) for k, c in costs if (c[-1] == suit and RANK[c] >= rank) or (ruff and c[-1] == trump)
     ]
     if not winning:
-        return cheapest
+        return min(costs)[1]
     if len(trick) == view["seats"] - 1:
-        return max(winning, key=lambda c: (c[-1] != trump, VALUE[c], -RANK[c], c))
-    pick = winning[0]  # the cheapest winning card
+        return max((c for _, c in winning), key=lambda c: (c[-1] != trump, VALUE[c], -RANK[c], c))
+    pick = min(winning)[1]  # the cheapest winning card
     if VALUE[pick] >= WORTH or sum(map(VALUE.__getitem__, trick)) >= WORTH:
         return pick
-    return cheapest
+    return min(costs)[1]
 
 
 class PipPipPolicy:
@@ -167,16 +182,20 @@ class PipPipPolicy:
                 return f"call {suit}"
         if trick:
             led = trick[0][-1]
-            allowed = [c for c in hand if c[-1] == led] or hand  # follow suit if able
-            if len(allowed) == 1:
-                return "play " + allowed[0]
+            if led in joined:  # it holds the suit led (a suit's letter names no rank)
+                allowed = [c for c in hand if c[-1] == led]
+                if len(allowed) == 1:
+                    return "play " + allowed[0]
+                playable = "".join(allowed)
+            else:
+                allowed, playable = hand, joined
             # the cards kept for a call matter only if a king or queen may be played
-            royal = ("K" in joined or "Q" in joined) and any(c[0] in "KQ" for c in allowed)
-            keep = pair_cards(hand, view["trump"], view["exposed"][seat]) if royal else NONE
+            royal = "K" in playable or "Q" in playable
+            keep = pair_cards(allowed, view["trump"], laid_by(view, seat)) if royal else NONE
             return "play " + follow(view, allowed, keep)
         assert hand, "the AI was asked to play with no card to play"
         royal = "K" in joined or "Q" in joined
-        keep = pair_cards(hand, view["trump"], view["exposed"][seat]) if royal else NONE
+        keep = pair_cards(hand, view["trump"], laid_by(view, seat)) if royal else NONE
         return "play " + lead(hand, view, keep)
 
 

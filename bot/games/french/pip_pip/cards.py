@@ -30,11 +30,13 @@ def pack() -> list[str]:
 
 _CARD_POINTS = {r + s: POINTS.get(r, 0) for s in SUITS for r in STRENGTH}
 """Each card's points, looked up whole."""
+CARD_STRENGTH = {r + s: i for s in SUITS for r, i in STRENGTH.items()}
+"""Each card's rank strength, looked up whole (no slice of the code on the hot path)."""
 
 
 def strength(card: str) -> int:
     """The card's rank strength: 3 is lowest (0), 2 highest (12)."""
-    return STRENGTH[card[:-1]]
+    return CARD_STRENGTH[card]
 
 
 def points(cards: Sequence[str]) -> int:
@@ -46,13 +48,14 @@ def trick_winner(played: Sequence[str], trump: str) -> int:
     """The index in `played` (in play order) of the card winning the trick; a later
     card equal to the best so far beats it, so the second of two identical cards wins."""
     best, top = 0, played[0]
+    suit, high = top[-1], CARD_STRENGTH[top]
     for i in range(1, len(played)):
         card = played[i]
-        if card[-1] == top[-1]:
-            if STRENGTH[card[:-1]] >= STRENGTH[top[:-1]]:
-                best, top = i, card
+        if card[-1] == suit:
+            if CARD_STRENGTH[card] >= high:
+                best, high = i, CARD_STRENGTH[card]
         elif card[-1] == trump:
-            best, top = i, card
+            best, suit, high = i, trump, CARD_STRENGTH[card]
     return best
 
 

@@ -60,7 +60,7 @@ def quick_legal(st: PipPipState, seat: int, card: str) -> bool:
     if not st.trick:
         return True
     led = st.trick[0][-1]
-    return card[-1] == led or all(c[-1] != led for c in hand)
+    return card[-1] == led or led not in "".join(hand)  # a suit's letter names no rank
 
 
 def check_call(st: PipPipState, seat: int, suit: str) -> None:
@@ -137,6 +137,10 @@ class PipPip(TrickGame[PipPipState]):
         """The seat to act next, -1 when the game is over."""
         return to_play(state)
 
+    def awaiting(self, state: PipPipState) -> frozenset[int]:
+        """The one seat to act; empty when the game is over (asked before every action)."""
+        return frozenset() if state.winners else frozenset((state.players[len(state.trick)],))
+
     def legal_actions(self, state: PipPipState, seat: int) -> list[str]:
         """The seat's calls ('call H') and playable cards ('play XX'), sorted; empty if it
         is not its turn."""
@@ -166,26 +170,28 @@ class PipPip(TrickGame[PipPipState]):
         check_card(hand, card, allowed, Pack.FRENCH, _follow_refusal, state)
         return play(state, seat, card)
 
-    def trick_ai_view(self, state: PipPipState, seat_no: int) -> View:
-        """The AI's view: the seats (each a side of its own), trump and the pending calls,
-        the trick, the hand, every card laid face up, the stock's count and, when the trick
-        is still to be led (the only time the AI reads them), the cards taken this hand (in
-        the order taken) and the dead stock."""
+    def ai_view(self, state: PipPipState, seat: int) -> View:
+        """The AI's view (seat -1: its public part): the seats (each a side of its own),
+        trump and the pending calls, the trick, the hand, the stock's count, the cards laid
+        face up (left out while no card is laid) and, when the trick is still to be led
+        (the only time the AI reads them), the cards taken this hand (in the order taken)
+        and the dead stock."""
         st = state
         out: View = {
             "seats": len(st.hands),
             "trump": st.trump,
-            "pending": list(st.pending),
+            "pending": [*st.pending],
             "first_call_wins": st.first_call_wins,
-            "trick": list(st.trick),
-            "exposed": [list(e) for e in st.exposed],
+            "trick": [*st.trick],
             "stock": len(st.stock),
         }
+        if any(st.exposed):
+            out["exposed"] = [*map(list, st.exposed)]
         if not st.trick:
-            out["played"] = list(chain.from_iterable(st.won))
-            out["dead"] = list(st.dead)
-        if 0 <= seat_no < len(st.hands):
-            out["hand"] = list(st.hands[seat_no])
+            out["played"] = [*chain.from_iterable(st.won)]
+            out["dead"] = [*st.dead]
+        if 0 <= seat < len(st.hands):
+            out["hand"] = [*st.hands[seat]]
         return out
 
     def view(self, state: PipPipState, seat: int | None) -> View:
@@ -193,7 +199,8 @@ class PipPip(TrickGame[PipPipState]):
         pending change, the stock's count, the dead stock, the scores and the picture."""
         st = state
         out = self.trick_facts(st, seat, KEY)
-        out.update(self.trick_ai_view(st, -1))
+        out.update(self.ai_view(st, -1))
+        out["exposed"] = [*map(list, st.exposed)]
         out["played"] = list(chain.from_iterable(st.won))
         out["dead"] = list(st.dead)
         if seat is not None and 0 <= seat < len(st.hands):
