@@ -81,3 +81,20 @@ def test_a_state_built_on_another_is_copied_through_its_constructor() -> None:
     evolve = evolver(Derived)
     new = evolve(Derived(a=1, b=(), d=4), a=2)
     assert type(new) is Derived and new == Derived(a=2, b=(), d=4)
+
+
+@pytest.mark.parametrize("cls", [Slotted, Plain])
+def test_a_hot_path_copy_changes_exactly_its_fields(cls: type) -> None:
+    add = evolver(cls, "b")
+    st = cls(a=1, b=(2,))
+    new = add(st, b=(2, 3))
+    assert new == dataclasses.replace(st, b=(2, 3)) and type(new) is cls
+    with pytest.raises(TypeError):
+        add(st)  # the changed field is required
+    with pytest.raises(TypeError):
+        add(st, b=(), a=5)  # and no other may be changed through it
+
+
+def test_a_hot_path_copy_of_a_field_the_state_lacks_is_refused_when_written() -> None:
+    with pytest.raises(TypeError, match="no field z"):
+        evolver(Slotted, "b", "z")

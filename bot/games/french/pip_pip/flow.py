@@ -81,6 +81,22 @@ class PipPipState:
 
 evolve = evolver(PipPipState)
 """The one way to copy a state with changes, by keyword (bot/games/state.py)."""
+add_card = evolver(PipPipState, "hands", "trick")
+"""The copy for the commonest action, a card played to a trick it does not complete."""
+take_trick = evolver(
+    PipPipState,
+    "hands",
+    "stock",
+    "dead",
+    "trick",
+    "won",
+    "tricks",
+    "last",
+    "last_owners",
+    "last_winner",
+    "players",
+)
+"""The copy for a trick taken (and the stock drawn)."""
 
 PACK = tuple(pack())
 ORDERS = {
@@ -238,7 +254,7 @@ def play(st: PipPipState, seat: int, card: str) -> PipPipState:
         st = evolve(st, exposed=put(st.exposed, seat, _without(laid, card)))
     trick = (*st.trick, card)
     if len(trick) < len(st.players):
-        return evolve(st, hands=hands, trick=trick)
+        return add_card(st, hands=hands, trick=trick)
     return _take(st, hands, trick)
 
 
@@ -256,7 +272,7 @@ def _take(st: PipPipState, hands: Hands, trick: tuple[str, ...]) -> PipPipState:
         stock = stock[seats:]
     if stock and not stock_serves(len(stock), seats):
         stock, dead = (), stock
-    st = evolve(
+    st = take_trick(
         st,
         hands=hands,
         stock=stock,

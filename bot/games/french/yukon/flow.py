@@ -69,6 +69,8 @@ class YukonState:
 
 evolve = evolver(YukonState)
 """The one way to copy a state with changes, by keyword (bot/games/state.py)."""
+add_card = evolver(YukonState, "hands", "trick")
+"""The copy for the commonest action, a card played to a trick it does not complete."""
 
 
 def pack(seats: int) -> tuple[str, ...]:
@@ -181,7 +183,7 @@ def play(st: YukonState, seat: int, card: str) -> YukonState:
     hands = (*st.hands[:seat], hand[:at] + hand[at + 1 :], *st.hands[seat + 1 :])
     trick = (*st.trick, card)
     if len(trick) < len(st.players):
-        return evolve(st, hands=hands, trick=trick)
+        return add_card(st, hands=hands, trick=trick)
     return _take(st, hands, trick)
 
 
