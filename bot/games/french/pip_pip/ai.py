@@ -23,11 +23,11 @@ from collections.abc import Sequence
 
 from bot.games.base import View
 from bot.games.french.pip_pip.cards import (
-    POINTS,
+    CARD_POINTS,
+    CARD_STRENGTH,
     RANKS,
     SUITS,
     callable_suits,
-    strength,
     trick_winner,
     trump_after,
 )
@@ -40,16 +40,13 @@ MANY = 5
 """From this many seats the AI leads from its shortest plain suit, to trump it sooner."""
 
 PACK = [r + s for s in SUITS for r in RANKS]
-VALUE = {c: POINTS.get(c[:-1], 0) for c in PACK}
-"""Each card's points."""
-RANK = {c: strength(c) for c in PACK}
-"""Each card's rank strength (3 lowest, 2 highest)."""
-OVER = {c: [r + c[-1] for r in reversed(RANKS[RANK[c] :])] for c in PACK}
+OVER = {c: [r + c[-1] for r in reversed(RANKS[CARD_STRENGTH[c] :])] for c in PACK}
 """Each card's twin and the cards of its suit that beat it, the highest first."""
 TOKEN = {c: "," + c for c in PACK}
 """Each card as it stands in a joined list of codes."""
 COST = {
-    trump: {c: (c[-1] == trump) * 10_000 + VALUE[c] * 20 + RANK[c] for c in PACK} for trump in SUITS
+    trump: {c: (c[-1] == trump) * 10_000 + CARD_POINTS[c] * 20 + CARD_STRENGTH[c] for c in PACK}
+    for trump in SUITS
 }
 """Per trump, how dear each card is to give away: a trump most, then by points and rank."""
 PAIRS = {trump: tuple(("K" + s, "Q" + s) for s in SUITS if s != trump) for trump in SUITS}
@@ -69,15 +66,13 @@ def laid_by(view: View, seat: int) -> list[str]:
 def want(hand: Sequence[str], suit: str) -> int:
     """How much the hand would like `suit` as trump: its length, and its high cards."""
     cards = [c for c in hand if c[-1] == suit]
-    return 2 * len(cards) + sum(1 for c in cards if RANK[c] >= RANK["QS"])
+    return 2 * len(cards) + sum(1 for c in cards if CARD_STRENGTH[c] >= CARD_STRENGTH["QS"])
 
 
 def choose_call(view: View, seat: int, hand: Sequence[str], joined: str = "") -> str | None:
     """The suit to call now, or None to play a card (no pair, or waiting); `joined` is
     the hand's codes run together, if the caller has it."""
     joined = joined or "".join(hand)
-    if "K" not in joined or "Q" not in joined:  # no pair ('K', 'Q' are no other rank or suit)
-        return None
     trump = view["trump"]
     for king, queen in PAIRS[trump]:
         if king in joined and queen in joined:  # "KH" in the run-together codes is the KH
@@ -131,10 +126,10 @@ def lead(hand: Sequence[str], view: View, keep: frozenset[str]) -> str:
     """The lead: a sure winner worth points, else a cheap card: the lowest of the longest
     plain suit, or at a table of five or more, one of the shortest (a void to trump)."""
     trump = view["trump"]
-    points = [c for c in hand if VALUE[c] and c[-1] != trump and c not in keep]
+    points = [c for c in hand if CARD_POINTS[c] and c[-1] != trump and c not in keep]
     top = bosses(points, [*view["played"], *view["dead"], *hand]) if points else []
     if top:
-        return max(top, key=lambda c: (VALUE[c], c))
+        return max(top, key=lambda c: (CARD_POINTS[c], c))
     joined = "".join(hand)  # a suit's letter names no rank: count the suit's cards here
     plain = [c for c in hand if c[-1] != trump] or hand
     table = COST[trump]
@@ -153,17 +148,22 @@ def follow(view: View, allowed: Sequence[str], keep: frozenset[str]) -> str:
     else:
         costs = [(table[c], c) for c in allowed]
     top = trick[trick_winner(trick, trump)]
-    suit, rank = top[-1], RANK[top]
+    suit, rank = top[-1], CARD_STRENGTH[top]
     ruff = trump != suit  # a trump wins a plain-suit trick
     winning = [
-        (k, c) for k, c in costs if (c[-1] == suit and RANK[c] >= rank) or (ruff and c[-1] == trump)
+        (k, c)
+        for k, c in costs
+        if (c[-1] == suit and CARD_STRENGTH[c] >= rank) or (ruff and c[-1] == trump)
     ]
     if not winning:
         return min(costs)[1]
     if len(trick) == view["seats"] - 1:
-        return max((c for _, c in winning), key=lambda c: (c[-1] != trump, VALUE[c], -RANK[c], c))
+        return max(
+            (c for _, c in winning),
+            key=lambda c: (c[-1] != trump, CARD_POINTS[c], -CARD_STRENGTH[c], c),
+        )
     pick = min(winning)[1]  # the cheapest winning card
-    if VALUE[pick] >= WORTH or sum(map(VALUE.__getitem__, trick)) >= WORTH:
+    if CARD_POINTS[pick] >= WORTH or sum(map(CARD_POINTS.__getitem__, trick)) >= WORTH:
         return pick
     return min(costs)[1]
 

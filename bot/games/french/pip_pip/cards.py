@@ -28,7 +28,7 @@ def pack() -> list[str]:
     return list(packs(french_pack(), 2))
 
 
-_CARD_POINTS = {r + s: POINTS.get(r, 0) for s in SUITS for r in STRENGTH}
+CARD_POINTS = {r + s: POINTS.get(r, 0) for s in SUITS for r in STRENGTH}
 """Each card's points, looked up whole."""
 CARD_STRENGTH = {r + s: i for s in SUITS for r, i in STRENGTH.items()}
 """Each card's rank strength, looked up whole (no slice of the code on the hot path)."""
@@ -41,14 +41,13 @@ def strength(card: str) -> int:
 
 def points(cards: Sequence[str]) -> int:
     """The card points of `cards` (2 = 11, A = 10, K = 5, Q = 4, J = 3, others 0)."""
-    return sum(map(_CARD_POINTS.__getitem__, cards))
+    return sum(map(CARD_POINTS.__getitem__, cards))
 
 
 def trick_winner(played: Sequence[str], trump: str) -> int:
     """The index in `played` (in play order) of the card winning the trick; a later
     card equal to the best so far beats it, so the second of two identical cards wins."""
-    best, top = 0, played[0]
-    suit, high = top[-1], CARD_STRENGTH[top]
+    best, suit, high = 0, played[0][-1], CARD_STRENGTH[played[0]]
     for i in range(1, len(played)):
         card = played[i]
         if card[-1] == suit:

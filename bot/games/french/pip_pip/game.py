@@ -137,10 +137,6 @@ class PipPip(TrickGame[PipPipState]):
         """The seat to act next, -1 when the game is over."""
         return to_play(state)
 
-    def awaiting(self, state: PipPipState) -> frozenset[int]:
-        """The one seat to act; empty when the game is over (asked before every action)."""
-        return frozenset() if state.winners else frozenset((state.players[len(state.trick)],))
-
     def legal_actions(self, state: PipPipState, seat: int) -> list[str]:
         """The seat's calls ('call H') and playable cards ('play XX'), sorted; empty if it
         is not its turn."""
