@@ -108,6 +108,8 @@ def test_simulate_text_shows_the_bank_edge(capsys: pytest.CaptureFixture[str]) -
     code, out, _ = run(capsys, "simulate", "black-joke", "--games", "20")
     assert code == 0
     assert "bank's edge" in out and "chip invariants: held" in out
+    # seats are numbered from 1, as the pictures and the rules pages number them
+    assert "  seat 1: average result" in out and "  seat 0:" not in out
 
 
 def test_simulate_patience_reports_the_greedy_win_rate(capsys: pytest.CaptureFixture[str]) -> None:

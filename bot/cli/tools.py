@@ -91,7 +91,7 @@ def _print_simulation(game: Game[Any], result: Any) -> None:
     print(f"{game.info.title}: {result.games} games, {result.deals} deals, {result.seats} seats")
     print(f"  {result.deals_per_s:,.0f} deals/s ({result.seconds:.2f} s)")
     for seat, mean in enumerate(result.mean_result):
-        print(f"  seat {seat}: average result {mean:+.3f}, won {result.wins[seat]} games")
+        print(f"  seat {seat + 1}: average result {mean:+.3f}, won {result.wins[seat]} games")
     if result.bank_edge is not None:
         print(
             f"  bank's edge: {result.bank_edge:.2%} of {result.wagered:,} chips wagered"

@@ -84,7 +84,8 @@ class Account:
         if self.kind is AccountKind.PURSE:
             return f"the purse of user {self.user_id}"
         if self.kind is AccountKind.STAKE:
-            return f"the stake of seat {self.seat} at table {self.table_id}"
+            # seats are counted from 1 wherever a person reads them, as in the pictures
+            return f"the stake of seat {(self.seat or 0) + 1} at table {self.table_id}"
         return f"the pot of table {self.table_id}"
 
 

@@ -63,3 +63,10 @@ def test_the_index_says_where_every_game_s_page_is() -> None:
         home = registry.home(game.info.key).replace(".", "/")
         folder = "bot/games/patience/games/" if home == "bot/games/patience" else home
         assert folder.rsplit("/", 1)[0] + "/" in index or folder in index, game.info.key
+
+
+@pytest.mark.parametrize("game", GAMES, ids=game_id)
+def test_a_page_numbers_seats_as_the_pictures_do(game: Game[Any]) -> None:
+    # pictures and the terminal number seats from 1 (the host's seat); a page saying
+    # "seat 0" would name a seat nobody can see
+    assert not re.search(r"\bseats? 0\b", rules_text(game), re.IGNORECASE)

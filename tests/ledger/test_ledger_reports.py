@@ -112,7 +112,7 @@ async def test_history_names_the_table_and_game(db: Database, ledger: Ledger) ->
         (await ledger.history(GUILD, ALICE))[1],
     )
     assert (newest.amount, newest.reason, newest.game) == (510, Reason.CASHOUT, GAME)
-    assert newest.counterparty_text == "the stake of seat 0 at table 5"
+    assert newest.counterparty_text == "the stake of seat 1 at table 5"
     assert (buy_in.amount, buy_in.reason) == (-500, Reason.BUYIN)
 
 
