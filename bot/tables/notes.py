@@ -1,5 +1,6 @@
 """What the Discord layer remembers about tables and players between restarts: which
-message shows each table, and whose direct messages are open.
+message shows each table, whose direct messages are open (and when that was last
+tried), and the notices still owed to channels (a table set aside at a restart).
 
 The cogs keep these through this service, never through the database directly, so the
 storage layer has one caller per kind of record.
@@ -9,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.storage import Database
+from bot.storage import Database, notice_rows
 from bot.storage import table_rows as rows
+from bot.storage.notice_rows import NoticeRow
 
 
 class TableNotes:
@@ -34,3 +36,11 @@ class TableNotes:
     async def set_dm_status(self, user_id: int, is_open: bool, told: bool) -> None:
         """Store whether a user's DMs are open, and whether they were told they are closed."""
         await self._db.write(lambda tx: rows.set_dm_status(tx, user_id, is_open, told))
+
+    async def notices(self) -> list[NoticeRow]:
+        """The notices still owed to channels, oldest first."""
+        return await notice_rows.notices(self._db)
+
+    async def drop_notice(self, notice_id: int) -> None:
+        """Forget a notice once its channel has it (or can never have it)."""
+        await self._db.write(lambda tx: notice_rows.drop_notice(tx, notice_id))
