@@ -9,10 +9,21 @@ storage layer has one caller per kind of record.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.storage import Database, notice_rows
 from bot.storage import table_rows as rows
 from bot.storage.notice_rows import NoticeRow
+
+
+@dataclass(frozen=True, slots=True)
+class DmStatus:
+    """What is known of a user's DMs: open or not, whether they were told they are
+    closed, and when that was last learnt (seconds since the epoch)."""
+
+    open: bool
+    told: bool
+    checked_at: float
 
 
 class TableNotes:
@@ -29,13 +40,15 @@ class TableNotes:
         """Remember which message shows a table."""
         await self._db.write(lambda tx: rows.set_message(tx, table_id, message_id))
 
-    async def dm_statuses(self) -> dict[int, tuple[bool, bool]]:
-        """Every stored DM status: user -> (open, told)."""
-        return await rows.dm_statuses(self._db)
+    async def dm_statuses(self) -> dict[int, DmStatus]:
+        """Every stored DM status, by user."""
+        found = await rows.dm_statuses(self._db)
+        return {user: DmStatus(*status) for user, status in found.items()}
 
-    async def set_dm_status(self, user_id: int, is_open: bool, told: bool) -> None:
-        """Store whether a user's DMs are open, and whether they were told they are closed."""
-        await self._db.write(lambda tx: rows.set_dm_status(tx, user_id, is_open, told))
+    async def set_dm_status(self, user_id: int, is_open: bool, told: bool, at: float) -> None:
+        """Store whether a user's DMs are open, whether they were told they are closed, and
+        when that was learnt (`at`, seconds since the epoch)."""
+        await self._db.write(lambda tx: rows.set_dm_status(tx, user_id, is_open, told, at))
 
     async def notices(self) -> list[NoticeRow]:
         """The notices still owed to channels, oldest first."""
