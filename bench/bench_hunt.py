@@ -7,11 +7,14 @@
   table stopped at the end of a shard, each of which must close with its escrow empty;
 - kills: a thousand kill -9 restarts of a process making such requests (restarts
   excluded: the kills are the restarts), each start recovering every table with the
-  ledger whole.
+  ledger whole;
+- start-ups: a few hundred starts of the bot on the fake Discord with tables that cannot
+  be rebuilt and Discord failing as a seeded plan says while their channels are told
+  (`tests/hunt/startup.py`): every start completes, and every notice is sent once.
 
 Any failure is printed and makes the run exit 1.
 
-Run: .venv/bin/python bench/bench_hunt.py [--requests N] [--kills N] [--jobs N]
+Run: .venv/bin/python bench/bench_hunt.py [--requests N] [--kills N] [--startups N] [--jobs N]
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from bench._results import write_section  # noqa: E402
 from tests.hunt.driver import Hunt, random_request  # noqa: E402
 from tests.hunt.killer import KillReport, kill_run  # noqa: E402
+from tests.hunt.startup import random_plan, run_plan  # noqa: E402
 
 CHECK_EVERY = 250
 
@@ -115,12 +119,36 @@ def run_kills(kills: int, jobs: int, folder: str) -> tuple[list[str], KillReport
     return lines, total
 
 
+def run_startups(count: int, folder: str) -> list[str]:
+    """The start-up part: lines for RESULTS (a failure raises, naming its plan)."""
+    started = time.perf_counter()
+    rng = random.Random(20)
+    kinds: Counter[str] = Counter()
+    for n in range(count):
+        plan = random_plan(rng)
+        kinds.update(plan.kinds)
+        where = Path(folder) / f"startup-{n}"
+        where.mkdir()
+        try:
+            asyncio.run(run_plan(plan, where))
+        except AssertionError as exc:
+            raise AssertionError(f"start-up {n} ({plan}): {exc}") from None
+    seconds = time.perf_counter() - started
+    told = ", ".join(f"{k} {n:,}" for k, n in sorted(kinds.items()))
+    return [
+        f"- start-ups: **{count:,} starts** on the fake Discord ({seconds:,.0f} s) with "
+        f"tables set aside and Discord failing as planned ({told} channels): every start "
+        "completed, and every notice was sent once when Discord answered again."
+    ]
+
+
 def main() -> int:
     """Run both hunts and write the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=1_000_000)
     parser.add_argument("--shards", type=int, default=40)
     parser.add_argument("--kills", type=int, default=1000)
+    parser.add_argument("--startups", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
@@ -129,6 +157,8 @@ def main() -> int:
         print("\n".join(fuzz_lines), flush=True)
         kill_lines, kills = run_kills(args.kills, args.jobs, folder)
         print("\n".join(kill_lines), flush=True)
+        startup_lines = run_startups(args.startups, folder)
+        print("\n".join(startup_lines), flush=True)
     if kills.failures:
         print("\n".join(kills.failures), file=sys.stderr)
         return 1
@@ -139,6 +169,7 @@ def main() -> int:
             "",
             *fuzz_lines,
             *kill_lines,
+            *startup_lines,
         ]
         write_section("Money path under faults", body)
     print(figures)

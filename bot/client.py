@@ -2,9 +2,11 @@
 
 `ParlourBot.setup_hook` opens the database (running migrations), builds the ledger and
 the table service, loads the cogs from an explicit tuple (each registers its persistent
-`DynamicItem` buttons), rebuilds every open table and re-renders its message, and starts
-the turn clock. Commands are not synced on every start: `parlour sync` does it, and so
-does the owner's `@Parlour sync` mention (cogs/admin.py).
+`DynamicItem` buttons), rebuilds every open table and re-renders its message, tells the
+channels of tables set aside (again on every reconnect and every few minutes, until
+Discord takes the notice), and starts the turn clock. Commands are not synced on every
+start: `parlour sync` does it, and so does the owner's `@Parlour sync` mention
+(cogs/admin.py).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ COGS: tuple[str, ...] = (
 workers' shutdown)."""
 
 CLOCK_STEP_S = 1.0
+NOTICE_RETRY_S = 300.0
+"""How often notices that Discord did not take are tried again (besides each reconnect)."""
 
 
 class ParlourBot(commands.Bot):
@@ -58,6 +62,9 @@ class ParlourBot(commands.Bot):
         )
         self.settings = settings
         self._clock: asyncio.Task[None] | None = None
+        self._notices: asyncio.Task[None] | None = None
+        self._telling = asyncio.Lock()
+        self._owed = False  # a notice to a channel is still waiting to be sent
         # Blocking clean-ups the cogs register, run in a thread once Discord is closed.
         self.after_close: dict[str, Callable[[], None]] = {}
 
@@ -88,18 +95,59 @@ class ParlourBot(commands.Bot):
             len(report.abandoned),
         )
         for notice in report.set_aside:
-            await self._tell_set_aside(notice.channel_id, notice.words)
+            log.warning("channel %d: %s", notice.channel_id, notice.words)
+        await self.tell_channels()
         self.dispatch("tables_recovered")
         self._clock = asyncio.create_task(self._run_clock(), name="parlour-clock")
+        self._notices = asyncio.create_task(self._run_notices(), name="parlour-notices")
 
-    async def _tell_set_aside(self, channel_id: int, words: str) -> None:
-        """Tell a channel that its table could not be restored (a courtesy: a channel
-        that cannot be reached is only logged, and start-up goes on)."""
-        log.warning("channel %d: %s", channel_id, words)
+    async def tell_channels(self) -> None:
+        """Send the notices owed to channels (a table set aside at a restart, kept in the
+        database), each deleted once sent. A courtesy that never stops the bot: a notice
+        Discord did not take (out of reach, a timeout, an error of its own) is logged and
+        kept for the next try; one for a channel Discord says is gone or closed to the bot
+        is dropped, since no later try can do better."""
+        async with self._telling:
+            try:
+                owed = await self.tables.notes.notices()
+            except Exception:
+                log.exception("could not read the notices owed to channels")
+                return
+            self._owed = False
+            for notice in owed:
+                await self._tell(notice.id, notice.channel_id, notice.words)
+
+    async def _tell(self, notice_id: int, channel_id: int, words: str) -> None:
+        """Send one notice and forget it, or log why not and keep it."""
         try:
             await self.get_partial_messageable(channel_id).send(words)
-        except discord.HTTPException as exc:
-            log.warning("could not tell channel %d of its table: %s", channel_id, exc)
+        except (discord.NotFound, discord.Forbidden) as exc:
+            log.warning("channel %d cannot be told of its table (%s); dropping it", channel_id, exc)
+        except Exception as exc:
+            log.warning("could not tell channel %d of its table yet (%r)", channel_id, exc)
+            self._owed = True
+            return
+        try:
+            await self.tables.notes.drop_notice(notice_id)
+        except Exception:
+            log.exception("notice %d was sent but is still kept", notice_id)
+
+    async def on_ready(self) -> None:
+        """Connected (or connected again): send what could not be sent before."""
+        if self._owed:
+            await self.tell_channels()
+
+    async def on_resumed(self) -> None:
+        """The gateway session resumed after a drop: send what could not be sent before."""
+        if self._owed:
+            await self.tell_channels()
+
+    async def _run_notices(self) -> None:
+        """Try again every `NOTICE_RETRY_S` while a notice is owed."""
+        while True:
+            await asyncio.sleep(NOTICE_RETRY_S)
+            if self._owed:
+                await self.tell_channels()
 
     def _limits(self, guild_id: int) -> TableLimits:
         """A server's table limits, from its settings."""
@@ -118,10 +166,11 @@ class ParlourBot(commands.Bot):
     async def close(self) -> None:
         """Stop the clock and the cogs, close Discord, the render workers (whose queues
         otherwise leak semaphores at exit), then the database."""
-        if self._clock is not None:
-            self._clock.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._clock
+        for task in (self._clock, self._notices):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for name in list(self.extensions):
             await self.unload_extension(name)
         await super().close()

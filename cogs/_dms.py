@@ -7,9 +7,10 @@ coalesced per player: at most one DM every `interval_s`, the latest hand of a ta
 winning, so a burst of changes (reserve buys back to back, a fast trick) costs one DM,
 not ten, and Discord's rate limits are never met.
 
-A player whose DMs are closed is remembered as such; a later join probes again once
-`reprobe_s` has passed since the last probe (a day), so someone who opens their DMs
-is not told "closed" for ever.
+A player whose DMs are closed is remembered as such, with the time of the last probe,
+in the database (so across restarts too); a later join probes again once `reprobe_s`
+has passed since then (a day), so someone who opens their DMs is not told "closed" for
+ever.
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ import io
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.games.base import View
 from bot.tables import Actor, Event, Table, Update
+from bot.tables.notes import DmStatus
 from cogs._render import hand_picture
 
 if TYPE_CHECKING:
@@ -188,7 +190,14 @@ class HandMailer:
         self._probed_at[user_id] = self.clock()
         if not is_open:
             self._pending.pop(user_id, None)
-        await self.bot.tables.notes.set_dm_status(user_id, is_open, True)
+        await self.bot.tables.notes.set_dm_status(user_id, is_open, True, self._probed_at[user_id])
+
+    def load(self, statuses: Mapping[int, DmStatus]) -> None:
+        """Take in the DM statuses stored before a restart, and when each was learnt, so
+        that a closed DM is still probed at most once every `reprobe_s`."""
+        for user_id, status in statuses.items():
+            self.dm_open[user_id] = status.open
+            self._probed_at[user_id] = status.checked_at
 
     async def close(self) -> None:
         """Stop sending (what is still queued is dropped: a hand DM is a courtesy)."""

@@ -173,7 +173,7 @@ class DiscordPresenter:
         """Read the table messages and DM statuses stored before a restart."""
         notes = self.bot.tables.notes
         self.message_ids.update(await notes.messages_of(table_ids))
-        self.dm_open.update({u: s[0] for u, s in (await notes.dm_statuses()).items()})
+        self.mailer.load(await notes.dm_statuses())
 
     async def table_updated(self, update: Update) -> None:
         """Remember the latest change and make sure an edit is on its way; queue DMs.

@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.client import ParlourBot
 from bot.games import registry
 from bot.games.options import parse_pairs
-from bot.tables import Event, Status, Update
+from bot.tables import Event, Status, Table, Update
 from cogs._base import (
     Refusal,
     bot_of,
@@ -115,8 +115,11 @@ async def press(interaction: discord.Interaction[Any], table_id: int, verb: str)
             await seated_note(bot, interaction, table_id), ephemeral=True
         )
         return
+    if verb == "leave":
+        table = await service.leave(table_id, user.id)
+        await interaction.followup.send(left_note(table, user.id), ephemeral=True)
+        return
     done = {
-        "leave": (service.leave, "You have left the table."),
         "ai": (service.add_ai, "An AI player sits down."),
         "start": (service.start, "The cards are dealt."),
         "back": (service.resume, "Your seat is yours again."),
@@ -124,6 +127,27 @@ async def press(interaction: discord.Interaction[Any], table_id: int, verb: str)
     method, note = done[verb]
     await method(table_id, user.id)
     await interaction.followup.send(note, ephemeral=True)
+
+
+def left_note(table: Table, user_id: int) -> str:
+    """What a player who asked to leave is told, as the table stands once the leave is
+    done: at a chip table mid-deal the seat leaves when the hand ends (the service's
+    "end of hand"), played by the AI until then, and its chips come home then."""
+    index = table.seat_of(user_id)
+    seat = None if index is None else table.seats[index]
+    chips = " Your chips went back to your purse." if table.buy_in else ""
+    if seat is None:  # a lobby's seat is given up at once
+        return "You have left the table." + chips
+    if seat.leaving:
+        return (
+            "You'll leave when this hand ends; the AI plays your seat until then, "
+            "and your chips come home then."
+        )
+    if table.status is Status.CLOSED and not seat.left:  # the last player's leave closed it
+        return "You were the last player, so the table is closed; every stake went home."
+    if table.is_chip_game:
+        return "You have left the table." + chips
+    return "You have left the table; the AI plays your seat from now on."
 
 
 async def seated_note(bot: ParlourBot, interaction: discord.Interaction[Any], table_id: int) -> str:

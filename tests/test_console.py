@@ -11,10 +11,20 @@ from typing import Any
 import pytest
 
 from bot.cli import main
-from bot.console import Style, format_actions, play_main
+from bot.console import (
+    CONSOLE_CHANNEL,
+    CONSOLE_GUILD,
+    CONSOLE_USER,
+    Style,
+    format_actions,
+    play_main,
+)
 from bot.console.table import seat_words, sort_hand, table_lines
 from bot.games import registry
 from bot.games.cards import Pack
+from bot.ledger import Ledger
+from bot.storage import Database
+from bot.tables import TableService
 
 NAMES = ["You", "AI 1", "AI 2", "AI 3"]
 
@@ -216,3 +226,23 @@ def test_long_lists_of_actions_read_as_ranges() -> None:
     assert format_actions(buys) == "buy 1..40 1..5, pass"
     turns = [f"turn {n}" for n in (1, 2, 3, 5, 10)] + ["grace"]
     assert format_actions(turns) == "grace, turn 1..3, turn 5, turn 10"
+
+
+async def test_a_game_that_cannot_be_restored_is_told_once(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "p.db")
+    service = TableService(db, Ledger(db, starting_chips=1000))
+    table = await service.create(
+        guild_id=CONSOLE_GUILD,
+        channel_id=CONSOLE_CHANNEL,
+        host_id=CONSOLE_USER,
+        host_name="You",
+        game_key="black-joke",
+    )
+    await db.write(
+        lambda tx: tx.execute("UPDATE tables SET game = 'gone' WHERE id = ?", (table.id,))
+    )
+    await db.close()
+    first = await play("tilters", tmp_path, "quit")
+    assert f"Table #{table.id} (gone) could not be restored" in first
+    assert "/table" not in first
+    assert "could not be restored" not in await play("tilters", tmp_path, "quit")

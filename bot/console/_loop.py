@@ -126,6 +126,9 @@ async def play_main(
             db, ledger, ServiceSettings(turn_timeout_s=None), presenters=[presenter]
         )
         await service.recover()
+        for notice in await service.notes.notices():  # a table set aside: the terminal is told
+            print(notice.words.replace(" with /table start", ""), file=out)
+            await service.notes.drop_notice(notice.id)
         table = service.in_channel(CONSOLE_CHANNEL)
         if table is not None and table.game is game and table.status is Status.PLAYING:
             print(f"Resuming your unfinished game of {game.info.title}.", file=out)

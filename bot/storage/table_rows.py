@@ -25,6 +25,16 @@ def now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def time_text(seconds: float) -> str:
+    """A time (seconds since the epoch) as stored in `*_at` columns."""
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")
+
+
+def text_time(text: str) -> float:
+    """A stored `*_at` time as seconds since the epoch."""
+    return datetime.fromisoformat(text).timestamp()
+
+
 @dataclass(frozen=True, slots=True)
 class TableRow:
     """A row of `tables`."""
@@ -277,20 +287,26 @@ async def messages_of(db: Reader, table_ids: Sequence[int]) -> dict[int, int]:
     return out
 
 
-async def set_dm_status(tx: Connection, user_id: int, is_open: bool, told: bool) -> None:
-    """Store whether a user's DMs are open, and whether they were told they are closed."""
+async def set_dm_status(
+    tx: Connection, user_id: int, is_open: bool, told: bool, checked_at: float
+) -> None:
+    """Store whether a user's DMs are open, whether they were told they are closed, and
+    when that was learnt (seconds since the epoch)."""
     await tx.execute(
         "INSERT INTO dm_status (user_id, open, told, checked_at) VALUES (?, ?, ?, ?)"
         " ON CONFLICT (user_id) DO UPDATE SET open = excluded.open, told = excluded.told,"
         " checked_at = excluded.checked_at",
-        (user_id, int(is_open), int(told), now_text()),
+        (user_id, int(is_open), int(told), time_text(checked_at)),
     )
 
 
-async def dm_statuses(db: Reader) -> dict[int, tuple[bool, bool]]:
-    """Every stored DM status: user -> (open, told)."""
-    found = await db.fetchall("SELECT user_id, open, told FROM dm_status")
-    return {row["user_id"]: (bool(row["open"]), bool(row["told"])) for row in found}
+async def dm_statuses(db: Reader) -> dict[int, tuple[bool, bool, float]]:
+    """Every stored DM status: user -> (open, told, checked at in seconds since the epoch)."""
+    found = await db.fetchall("SELECT user_id, open, told, checked_at FROM dm_status")
+    return {
+        row["user_id"]: (bool(row["open"]), bool(row["told"]), text_time(row["checked_at"]))
+        for row in found
+    }
 
 
 async def table_row(db: Reader, table_id: int) -> TableRow | None:

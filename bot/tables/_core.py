@@ -5,11 +5,12 @@ then told to the presenters. `TableService` builds its operations on it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -41,6 +42,8 @@ from bot.tables.standings import Standings
 from bot.tables.typed import as_listed
 
 log = logging.getLogger(__name__)
+
+CLOSED = "That table has closed. Start a new one with /table start."
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +98,27 @@ class TableCore:
         """The open table with this id."""
         table = self._tables.get(table_id)
         if table is None:
-            raise TableError("That table has closed. Start a new one with /table start.")
+            raise TableError(CLOSED)
         return table
+
+    @contextlib.asynccontextmanager
+    async def _held(self, table_id: int, closed: str = CLOSED) -> AsyncIterator[Table]:
+        """The open table with this id, its lock held for the block. Every request that
+        changes a table comes through here: the table is looked for again once the lock
+        is held, since the request queued before may have closed it meanwhile (two stops
+        at once, a move that ends the game); then TableError with `closed`."""
+        table = self._tables.get(table_id)
+        if table is None:
+            raise TableError(closed)
+        async with table.lock:
+            if not self._is_open(table):
+                raise TableError(closed)
+            yield table
+
+    def _is_open(self, table: Table) -> bool:
+        """Whether this very table is still open in this process (checked under its lock
+        by every change, the AI's moves and the turn clock's included)."""
+        return table.status is not Status.CLOSED and self._tables.get(table.id) is table
 
     def in_channel(self, channel_id: int) -> Table | None:
         """The open table of a channel, if any."""
@@ -154,7 +176,7 @@ class TableCore:
         """Let the AI play every seat it holds until a player must act or the game ends."""
         while True:
             async with table.lock:
-                if table.status is not Status.PLAYING:
+                if not self._is_open(table) or table.status is not Status.PLAYING:
                     return
                 awaiting = table.game.awaiting(table.state)
                 ai_seats = [i for i in sorted(awaiting) if table.seats[i].is_ai]

@@ -25,7 +25,9 @@ async def expire(core: TableCore, table: Table, version: int) -> None:
     """Play for the players of one table whose turn clock has run out, if the table is
     still at `version`; a seat that times out often enough is handed to the AI."""
     async with table.lock:
-        if table.status is not Status.PLAYING or table.version != version:
+        if not core._is_open(table) or table.status is not Status.PLAYING:
+            return
+        if table.version != version:
             return
         if table.deadline_at is None or table.deadline_at > core.clock():
             return

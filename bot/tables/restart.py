@@ -1,12 +1,13 @@
 """A restart: every open table is rebuilt from the database (`bot.tables.recovery`), its
 clock re-armed and any AI turn that was pending played; a table that cannot be rebuilt,
 for whatever reason, is set aside (`bot.tables.setaside`) and the others start all the
-same."""
+same; the notice for its channel is kept in the database until a front end sends it."""
 
 from __future__ import annotations
 
 import logging
 
+from bot.storage import notice_rows
 from bot.storage import table_rows as rows
 from bot.tables._core import TableCore
 from bot.tables.models import Status, Table
@@ -58,12 +59,15 @@ async def set_aside(
     holds it (`bot.tables.setaside`)."""
     held = await core.ledger.escrow(row.guild_id, row.id)
     postings = homecoming(row, seats, held)
+    notice = set_aside_words(row, returned=bool(postings))
 
     async def work(tx: rows.Connection) -> None:
         if postings:
             await core.ledger.post(tx, postings)
         await core.ledger.close_escrow(tx, row.guild_id, row.id)
         await rows.close_table(tx, row.id, "could not be rebuilt")
+        # kept until a front end has told the channel (`TableNotes.notices`)
+        await notice_rows.add_notice(tx, row.channel_id, row.id, notice.words)
 
     try:
         await core._write(work)
@@ -71,4 +75,4 @@ async def set_aside(
         log.exception("table %d could not be set aside; it stays open in storage", row.id)
         return
     report.abandoned.append(row.id)
-    report.set_aside.append(set_aside_words(row, returned=bool(postings)))
+    report.set_aside.append(notice)

@@ -97,8 +97,7 @@ class TableService(TableCore):
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         """Sit a player at a table in its lobby, moving the buy-in to the table."""
-        table = self.table(table_id)
-        async with table.lock:
+        async with self._held(table_id) as table:
             require_status(table, Status.LOBBY, "The game has started; you can watch it.")
             if table.seat_of(user_id) is not None:
                 raise TableError("You are already seated at this table.")
@@ -109,8 +108,7 @@ class TableService(TableCore):
 
     async def add_ai(self, table_id: int, by_user: int) -> Table:
         """Seat an AI player (the host only); its stake comes from the server's issuance."""
-        table = self.table(table_id)
-        async with table.lock:
+        async with self._held(table_id) as table:
             require_status(table, Status.LOBBY, "AI players can only join in the lobby.")
             require_host(table, by_user, "Only the host can add AI players.")
             require_room(table)
@@ -121,8 +119,7 @@ class TableService(TableCore):
 
     async def remove_ai(self, table_id: int, by_user: int) -> Table:
         """Take the last AI player off the table (the host only, in the lobby)."""
-        table = self.table(table_id)
-        async with table.lock:
+        async with self._held(table_id) as table:
             require_status(table, Status.LOBBY, "AI players can only leave in the lobby.")
             require_host(table, by_user, "Only the host can remove AI players.")
             ais = [s for s in table.seats if s.user_id is None]
@@ -135,8 +132,7 @@ class TableService(TableCore):
     async def leave(self, table_id: int, user_id: int) -> Table:
         """A player leaves: in the lobby with their buy-in back; during play at the end of
         the hand (chip games) or at once, handing the seat to the AI (other games)."""
-        table = self.table(table_id)
-        async with table.lock:
+        async with self._held(table_id) as table:
             index = seat_index(table, user_id)
             seat = table.seats[index]
             last = table.status is Status.PLAYING and table.humans() == [seat]
@@ -150,19 +146,19 @@ class TableService(TableCore):
                 detail = {"seat": index, "when": "now"}
             else:
                 detail = await self._leave_game(table, index)
-        await self._notify(table, Event.LEFT, detail)
-        if table.status is Status.PLAYING and (last or not table.humans()):
-            # the last player to leave closes the table while still seated at it, so the
-            # current hand unwinds and chips left on the table are shared with them too
-            await self.stop(table.id, by_user=0, moderator=True, reason="everyone left")
-        elif table.status is Status.PLAYING:
+            await self._notify(table, Event.LEFT, detail)
+            if table.status is Status.PLAYING and (last or not table.humans()):
+                # the last player to leave closes the table while still seated at it, so
+                # the current hand unwinds and chips left on the table are shared with
+                # them too; under the same lock, so no move can end the game meanwhile
+                await self._close(table, 0, "everyone left")
+        if table.status is Status.PLAYING:
             await self._advance(table)
         return table
 
     async def start(self, table_id: int, by_user: int) -> Table:
         """Deal the game (the host only)."""
-        table = self.table(table_id)
-        async with table.lock:
+        async with self._held(table_id) as table:
             require_status(table, Status.LOBBY, "The game has already started.")
             require_host(table, by_user, "Only the host can start the game.")
             info, n = table.game.info, len(table.seats)
@@ -189,8 +185,7 @@ class TableService(TableCore):
 
     async def act(self, table_id: int, user_id: int, version: int, action: str) -> Table:
         """A player's action, checked against the state version they saw."""
-        table = self.table(table_id)
-        async with table.lock:
+        async with self._held(table_id) as table:
             index = self.check_turn(table, user_id, version)
             state = self._checked_move(table, index, action)
             seat = table.seats[index]
@@ -215,8 +210,7 @@ class TableService(TableCore):
 
     async def resume(self, table_id: int, user_id: int) -> Table:
         """A player handed to the AI takes their seat back."""
-        table = self.table(table_id)
-        async with table.lock:
+        async with self._held(table_id) as table:
             index = seat_index(table, user_id)
             seat = table.seats[index]
             if not seat.ai_control:
@@ -229,8 +223,7 @@ class TableService(TableCore):
 
     async def top_up(self, table_id: int, user_id: int, amount: int) -> Table:
         """Bring more chips from the purse to one's stake, between hands."""
-        table = self.table(table_id)
-        async with table.lock:
+        async with self._held(table_id) as table:
             require_status(table, Status.PLAYING, "You can top up once the game is on.")
             index = seat_index(table, user_id)
             game = chip_game(table)
@@ -262,31 +255,35 @@ class TableService(TableCore):
     ) -> Table:
         """End a table (its host or a moderator): the current hand is unwound, completed
         hands stand, and every stake goes back to its owner."""
-        table = self.table(table_id)
-        async with table.lock:
+        async with self._held(table_id, "The table is already closed.") as table:
             if not moderator:
                 require_host(table, by_user, "Only the host or a moderator can stop it.")
-            postings: list[Posting] = []
-            if table.status is Status.PLAYING and table.is_chip_game:
-                game = chip_game(table)
-                refunds = game.hand_refunds(table.state)
-                postings = postings_of(table, refunds, f"refund:{table.id}:{table.version}")
-                stacks, pot = stacks_after(game.stacks(table.state), game.pot(table.state), refunds)
-                closing = game.closing_transfers(table.state, pot) if pot else ()
-                postings += postings_of(table, closing, f"close:{table.id}:{table.version}")
-                stacks, pot = stacks_after(stacks, pot, closing)
-            else:
-                stacks = tuple(table.buy_in for _ in table.seats)
-
-            async def work(tx: rows.Connection) -> None:
-                if postings:
-                    await self.ledger.post(tx, postings)
-                await self.settlement.close_rows(tx, table, table.seats, stacks, reason)
-
-            await self._write(work)
-            self._forget(table)
-        await self._notify(table, Event.STOPPED, {"by": by_user, "reason": reason})
+            await self._close(table, by_user, reason)
         return table
+
+    async def _close(self, table: Table, by_user: int, reason: str) -> None:
+        """Close a table, under its lock: the current hand is unwound, completed hands
+        stand, every stake goes home, and the presenters are told it stopped."""
+        postings: list[Posting] = []
+        if table.status is Status.PLAYING and table.is_chip_game:
+            game = chip_game(table)
+            refunds = game.hand_refunds(table.state)
+            postings = postings_of(table, refunds, f"refund:{table.id}:{table.version}")
+            stacks, pot = stacks_after(game.stacks(table.state), game.pot(table.state), refunds)
+            closing = game.closing_transfers(table.state, pot) if pot else ()
+            postings += postings_of(table, closing, f"close:{table.id}:{table.version}")
+            stacks, pot = stacks_after(stacks, pot, closing)
+        else:
+            stacks = tuple(table.buy_in for _ in table.seats)
+
+        async def work(tx: rows.Connection) -> None:
+            if postings:
+                await self.ledger.post(tx, postings)
+            await self.settlement.close_rows(tx, table, table.seats, stacks, reason)
+
+        await self._write(work)
+        self._forget(table)
+        await self._notify(table, Event.STOPPED, {"by": by_user, "reason": reason})
 
     async def closed_table(self, table_id: int) -> rows.TableRow | None:
         """The stored row of a table that has closed (None if unknown or still open)."""

@@ -239,3 +239,29 @@ async def test_texts_drawn_in_the_picture_name_the_players(
     ((scene, names),) = drawn
     assert scene["lines"] == ["alice leads; AI 1's trick"]
     assert names == ["alice", "AI 1"]
+
+
+async def test_closed_dms_are_probed_at_most_once_a_day_across_restarts(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser, carol: FakeUser, settings: Any
+) -> None:
+    now = [1_000_000.0]
+    presenter_of(bot).mailer.clock = lambda: now[0]
+    await fake.slash("table start", {"game": "tilters"}, by=alice)
+    joined = await fake.click(table_message(fake), label="Join", by=carol)
+    assert "DMs are closed" in joined.followups[-1].content  # probed: closed
+    await fake.click(table_message(fake), label="Leave", by=carol)
+    fake.set_dms(carol, open=True)
+    await fake.close()
+    again = ParlourBot(settings)  # a restart over the same database file
+    await fake.start(again)
+    presenter_of(again).min_interval_s = 0.0
+    presenter_of(again).mailer.clock = lambda: now[0]
+    now[0] += DAY_S / 2
+    joined = await fake.click(table_message(fake), label="Join", by=carol)
+    assert "DMs are closed" in joined.followups[-1].content  # not probed again today
+    assert fake.dms(carol) == []
+    await fake.click(table_message(fake), label="Leave", by=carol)
+    now[0] += DAY_S / 2
+    joined = await fake.click(table_message(fake), label="Join", by=carol)
+    assert "Your cards will also come by DM" in joined.followups[-1].content
+    assert len(fake.dms(carol)) == 1

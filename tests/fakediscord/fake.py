@@ -511,3 +511,10 @@ class FakeDiscord:
         else:
             body = {"message": message or HTTPStatus(status).phrase, "code": code}
         self.api.failures.append(Failure(method, path_glob, status, body, headers, times))
+
+    def break_next(
+        self, method: str, path_glob: str, error: BaseException, *, times: int = 1
+    ) -> None:
+        """Make the next `times` matching requests fail without an answer, raising `error`
+        where aiohttp would (e.g. `aiohttp.ClientConnectionError()`, `TimeoutError()`)."""
+        self.api.failures.append(Failure(method, path_glob, 0, {}, {}, times, error))

@@ -60,6 +60,8 @@ class Failure:
     body: JSON
     headers: dict[str, str]
     times: int
+    error: BaseException | None = None
+    """Raised instead of answering (the network failing: a refused connection, a timeout)."""
 
     def matches(self, request: Request) -> bool:
         """Whether this failure applies to the request."""
@@ -110,6 +112,8 @@ class DiscordAPI:
             failure.times -= 1
             if failure.times <= 0:
                 self.failures.remove(failure)
+            if failure.error is not None:
+                raise failure.error
             status, payload, headers = failure.status, failure.body, failure.headers
         else:
             try:

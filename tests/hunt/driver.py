@@ -1,8 +1,9 @@
 """The hunters' driver: every request a server's members and admins can make of the table
 service — tables made, joined and started, AI seats, legal, junk and stale moves, top-ups,
-leaves (mid-hand, between hands, with 0 chips, with a pool on the table), stops, turn
-clocks running out and restarts — as operations with explicit parameters, and the checks
-that must hold after each one.
+leaves (mid-hand, between hands, with 0 chips, with a pool on the table), stops, two
+stops at once, a stop or a leave racing a move (the game's last move when there is one),
+turn clocks running out and restarts — as operations with explicit parameters, and the
+checks that must hold after each one.
 
 The Hypothesis state machine (`tests/hunt/test_service_machine.py`) draws the parameters;
 the kill -9 worker and the long run (`bench/bench_hunt.py`) draw them from a seeded
@@ -13,11 +14,13 @@ closed table holding chips or a table that does not come back from a restart is 
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections import Counter
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.games import ChipGame
 from bot.ledger import Account, Ledger
@@ -40,6 +43,12 @@ GAMES = (
 )
 """The chip games (the Stops games carry chips on their board from deal to deal), and a
 trick game for leaves that hand a seat to the AI."""
+ALREADY = "The table is already closed."
+CLOSED = "That table has closed"
+RACES = tuple(
+    (a, b) for a in ("stop", "leave", "move") for b in ("stop", "leave", "move") if a != b
+)
+"""The races of `Hunt._race`, the request that takes the table's lock first first."""
 JUNK = (
     "",
     "   ",
@@ -84,6 +93,7 @@ class Hunt:
         self.clock = Clock()
         self.tally = Tally()
         self.made: set[int] = set()
+        self._last_moves: dict[tuple[int, int], bool] = {}
         self.db: Database | None = None
         self.ledger: Ledger | None = None
         self.service: TableService | None = None
@@ -212,6 +222,50 @@ class Hunt:
         else:
             await must(self.tables.stop(table.id, table.host_id), "the host's stop")
 
+    async def _double_stop(self, channel: int, order: int) -> None:
+        """The host's stop and a moderator's at once: the table closes once, and the stop
+        that comes second is told it is already closed."""
+        table = self._table(channel)
+        host = self.tables.stop(table.id, table.host_id)
+        moderator = self.tables.stop(table.id, 0, moderator=True)
+        first, second = await queued(
+            table, *((moderator, host) if order % 2 else (host, moderator))
+        )
+        assert first is table, f"the first stop: {first!r}"
+        assert isinstance(second, TableError) and second.reason == ALREADY, second
+        assert table.status is Status.CLOSED
+
+    async def _race(self, channel: int, pick: int, how: int) -> None:
+        """Two of a stop, the awaited player's leave (the last player's stops the table)
+        and that player's move (one that ends the game, when there is one) wait for the
+        table's lock at once. The first is taken; when it closed the table, the second is
+        told so and moves nothing."""
+        table = self._table(channel)
+        user, legal = self._awaited(table)
+        seat = table.seat_of(user)
+        assert seat is not None
+        ending = _ending_moves(table, user, legal)
+        move = (ending or legal)[pick % len(ending or legal)]
+        race = RACES[how % len(RACES)]
+        closes = {
+            "stop": True,
+            "move": bool(ending),
+            "leave": table.humans() == [table.seats[seat]],
+        }[race[0]]
+        made = {
+            "move": lambda: self.tables.act(table.id, user, table.version, move),
+            "stop": lambda: self.tables.stop(table.id, table.host_id),
+            "leave": lambda: self.tables.leave(table.id, user),
+        }
+        first, second = await queued(table, *(made[name]() for name in race))
+        assert first is table, f"{race[0]} first: {first!r}"
+        if closes:
+            told = ALREADY if race[1] == "stop" else CLOSED
+            assert isinstance(second, TableError) and told in second.reason, (race, second)
+            assert table.status is Status.CLOSED
+        elif isinstance(second, TableError):
+            self.tally.refused += 1
+
     async def _timeout(self, channel: int) -> None:
         """The awaited player's clock runs out."""
         table = self._table(channel)
@@ -283,11 +337,22 @@ class Hunt:
             return len(tables) < len(CHANNELS)
         if name in ("join", "add_ai", "start"):
             return bool(lobby)
-        if name in ("act", "junk", "stale", "stranger"):
+        if name in ("act", "junk", "stale", "stranger", "race"):
             return any(_has_awaited(t) for t in playing)
         if name == "timeout":
             return any(t.deadline_at is not None for t in playing)
         return bool(tables)
+
+    def at_last_move(self) -> int | None:
+        """The channel (its index) of a table whose awaited player has a move that ends
+        the game, if any: where the races of a stop, a leave and the last move matter most."""
+        for table in self.tables.tables() if self.service is not None else []:
+            key = (table.id, table.version)
+            if key not in self._last_moves:
+                self._last_moves[key] = _ends_with_a_move(table)
+            if self._last_moves[key]:
+                return CHANNELS.index(table.channel_id)
+        return None
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -315,12 +380,43 @@ class Hunt:
         return "" if table.state is None else digest_of(table.game, table.state)
 
 
+def _ends_with_a_move(table: Table) -> bool:
+    """Whether the player the table waits for has a move that ends the game."""
+    try:
+        user, legal = Hunt._awaited(table)
+    except TableError:
+        return False
+    return bool(_ending_moves(table, user, legal))
+
+
+def _ending_moves(table: Table, user: int, legal: list[str]) -> list[str]:
+    """The moves of a player (`legal`) that end the game."""
+    seat = table.seat_of(user)
+    assert seat is not None
+    return [m for m in legal if table.game.is_over(table.game.apply(table.state, seat, m))]
+
+
 def _has_awaited(table: Table) -> bool:
     """Whether a player (not the AI) is awaited at a table in play."""
     return any(
         table.seats[s].user_id is not None and not table.seats[s].is_ai
         for s in table.game.awaiting(table.state)
     )
+
+
+async def queued(table: Table, *requests: Coroutine[Any, Any, object]) -> list[object]:
+    """Make requests that all wait for one table's lock at once (held here until each is
+    waiting), taking it in the order given; what each returned or raised. Anything but a
+    refusal propagates."""
+    async with table.lock:
+        tasks = [asyncio.ensure_future(r) for r in requests]
+        for _ in range(5):  # each task runs up to the lock
+            await asyncio.sleep(0)
+    results: list[object] = await asyncio.gather(*tasks, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException) and not isinstance(result, TableError):
+            raise result
+    return results
 
 
 async def must(request: Awaitable[object], what: str) -> None:
@@ -343,6 +439,8 @@ REQUESTS: dict[str, int] = {
     "top_up": 3,
     "leave": 2,
     "stop": 2,
+    "double_stop": 2,
+    "race": 3,
     "timeout": 1,
     "restart": 0,
 }
@@ -360,18 +458,35 @@ WEIGHTS = {
     "top_up": 4,
     "leave": 5,
     "stop": 1,
+    "double_stop": 1,
+    "race": 1,
     "timeout": 4,
     "restart": 1,
 }
 """How often the random driver makes each request."""
 
 
+LAST_MOVE_RACES = 0.05
+"""How often the random driver looks for a game at its last move to race there."""
+
+
+def last_move_race(channel: int, pick: int, how: int) -> tuple[str, list[int]]:
+    """The request racing at a table at its last move (`Hunt.at_last_move`): two stops at
+    once (`how` = len(RACES)), or a race of `RACES`."""
+    if how % (len(RACES) + 1) == len(RACES):
+        return "double_stop", [channel, pick]
+    return "race", [channel, pick, how]
+
+
 def random_request(
     hunt: Hunt, rng: random.Random, *, restarts: bool = True
 ) -> tuple[str, list[int]]:
     """A request and its parameters, drawn from `rng`: nine times in ten one that can do
-    something now. Small numbers pick channels, users and moves; amounts (a buy-in, a
-    top-up) are mostly modest and now and then absurd."""
+    something now, and now and then a race at a game's last move. Small numbers pick
+    channels, users and moves; amounts (a buy-in, a top-up) are mostly modest and now and
+    then absurd."""
+    if rng.random() < LAST_MOVE_RACES and (channel := hunt.at_last_move()) is not None:
+        return last_move_race(channel, rng.randrange(64), rng.randrange(len(RACES) + 1))
     names = [n for n in WEIGHTS if restarts or n != "restart"]
     if rng.random() < 0.9:
         names = [n for n in names if hunt.applicable(n)] or names

@@ -1,7 +1,8 @@
 """The table service's hunter: a Hypothesis state machine that makes any sequence of the
 requests in `tests/hunt/driver.py` — with every chip game, leaves with 0 chips and with a
-pool on the table, junk and stale moves, top-ups, stops, clocks running out and restarts
-— and after every step checks the ledger, that each table's escrow equals its game's
+pool on the table, junk and stale moves, top-ups, stops, two stops at once, a stop or a
+leave racing a move, clocks running out and restarts — and after every step checks the
+ledger, that each table's escrow equals its game's
 stacks, and that every table is open and recoverable or closed with its escrow empty. At
 the end a moderator stops every table left, and each must close.
 
@@ -19,7 +20,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from tests.hunt.driver import REQUESTS, WEIGHTS, Hunt
+from tests.hunt.driver import RACES, REQUESTS, WEIGHTS, Hunt, last_move_race
 
 EXAMPLES = int(os.environ.get("PARLOUR_HUNT_EXAMPLES", "100"))
 NAMES = sorted(REQUESTS)
@@ -70,6 +71,18 @@ class ServiceMachine(RuleBasedStateMachine):
     def anything(self, data: st.DataObject, name: str) -> None:
         """Any request at all, whether or not it can do anything now."""
         self._make(data, name)
+
+    @rule(data=st.data(), how=st.integers(min_value=0, max_value=len(RACES)))
+    def race_the_end(self, data: st.DataObject, how: int) -> None:
+        """At a game's last move (where a leave that stopped the table met a move that
+        ended the game): two stops at once, or two of a stop, the player's leave and that
+        move, at once. Elsewhere a play, as `play` makes it."""
+        channel = self.hunt.at_last_move()
+        if channel is None:
+            self.play(data)
+            return
+        name, args = last_move_race(channel, data.draw(small), how)
+        self.loop.run_until_complete(self.hunt.request(name, *args))
 
     @invariant()
     def whole(self) -> None:
