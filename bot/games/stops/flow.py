@@ -20,7 +20,7 @@ from bot.games.chips import POT, Transfer, apply_transfers, net_transfers, split
 from bot.games.rng import deal_seed, shuffled
 from bot.games.state import evolver
 from bot.games.stops.rules import FIXED, SPREAD, StopsRules, deal_all, first_jack_dealer
-from bot.games.yankee.stakes import at_table, dump_table, load_table, players_from
+from bot.games.yankee.stakes import at_table, dump_table, load_table, next_seat, players_from
 
 STAKE, WIDOW, AUCTION, PLAY, OVER = "stake", "widow", "auction", "play", "over"
 DRAW = -1
@@ -77,6 +77,9 @@ class StopsState:
     """Each seat's stack as this deal found it (what an unwound deal gives back)."""
     dealt: int
     dealer: int
+    prior: int
+    """The dealer of the deal before this one, from whose left the deal passed (before the
+    first deal, the seat on the first dealer's right)."""
     players: tuple[int, ...]
     """The seats dealt in, from elder; the dealer last."""
     phase: str
@@ -140,6 +143,7 @@ def first_state(
     jack = next(i for i, c in enumerate(drawn) if c.startswith("J"))
     draw = drawn[: jack + 1]
     zero = (0,) * len(rules.boodle)
+    before = (first_jack_dealer(draw, seats) - 1) % seats
     blank = StopsState(
         seats=seats,
         seed=seed,
@@ -158,7 +162,8 @@ def first_state(
         pool=0,
         start=stacks,
         dealt=0,
-        dealer=first_jack_dealer(draw, seats),
+        dealer=before,
+        prior=before,
         **_no_deal(seats),
     )
     return open_deal(rules, blank, None, (), deck)
@@ -188,24 +193,19 @@ def _no_deal(seats: int) -> dict[str, Any]:
     }
 
 
-def seating(rules: StopsRules, st: StopsState, index: int) -> tuple[int, tuple[int, ...]]:
-    """Who deals deal number `index` and who is dealt in: the dealer by rotation from the
-    first dealer (passing left past a seat that left or cannot cover the dealer's stake),
-    and every seat at the table that covers its stake. (-1, ()) if fewer than two can."""
+def seating(rules: StopsRules, st: StopsState, prior: int) -> tuple[int, tuple[int, ...]]:
+    """Who deals the deal after the one `prior` dealt, and who is dealt in: the deal passes
+    left to the first seat after `prior` that is at the table and covers the dealer's
+    stake, and every seat at the table that covers its stake is dealt in. (-1, ()) if
+    fewer than two can play."""
     here = at_table(st.seats, st.departed)
-    first = _first_dealer(st) + index
-    for step in range(st.seats):
-        dealer = (first + step) % st.seats
-        if here[dealer] and st.stacks[dealer] >= dues(rules, st, dealer, dealer):
-            ok = [here[s] and st.stacks[s] >= dues(rules, st, s, dealer) for s in range(st.seats)]
-            players = players_from(dealer, ok)
-            return (dealer, players) if len(players) >= 2 else (-1, ())
-    return -1, ()
-
-
-def _first_dealer(st: StopsState) -> int:
-    """The seat the draw made first dealer."""
-    return first_jack_dealer(st.draw, st.seats)
+    can = [here[s] and st.stacks[s] >= dues(rules, st, s, s) for s in range(st.seats)]
+    dealer = next_seat(prior, can)
+    if dealer < 0:
+        return -1, ()
+    ok = [here[s] and st.stacks[s] >= dues(rules, st, s, dealer) for s in range(st.seats)]
+    players = players_from(dealer, ok)
+    return (dealer, players) if len(players) >= 2 else (-1, ())
 
 
 def open_deal(
@@ -215,9 +215,11 @@ def open_deal(
     moved: tuple[Transfer, ...],
     deck: tuple[str, ...] | None = None,
 ) -> StopsState:
-    """The next deal seated and shuffled (dealt at once unless stakes come first), or the
-    game over when it has lasted its deals or fewer than two seats can play."""
-    dealer, players = (-1, ()) if after.dealt >= after.deals else seating(rules, after, after.dealt)
+    """The next deal seated (its dealer the first seat after `after`'s dealer that can
+    deal) and shuffled, or the game over when it has lasted its deals or fewer than two
+    seats can play."""
+    prior = after.dealer
+    dealer, players = (-1, ()) if after.dealt >= after.deals else seating(rules, after, prior)
     if dealer < 0:
         return finish(rules, evolve(after, last=last), moved)
     cards = deck if deck is not None else shuffled(pack_of(rules), after.seed, after.dealt)
@@ -225,6 +227,7 @@ def open_deal(
         after,
         dealt=after.dealt + 1,
         dealer=dealer,
+        prior=prior,
         players=players,
         carried=after.board,
         start=after.stacks,
@@ -281,7 +284,8 @@ def reseat(rules: StopsRules, st: StopsState) -> StopsState:
     order of cards (or the game over if too few can play)."""
     if st.phase == OVER:
         return st
-    return open_deal(rules, evolve(st, dealt=st.dealt - 1), st.last, (), st.order)
+    back = evolve(st, dealt=st.dealt - 1, dealer=st.prior)
+    return open_deal(rules, back, st.last, (), st.order)
 
 
 def finish(rules: StopsRules, st: StopsState, moved: tuple[Transfer, ...]) -> StopsState:

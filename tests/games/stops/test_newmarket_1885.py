@@ -243,3 +243,26 @@ def test_a_seat_that_left_takes_no_share_of_the_board() -> None:
     assert st.stacks[0] == 0 and 0 not in st.players
     closing = GAME.closing_transfers(st, GAME.pot(st))
     assert {t.dst for t in closing} <= {1, 2}
+
+
+def dealers(st: StopsState) -> list[int]:
+    """The dealer of every deal the game deals, played to its end by the first legal
+    action."""
+    seen = [st.dealer]
+    while st.phase != OVER:
+        deal = st.dealt
+        st = GAME.apply(st, st.turn, GAME.legal_actions(st, st.turn)[0])
+        if st.phase != OVER and st.dealt != deal:
+            seen.append(st.dealer)
+    return seen
+
+
+def test_the_deal_passes_left_one_seat_a_hand_past_a_seat_that_cannot_deal() -> None:
+    st = GAME.new(4, 3, stacks=(100, 0, 100, 100))
+    assert st.dealer == 0
+    assert dealers(st) == [0, 2, 3, 0]  # seat 2 stood in for seat 1 and deals but once
+
+
+def test_the_game_lasts_its_deals_when_a_seat_cannot_deal() -> None:
+    st = GAME.new(4, 3, {"rounds": 2}, stacks=(100, 0, 100, 100))
+    assert dealers(st) == [0, 2, 3, 0, 2, 3, 0, 2]
