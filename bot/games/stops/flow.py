@@ -22,7 +22,7 @@ from bot.games.state import evolver
 from bot.games.stops.rules import FIXED, SPREAD, StopsRules, deal_all, first_jack_dealer
 from bot.games.yankee.stakes import at_table, dump_table, load_table, next_seat, players_from
 
-STAKE, WIDOW, AUCTION, PLAY, OVER = "stake", "widow", "auction", "play", "over"
+DEAL, STAKE, WIDOW, AUCTION, PLAY, OVER = "deal", "stake", "widow", "auction", "play", "over"
 DRAW = -1
 """The shuffle index of the draw for the first dealer (deals are 0, 1, ...)."""
 
@@ -86,8 +86,6 @@ class StopsState:
     turn: int
     asked: int
     """STAKE and AUCTION: the index in players of the seat to act."""
-    due: bool
-    """FIXED stakes are still to be laid (by the deal's first action)."""
     order: tuple[str, ...]
     """This deal's cards in the order they are dealt."""
     deck: tuple[str, ...]
@@ -176,7 +174,6 @@ def _no_deal(seats: int) -> dict[str, Any]:
         "phase": OVER,
         "turn": -1,
         "asked": 0,
-        "due": False,
         "order": (),
         "deck": (),
         "hands": ((),) * seats,
@@ -239,8 +236,9 @@ def open_deal(
 
 
 def begin(rules: StopsRules, st: StopsState) -> StopsState:
-    """The seated deal begun from its cards: stakes first (before or after the cards are
-    seen), or the cards dealt and the widow or the first lead awaited."""
+    """The seated deal begun from its cards, none of them dealt yet: the stakes spread
+    before the deal, or (fixed stakes, or stakes spread after the deal) the dealer's deal
+    awaited. Until then nobody has seen a card of the deal or moved a chip for it."""
     blank = evolve(
         st,
         hands=((),) * st.seats,
@@ -254,12 +252,9 @@ def begin(rules: StopsRules, st: StopsState) -> StopsState:
         bidder=-1,
         swapped="",
         asked=0,
-        due=rules.staking == FIXED,
     )
-    if rules.staking == FIXED:
-        return after_stakes(rules, deal_cards(rules, blank))
-    if st.after_deal:
-        blank = deal_cards(rules, blank)
+    if rules.staking == FIXED or st.after_deal:
+        return evolve(blank, phase=DEAL, turn=st.dealer)
     return evolve(blank, phase=STAKE, turn=st.players[0])
 
 
@@ -296,7 +291,7 @@ def finish(rules: StopsRules, st: StopsState, moved: tuple[Transfer, ...]) -> St
     zero = (0,) * len(st.board)
     return evolve(
         st, stacks=stacks, board=zero, carried=zero, pool=0, moved=moved + close, phase=OVER,
-        turn=-1, due=False, hands=((),) * st.seats, spare=(), deck=(), run=(), run_by=(),
+        turn=-1, hands=((),) * st.seats, spare=(), deck=(), run=(), run_by=(),
     )  # fmt: skip
 
 
@@ -338,8 +333,9 @@ def unwind(st: StopsState) -> tuple[Transfer, ...]:
 
 
 def is_fresh(st: StopsState) -> bool:
-    """Whether no chip of the current deal has moved yet."""
-    return st.phase == OVER or st.stacks == st.start
+    """Whether the current deal has not begun: no card of it dealt (so none seen) and no
+    chip of it moved. Stacks may change and seats leave only then."""
+    return st.phase == OVER or (st.stacks == st.start and not any(st.hands))
 
 
 def dump_state(st: StopsState) -> dict[str, Any]:

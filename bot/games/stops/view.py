@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from bot.games.base import GameInfo, View
 from bot.games.cards import Pack, french_short
 from bot.games.scene import Group, Scene, group, scene, seat
-from bot.games.stops.flow import AUCTION, OVER, PLAY, STAKE, WIDOW, Settled, StopsState
+from bot.games.stops.flow import AUCTION, DEAL, OVER, PLAY, STAKE, WIDOW, Settled, StopsState
 from bot.games.stops.play import chain, leads
 from bot.games.stops.rules import StopsRules, quick_spreads, successor
 
@@ -257,11 +257,13 @@ def _ordinal(n: int) -> str:
 
 
 def _seat_note(st: StopsState, s: int, doubles: bool) -> str:
-    """'sits out', 'to spread', 'widow', 'out!' or empty."""
+    """'sits out', 'to deal', 'spreading', 'widow?', 'took the widow' or empty."""
     if st.phase == OVER:
         return ""
     if s not in st.players:
         return "sits out"
+    if st.phase == DEAL and s == st.dealer:
+        return "to deal"
     if st.phase == STAKE and s == st.turn:
         return "spreading, doubled" if s == st.dealer and doubles else "spreading"
     if st.phase == WIDOW and s == st.dealer:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.games.cards import french_pack
-from bot.games.stops.flow import OVER, PLAY, STAKE, StopsState
+from bot.games.errors import IllegalAction
+from bot.games.stops.flow import DEAL, OVER, PLAY, STAKE, StopsState
 from bot.games.stops.newmarket_1885 import GAME
 from bot.games.stops.rules import first_jack_dealer
 from tests.games.stops.helpers import dealt
@@ -64,7 +65,28 @@ def test_a_spread_that_does_not_add_up_is_refused_in_one_sentence() -> None:
 def test_stakes_come_before_the_cards_are_seen_unless_the_table_says_after() -> None:
     assert GAME.view(GAME.new(3, 1), 1).get("hand") == []
     after = GAME.new(3, 1, {"stake_after_deal": True})
+    assert after.phase == DEAL and GAME.view(after, 1)["hand"] == [] and GAME.between_hands(after)
+    after = play(after, (0, "deal"))
     assert after.phase == STAKE and len(GAME.view(after, 1)["hand"]) == 13
+    assert not after.moved and not GAME.between_hands(after)  # cards seen: the deal is on
+
+
+def test_with_stakes_after_the_deal_a_seat_leaves_only_before_the_cards_are_dealt() -> None:
+    st = GAME.new(3, 1, {"stake_after_deal": True})
+    gone = GAME.leave(st, 2)
+    assert gone.players == (1, 0) and gone.phase == DEAL and gone.order == st.order
+    seen = play(st, (0, "deal"))
+    assert "wait until this one is over" in refusal_of_leave(seen, 2)
+    assert GAME.hand_refunds(seen) == ()
+
+
+def refusal_of_leave(st: StopsState, seat: int) -> str:
+    """What a seat leaving is told."""
+    try:
+        GAME.leave(st, seat)
+    except IllegalAction as err:
+        return str(err)
+    raise AssertionError("the leave was taken")
 
 
 def test_the_spare_hand_gets_its_card_just_before_the_dealer() -> None:
