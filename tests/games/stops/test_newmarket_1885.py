@@ -288,3 +288,32 @@ def test_the_deal_passes_left_one_seat_a_hand_past_a_seat_that_cannot_deal() -> 
 def test_the_game_lasts_its_deals_when_a_seat_cannot_deal() -> None:
     st = GAME.new(4, 3, {"rounds": 2}, stacks=(100, 0, 100, 100))
     assert dealers(st) == [0, 2, 3, 0, 2, 3, 0, 2]
+
+
+def to_the_end(st: StopsState) -> StopsState:
+    """The game played to its end by the first legal action."""
+    while st.phase != OVER:
+        st = GAME.apply(st, st.turn, GAME.legal_actions(st, st.turn)[0])
+    return st
+
+
+def test_the_game_over_line_says_how_the_board_left_at_the_close_was_shared() -> None:
+    st = to_the_end(GAME.new(3, 5, {"split_board": True}))
+    close = [t for t in st.moved if t.reason == "close"]
+    total = sum(t.amount for t in close)
+    news = GAME.view(st, None)["news"] or ""
+    shares = ", ".join(f"seat {t.dst} {t.amount}" for t in close)
+    assert f"The {total} chips left on the board are shared: {shares}." in news
+    assert "stay on the board" not in news
+    assert GAME.view(st, None)["last"]["result"] == news
+
+
+def test_the_game_over_line_says_who_drew_the_board_left_at_the_close_by_lot() -> None:
+    st = to_the_end(GAME.new(3, 5))
+    close = [t for t in st.moved if t.reason == "close"]
+    total = sum(t.amount for t in close)
+    news = GAME.view(st, None)["news"] or ""
+    assert f"The {total} chips left on the board are drawn by lot: " in news
+    for t in close:
+        assert f"seat {t.dst} takes " in news
+    assert "stay on the board" not in news
