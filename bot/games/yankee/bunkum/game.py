@@ -69,7 +69,7 @@ _USAGE = "Write 'bid N' to bid N chips for the reserve card, or 'pass'."
 
 
 def purse(st: BunkumState, seat: int) -> int:
-    """What a seat can bid with: its stack, less the ante its first action will pay."""
+    """What a seat can bid with: its stack, less its ante while the deal waits for it."""
     return st.stacks[seat] - (0 if st.anted or not st.playing[seat] else st.ante)
 
 
