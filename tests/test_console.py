@@ -112,7 +112,7 @@ def test_partners_and_seats_in_game_text_get_their_names() -> None:
 
 
 async def test_an_ai_card_played_face_down_is_not_named(tmp_path: Path) -> None:
-    text = await play("quien-sabe", tmp_path, "play 1F", "pass")
+    text = await play("quien-sabe", tmp_path, "deal", "play 1F", "pass")  # you deal first
     assert "AI 1: Play a card face down" in text
     assert "You: Play Mrs Sally Smith (1F)" in text  # your own card, named to you
 

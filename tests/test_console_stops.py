@@ -45,6 +45,9 @@ async def test_each_deal_end_is_told_once(tmp_path: Path, key: str) -> None:
     assert any(line.startswith("Game over.") for line in lines)
     ends = [line for line in lines if _OUT.match(line)]
     assert len(ends) == 3  # three deals at three seats: two told between, one in the result
+    # the board's chips were settled at the close: the last line says who took them
+    assert "stay on the board" not in ends[-1]
+    assert re.search(r"The \d+ chips left on the board are (shared|drawn by lot): ", ends[-1])
     assert all(a != b for a, b in pairwise(lines) if _OUT.match(a))
     told = [line for line in lines if not line.startswith(("  ", "> ", "Your move"))]
     stops = [line for line in told if line.startswith("Stop: ")]

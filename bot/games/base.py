@@ -305,7 +305,10 @@ class ChipGame(Game[S]):
 
     @abstractmethod
     def between_hands(self, state: S) -> bool:
-        """Whether no chips of the current hand have moved yet, so stacks may change."""
+        """Whether the current hand has not begun, so stacks may change and seats leave at
+        once: no chip of it has moved and no card of it has been seen (once one has, the
+        hand is under way, and a leave or top-up waits for its end). A game whose first
+        decision needs a look at the cards begins each hand with the dealer's `deal`."""
 
     @abstractmethod
     def adjust_stack(self, state: S, seat: int, delta: int) -> S:

@@ -51,6 +51,17 @@ def amounts(options: list[str], verb: str) -> list[int]:
     return [int(o.split()[1]) for o in options if o.startswith(verb + " ")]
 
 
+async def deal_if_due(fake: FakeDiscord, private: Any, table: Table, player: Any) -> bool:
+    """If the player is the dealer whose deal is awaited, press Deal (the only button; no
+    card of the deal is shown yet) and say so."""
+    if table.game.legal_actions(table.state, 0) != ["deal"]:
+        return False
+    assert [b["label"] for b in private.buttons] == ["Deal"] and not private.selects
+    assert not table.game.view(table.state, 0).get("hand")
+    await fake.click(private, label="Deal", by=player)
+    return True
+
+
 async def finish(bot: ParlourBot, fake: FakeDiscord, player: Any, choose: Any) -> int:
     """Play the player's turns with `choose(private message, table)` to the end."""
     moves = 0
@@ -77,6 +88,8 @@ async def test_quien_sabe_calls_are_buttons_for_the_chooser_only(
 
     async def choose(private: Any, table: Table) -> None:
         nonlocal seen_buttons
+        if await deal_if_due(fake, private, table, alice):
+            return
         legal = table.game.legal_actions(table.state, 0)
         if legal == ["call", "pass"]:
             seen_buttons = True
@@ -109,6 +122,8 @@ async def test_jockey_club_offers_only_affordable_better_offers_and_pass(
 
     async def choose(private: Any, table: Table) -> None:
         nonlocal checked
+        if await deal_if_due(fake, private, table, alice):
+            return
         view = table.game.view(table.state, 0)
         legal = table.game.legal_actions(table.state, 0)
         if not private.selects:  # nothing to offer but "pass": one button

@@ -162,8 +162,15 @@ def _label_of(components: list[dict[str, Any]], custom_id: str) -> str:
 
 
 async def decide(fake: FakeDiscord, private: Any, table: Table, alice: Any, seen: Seen) -> None:
-    """A turn without staking: the widow's buttons, a bid or a pass, or a lead."""
+    """A turn without staking: the dealer's deal, the widow's buttons, a bid or a pass, or
+    a lead."""
     legal = table.game.legal_actions(table.state, 0)
+    if legal == ["deal"]:  # Michigan's dealer puts his ante down and deals
+        assert [b["label"] for b in private.buttons] == ["Deal"] and not private.selects
+        assert not table.game.view(table.state, 0)["hand"]
+        await fake.click(private, label="Deal", by=alice)
+        seen.did("deal")
+        return
     if legal == ["exchange", "keep"]:
         labels = sorted(b["label"] for b in private.buttons)
         assert labels == ["Exchange for the widow", "Keep my hand"] and not private.selects
@@ -252,6 +259,7 @@ async def test_a_stops_table_plays_to_the_end_for_chips(
     assert "game over" in final.content and "chips" in final.content
     if game == "michigan":  # the board is laid for everyone; the dealer has the widow
         assert seen.moves.get("widow") == 1 and "quick" not in seen.moves
+        assert seen.moves.get("deal") == 1
     else:
         assert seen.moves.get("quick", 0) >= 1 and seen.moves.get("own", 0) >= 1
         assert seen.moves.get("double", 0) == (1 if game == "newmarket-1885" else 0)

@@ -302,11 +302,11 @@ def test_a_seat_without_chips_sits_out_and_is_skipped_as_banker() -> None:
     assert [s["status"] for s in GAME.view(state, None)["seats"]] == ["out", "bank", "buying"]
     assert "out of this deal" in refusal(state, 0, "pass")
     state = pass_deal(state)
-    assert state.banker == 1
-    assert GAME.awaiting(state) == {2}
-    state = pass_deal(state)
-    assert state.banker == 2
+    assert state.banker == 2  # the bank passes left from seat 1, who stood in for seat 0
     assert GAME.awaiting(state) == {1}
+    state = pass_deal(state)
+    assert state.banker == 1  # seat 0 still has no chips: seat 1 banks, not seat 2 again
+    assert GAME.awaiting(state) == {2}
     state = pass_deal(state)
     assert GAME.is_over(state)
     assert GAME.deal_number(state) == 3

@@ -23,6 +23,8 @@ from bot.games.yankee.fifteens import (
     tie_break,
     tied_lowest,
 )
+from bot.games.yankee.stakes import DEAL_USAGE
+from tests.games.dealing import by_dealer, dealing
 from tests.helpers import moves_of
 
 PACK = yankee_pack()
@@ -40,6 +42,7 @@ def stacked(hands: dict[int, list[str]], reserve: Sequence[str] = (), dealer: in
 
 
 play, refusal = moves_of(GAME)
+new = dealing(GAME)
 
 
 def shown(view: object) -> set[str]:
@@ -151,7 +154,7 @@ def test_info() -> None:
 
 @pytest.mark.parametrize(("seats", "size"), [(2, 10), (3, 9), (4, 8)])
 def test_the_deal_schedule(seats: int, size: int) -> None:
-    state = GAME.new(seats, 1, deck=PACK)
+    state = new(seats, 1, deck=PACK)
     order = rotation(1, seats)
     for i, s in enumerate(order):
         assert state.hands[s] == PACK[i : size * seats : seats]  # one at a time from elder
@@ -162,17 +165,22 @@ def test_the_deal_schedule(seats: int, size: int) -> None:
     assert GAME.awaiting(state) == {1}
 
 
-def test_the_antes_move_with_the_first_action() -> None:
+def test_the_antes_go_in_with_the_dealer_s_deal_before_a_card_is_seen() -> None:
     state = GAME.new(3, 1, options={"ante": 2})
+    assert GAME.awaiting(state) == {0} and GAME.legal_actions(state, 0) == ["deal"]
     assert GAME.pot(state) == 0 and GAME.stacks(state) == (100, 100, 100)
     assert GAME.between_hands(state) and GAME.hand_refunds(state) == ()
-    assert GAME.legal_actions(state, 1)[-2:] == ["bid 98", "pass"]  # the ante is due
-    state = play(state, (1, "pass"))
+    assert not any(GAME.view(state, s)["hand"] for s in range(3))
+    assert refusal(state, 1, "pass") == "It is not your turn: seat 0 deals."
+    assert refusal(state, 0, "pass") == DEAL_USAGE
+    state = play(state, (0, "deal"))
     assert GAME.last_transfers(state) == tuple(Transfer(s, POT, 2, "ante") for s in range(3))
     assert GAME.pot(state) == 6 and GAME.stacks(state) == (98, 98, 98)
-    assert not GAME.between_hands(state)
+    assert len(GAME.view(state, 1)["hand"]) == 9 and GAME.awaiting(state) == {1}
+    assert not GAME.between_hands(state)  # a card is seen: the deal is under way
     assert GAME.hand_refunds(state) == tuple(Transfer(POT, s, 2, "refund") for s in range(3))
-    state = play(state, (2, "bid 4"))
+    assert GAME.legal_actions(state, 1)[-2:] == ["bid 98", "pass"]
+    state = play(state, (1, "pass"), (2, "bid 4"))
     assert GAME.last_transfers(state) == ()
 
 
@@ -180,7 +188,7 @@ def test_the_antes_move_with_the_first_action() -> None:
 
 
 def test_a_card_is_sold_blind_to_the_last_bidder() -> None:
-    state = GAME.new(2, 1, deck=stacked({1: LOW, 0: TENS}, RESERVE))
+    state = new(2, 1, deck=stacked({1: LOW, 0: TENS}, RESERVE))
     state = play(state, (1, "bid 2"), (0, "bid 3"))
     assert GAME.view(state, None)["bid"] == 3 and GAME.view(state, None)["bidder"] == 0
     state = play(state, (1, "pass"))
@@ -205,7 +213,7 @@ def test_a_card_is_sold_blind_to_the_last_bidder() -> None:
 
 
 def test_passing_leaves_this_card_s_auction_only() -> None:
-    state = GAME.new(3, 2)
+    state = new(3, 2)
     state = play(state, (1, "bid 1"), (2, "pass"), (0, "bid 2"), (1, "bid 3"))
     assert GAME.awaiting(state) == {0}  # seat 2 passed: the bidding goes round without him
     assert "passed on this card" in refusal(state, 2, "bid 5")
@@ -217,14 +225,14 @@ def test_passing_leaves_this_card_s_auction_only() -> None:
 
 
 def test_the_last_to_speak_may_open_and_takes_the_card() -> None:
-    state = GAME.new(3, 2)
+    state = new(3, 2)
     state = play(state, (1, "pass"), (2, "pass"), (0, "bid 1"))
     assert len(state.hands[0]) == 10 and GAME.pot(state) == 4
     assert GAME.last_transfers(state)[-1] == Transfer(0, POT, 1, "bid")
 
 
 def test_the_reserve_sold_out_leads_to_the_showdown() -> None:
-    state = GAME.new(2, 1, deck=stacked({1: LOW, 0: TENS}, RESERVE))
+    state = new(2, 1, deck=stacked({1: LOW, 0: TENS}, RESERVE))
     for _ in range(5):
         state = play(state, (1, "bid 1"), (0, "pass"))
     # Elder bought all five (9 8 7 6 5): 9+6, 8+7 go, the 5 stays: 5 + 5 = 10 with 12 cards.
@@ -239,7 +247,7 @@ def test_the_reserve_sold_out_leads_to_the_showdown() -> None:
 
 
 def test_everyone_passing_abandons_the_rest_of_the_reserve() -> None:
-    state = GAME.new(2, 1, deck=stacked({1: LOW, 0: TENS}, RESERVE))
+    state = new(2, 1, deck=stacked({1: LOW, 0: TENS}, RESERVE))
     state = play(state, (1, "bid 1"), (0, "pass"), (1, "pass"), (0, "pass"))
     last = state.last
     assert last is not None and last.discarded == 4
@@ -253,10 +261,9 @@ def test_everyone_passing_abandons_the_rest_of_the_reserve() -> None:
 
 
 def test_the_lowest_total_wins_the_pot_and_the_differences() -> None:
-    state = GAME.new(2, 1, options={"rate": 2}, deck=stacked({1: LOW, 0: TENS}, RESERVE))
-    state = play(state, (1, "pass"))
+    state = new(2, 1, options={"rate": 2}, deck=stacked({1: LOW, 0: TENS}, RESERVE))
     assert GAME.last_transfers(state) == (Transfer(0, POT, 1, "ante"), Transfer(1, POT, 1, "ante"))
-    state = play(state, (0, "pass"))
+    state = play(state, (1, "pass"), (0, "pass"))
     assert GAME.last_transfers(state) == (
         Transfer(POT, 1, 2, "payout"),
         Transfer(0, 1, 10, "difference"),
@@ -274,7 +281,7 @@ def test_the_lowest_total_wins_the_pot_and_the_differences() -> None:
 
 
 def test_a_tie_is_broken_by_cards_remaining() -> None:
-    state = GAME.new(3, 1, deck=stacked(THREE))
+    state = new(3, 1, deck=stacked(THREE))
     state = play(state, (1, "pass"), (2, "pass"), (0, "pass"))
     assert state.last is not None
     assert state.last.totals == (12, 5, 5)
@@ -286,7 +293,7 @@ def test_a_tie_is_broken_by_rotation_from_elder() -> None:
     # Both keep one 5: elder (seat 1) wins the tie; seat 0 pays nothing.
     one = ["9F", "6F", "8F", "7F", "9L", "6L", "5F", "5L", "5E", "5S"]
     other = ["9E", "6E", "8E", "7E", "9S", "6S", "4F", "4L", "7S", "5H"]
-    state = GAME.new(2, 1, deck=stacked({1: one, 0: other}))
+    state = new(2, 1, deck=stacked({1: one, 0: other}))
     state = play(state, (1, "pass"), (0, "pass"))
     assert state.last is not None and state.last.totals == (5, 5)
     assert [len(k) for k in state.last.kept] == [1, 1]
@@ -295,7 +302,7 @@ def test_a_tie_is_broken_by_rotation_from_elder() -> None:
 
 
 def test_split_ties_share_the_pot_and_the_differences() -> None:
-    state = GAME.new(3, 1, options={"bunkum_split_ties": True}, deck=stacked(THREE))
+    state = new(3, 1, options={"bunkum_split_ties": True}, deck=stacked(THREE))
     state = play(state, (1, "pass"), (2, "pass"), (0, "pass"))
     assert state.last is not None and state.last.winners == (1, 2)
     # Pot 3 shared 2/1 and seat 0's difference of 7 shared 4/3, odd chips from elder.
@@ -304,7 +311,7 @@ def test_split_ties_share_the_pot_and_the_differences() -> None:
 
 
 def test_a_payer_who_cannot_cover_pays_what_he_has() -> None:
-    state = GAME.new(2, 1, stacks=[3, 100], deck=stacked({1: LOW, 0: TENS}))
+    state = new(2, 1, stacks=[3, 100], deck=stacked({1: LOW, 0: TENS}))
     state = play(state, (1, "pass"), (0, "pass"))
     assert state.last is not None and state.last.owed == (5, 0) and state.last.paid == (2, 0)
     assert GAME.stacks(state) == (0, 103)
@@ -315,7 +322,7 @@ def test_a_payer_who_cannot_cover_pays_what_he_has() -> None:
 
 def test_a_short_payer_shares_his_stack_among_tied_winners_in_proportion() -> None:
     options = {"bunkum_split_ties": True}
-    state = GAME.new(3, 1, options=options, stacks=[4, 100, 100], deck=stacked(THREE))
+    state = new(3, 1, options=options, stacks=[4, 100, 100], deck=stacked(THREE))
     state = play(state, (1, "pass"), (2, "pass"), (0, "pass"))
     # Owed 4 and 3 out of 3 chips: 1 and 1, the odd chip to the payer's left (seat 1).
     assert state.last is not None and state.last.received == (0, 2, 1)
@@ -327,32 +334,44 @@ def test_a_short_payer_shares_his_stack_among_tied_winners_in_proportion() -> No
 
 def test_a_seat_that_cannot_cover_the_ante_sits_out() -> None:
     state = GAME.new(3, 1, stacks=[0, 100, 100], deck=PACK)
-    assert state.hands[0] == () and len(state.hands[1]) == 10  # the two-player schedule
-    assert not GAME.view(state, None)["seats"][0]["playing"]
+    assert state.dealer == 1 and not GAME.view(state, None)["seats"][0]["playing"]
     assert "sit this deal out" in refusal(state, 0, "pass")
-    state = GAME.adjust_stack(state, 0, 10)  # a top-up before the deal deals him in
-    assert [len(h) for h in state.hands] == [9, 9, 9]
-    state = play(state, (1, "pass"))
+    dealt = by_dealer(GAME, state)
+    assert dealt.hands[0] == () and len(dealt.hands[1]) == 10  # the two-player schedule
+    topped = GAME.adjust_stack(state, 0, 10)  # a top-up before the deal deals him in
+    assert topped.dealer == 0 and topped.deck == state.deck  # the same unseen shuffle
+    assert [len(h) for h in by_dealer(GAME, topped).hands] == [9, 9, 9]
     with pytest.raises(IllegalAction, match="only between deals"):
-        GAME.adjust_stack(state, 0, 5)
+        GAME.adjust_stack(dealt, 0, 5)
 
 
 def test_a_player_with_nothing_left_may_only_pass() -> None:
-    state = play(GAME.new(2, 1, stacks=[1, 100]), (1, "bid 1"))
+    state = play(new(2, 1, stacks=[1, 100]), (1, "bid 1"))
     assert GAME.legal_actions(state, 0) == ["pass"]
     assert "cannot top" in refusal(state, 0, "bid 2")
 
 
 def test_the_deal_passes_left_and_the_game_lasts_rounds_times_seats() -> None:
-    state = GAME.new(3, 4, options={"rounds": 2})
+    state = new(3, 4, options={"rounds": 2})
     elders: list[int] = []
     while GAME.awaiting(state):
         if state.started > len(elders):
             elders.append(state.elder)
         (seat,) = GAME.awaiting(state)
-        state = GAME.apply(state, seat, "pass")
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])  # deal, or pass
     assert GAME.deal_number(state) == 6
     assert elders == [1, 2, 0, 1, 2, 0]
+
+
+def test_the_deal_passes_one_seat_a_hand_past_a_seat_that_sits_out() -> None:
+    state = GAME.new(3, 4, stacks=[100, 0, 100])
+    dealers: list[int] = []
+    while GAME.awaiting(state):
+        if state.started > len(dealers):
+            dealers.append(state.dealer)
+        (seat,) = GAME.awaiting(state)
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])
+    assert dealers == [0, 2, 0]  # seat 1 has no chips; seat 2 deals once, not twice
     outcome = GAME.outcome(state)
     assert outcome is not None and sum(outcome.points) == 0 and GAME.pot(state) == 0
     assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
@@ -362,7 +381,7 @@ def test_the_deal_passes_left_and_the_game_lasts_rounds_times_seats() -> None:
 
 
 def test_bid_refusals() -> None:
-    state = play(GAME.new(3, 1, stacks=[100, 100, 10]), (1, "bid 3"))
+    state = play(new(3, 1, stacks=[100, 100, 10]), (1, "bid 3"))
     assert "more than the standing bid of 3 chips" in refusal(state, 2, "bid 3")
     assert "more than the standing bid" in refusal(state, 2, "bid 2")
     assert "only 9 chips" in refusal(state, 2, "bid 10")
@@ -387,14 +406,14 @@ def test_bid_refusals() -> None:
 
 
 def test_the_game_over_refuses_everything() -> None:
-    state = GAME.new(2, 1, stacks=[1, 1])
+    state = new(2, 1, stacks=[1, 1])
     state = play(state, (1, "pass"), (0, "pass"))
     assert GAME.is_over(state)
     assert "game is over" in refusal(state, 0, "pass")
 
 
 def test_the_picture_shows_blind_buys_as_backs_to_others() -> None:
-    state = GAME.new(2, 1, deck=stacked({1: LOW, 0: TENS}, RESERVE))
+    state = new(2, 1, deck=stacked({1: LOW, 0: TENS}, RESERVE))
     state = play(state, (1, "bid 1"), (0, "pass"))
     mine = GAME.view(state, 1)["scene"]
     assert mine["seats"][1]["cards"] == [*LOW, "9F"] and mine["seats"][1]["backs"] == 0
@@ -409,7 +428,7 @@ def test_the_picture_shows_blind_buys_as_backs_to_others() -> None:
 
 
 def test_a_state_dumps_and_loads_mid_auction() -> None:
-    state = play(GAME.new(4, 9), (1, "bid 2"), (2, "pass"), (3, "bid 5"))
+    state = play(new(4, 9), (1, "bid 2"), (2, "pass"), (3, "bid 5"))
     data = json.loads(json.dumps(GAME.dump(state)))
     assert GAME.load(data) == state
     assert GAME.apply(GAME.load(data), 0, "bid 6") == GAME.apply(state, 0, "bid 6")
@@ -417,7 +436,7 @@ def test_a_state_dumps_and_loads_mid_auction() -> None:
 
 def test_the_longest_auctions_fit_max_actions() -> None:
     # Every card fought over one chip at a time until a stack runs out.
-    state, actions = GAME.new(4, 2), 0
+    state, actions = new(4, 2), 0
     while GAME.awaiting(state):
         (seat,) = GAME.awaiting(state)
         legal = GAME.legal_actions(state, seat)

@@ -9,8 +9,10 @@ import random
 from bot.games.cards import yankee_pack
 from bot.games.yankee.jockey_club.ai import POLICY
 from bot.games.yankee.jockey_club.game import GAME, JockeyClubState
+from tests.games.dealing import dealing
 
 PACK = yankee_pack(without_ranks=(0,))
+new = dealing(GAME)
 
 
 def stacked(*hands: str, turn: str = "") -> list[str]:
@@ -48,17 +50,17 @@ def test_the_ai_always_plays_legally() -> None:
 
 def test_a_completing_card_draws_the_whole_stack_as_a_bid() -> None:
     # Seat 1 holds 14 in three; the turn-up 6L makes 20 in four: a sure claim.
-    state = GAME.new(2, 1, deck=stacked("9L 1L 4L", "2L 3L 7L", turn="6L"))
+    state = new(2, 1, deck=stacked("9L 1L 4L", "2L 3L 7L", turn="6L"))
     assert choose(state, 1) == "bid 95"
 
 
 def test_a_claiming_hand_passes_on_a_card_that_spoils_it() -> None:
-    state = GAME.new(2, 1, deck=stacked("5L 4L 6L", "2L 3L 9L", turn="1E"))
+    state = new(2, 1, deck=stacked("5L 4L 6L", "2L 3L 9L", turn="1E"))
     assert all(choose(state, 1, s) == "pass" for s in range(30))
 
 
 def test_a_useless_card_is_consoled_for_then_undercut() -> None:
-    state = GAME.new(3, 1, deck=stacked("1L 2L 3L 4L", "1E 2E 3E 4E", "9L 9E 8L 8E", turn="1S"))
+    state = new(3, 1, deck=stacked("1L 2L 3L 4L", "1E 2E 3E 4E", "9L 9E 8L 8E", turn="1S"))
     assert choose(state, 1) == "console 15"  # the whole pot
     state = GAME.apply(state, 1, "console 15")
     assert choose(state, 2) == "console 7"  # half of what would still better it
@@ -67,15 +69,15 @@ def test_a_useless_card_is_consoled_for_then_undercut() -> None:
 
 
 def test_last_in_with_no_offer_consoles_for_the_whole_pot() -> None:
-    state = GAME.new(2, 1, deck=stacked("5L 4L 6L", "2L 3L 9L", turn="1E"))
+    state = new(2, 1, deck=stacked("5L 4L 6L", "2L 3L 9L", turn="1E"))
     state = GAME.apply(state, 1, "pass")
     assert choose(state, 0) == "console 10"
-    strict = GAME.new(2, 1, {"dealer_may_console": False}, deck=stacked("5L 4L 6L", "2L 3L 9L"))
+    strict = new(2, 1, {"dealer_may_console": False}, deck=stacked("5L 4L 6L", "2L 3L 9L"))
     assert choose(GAME.apply(strict, 1, "pass"), 0) == "pass"
 
 
 def test_the_ai_jockeys_now_and_then() -> None:
-    state = GAME.new(3, 1, deck=stacked("1L 2L 3L 4L", "1E 2E 3E 4E", "9L 9E 8L 8E", turn="1S"))
+    state = new(3, 1, deck=stacked("1L 2L 3L 4L", "1E 2E 3E 4E", "9L 9E 8L 8E", turn="1S"))
     state = GAME.apply(state, 1, "bid 1")
     picks = {choose(state, 2, s) for s in range(200)}
     assert picks == {"pass", "bid 2"}
@@ -84,7 +86,7 @@ def test_the_ai_jockeys_now_and_then() -> None:
 def test_the_ai_uses_only_the_view() -> None:
     base = stacked("9L 1L 4L", "2L 3L 7L", turn="6L")
     other = [*base[:7], *reversed(base[7:])]
-    a, b = GAME.new(2, 1, deck=base), GAME.new(2, 1, deck=other)
+    a, b = new(2, 1, deck=base), new(2, 1, deck=other)
     assert a != b and GAME.ai_view(a, 1) == GAME.ai_view(b, 1)
     view = GAME.ai_view(a, 1)
     frozen = copy.deepcopy(view)

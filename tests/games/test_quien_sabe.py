@@ -13,6 +13,8 @@ from bot.games.cards import Pack, yankee_pack
 from bot.games.chips import POT, Transfer
 from bot.games.yankee.quien_sabe.flow import MAX_REDEALS, SOFT_DEALS, evolve
 from bot.games.yankee.quien_sabe.game import GAME, QuienSabeState
+from bot.games.yankee.stakes import DEAL_USAGE
+from tests.games.dealing import by_dealer, dealing
 from tests.helpers import moves_of
 
 PACK = yankee_pack()
@@ -32,10 +34,11 @@ def two(
     elder: Sequence[str], dealer: Sequence[str], options: Mapping[str, object] | None = None
 ) -> QuienSabeState:
     """A two-handed game: seat 1 (elder) and seat 0 (dealer) hold these cards."""
-    return GAME.new(2, 1, options, deck=deck_for((1, 0), {1: elder, 0: dealer}))
+    return new(2, 1, options, deck=deck_for((1, 0), {1: elder, 0: dealer}))
 
 
 play, refusal = moves_of(GAME)
+new = dealing(GAME)
 
 
 def pass_out(state: QuienSabeState) -> QuienSabeState:
@@ -96,7 +99,7 @@ def test_describe_action() -> None:
 
 def test_six_cards_each_in_two_batches_of_three_from_elder() -> None:
     deck = list(PACK)
-    state = GAME.new(3, 1, deck=deck)
+    state = new(3, 1, deck=deck)
     # Elder is seat 1, then seat 2, then the dealer, seat 0.
     assert GAME.view(state, 1)["hand"] == [*deck[0:3], *deck[9:12]]
     assert GAME.view(state, 2)["hand"] == [*deck[3:6], *deck[12:15]]
@@ -109,9 +112,9 @@ def test_six_cards_each_in_two_batches_of_three_from_elder() -> None:
 
 def test_the_qsn_is_ten_a_player_dealt_in() -> None:
     for seats in range(2, 9):
-        assert GAME.view(GAME.new(seats, 4), None)["qsn"] == 10 * seats
+        assert GAME.view(new(seats, 4), None)["qsn"] == 10 * seats
     # A seat that cannot cover the ante sits out and does not count.
-    state = GAME.new(4, 4, stacks=[100, 100, 0, 100])
+    state = new(4, 4, stacks=[100, 100, 0, 100])
     view = GAME.view(state, None)
     assert view["players"] == [1, 3, 0]
     assert view["qsn"] == 30
@@ -119,24 +122,26 @@ def test_the_qsn_is_ten_a_player_dealt_in() -> None:
     assert refusal(state, 2, "play 1L").startswith("You sit this deal out")
 
 
-def test_the_antes_move_with_the_first_card() -> None:
-    state = two(LOW_1, LOW_0)
-    assert GAME.between_hands(state)
-    assert GAME.last_transfers(state) == ()
-    assert GAME.hand_refunds(state) == ()
-    assert GAME.pot(state) == 0
-    state = play(state, (1, "play 5L"))
+def test_the_antes_go_in_with_the_dealer_s_deal_before_a_card_is_seen() -> None:
+    state = GAME.new(2, 1, deck=deck_for((1, 0), {1: LOW_1, 0: LOW_0}))
+    assert GAME.awaiting(state) == {0} and GAME.legal_actions(state, 0) == ["deal"]
+    assert GAME.between_hands(state) and GAME.hand_refunds(state) == ()
+    assert GAME.view(state, 1)["hand"] == [] and GAME.pot(state) == 0
+    assert refusal(state, 1, "play 5L") == "It is not your turn: seat 0 deals."
+    assert refusal(state, 0, "pass") == DEAL_USAGE
+    state = play(state, (0, "deal"))
     assert GAME.last_transfers(state) == (Transfer(0, POT, 1, "ante"), Transfer(1, POT, 1, "ante"))
     assert GAME.stacks(state) == (99, 99)
     assert GAME.pot(state) == 2
-    assert not GAME.between_hands(state)
+    assert GAME.view(state, 1)["hand"] == LOW_1 and GAME.awaiting(state) == {1}
+    assert not GAME.between_hands(state)  # a card is seen: the deal is under way
     assert GAME.hand_refunds(state) == (
         Transfer(POT, 0, 1, "refund"),
         Transfer(POT, 1, 1, "refund"),
     )
     with pytest.raises(IllegalAction, match="between deals"):
         GAME.adjust_stack(state, 0, 5)
-    state = play(state, (0, "play 5E"))
+    state = play(state, (1, "play 5L"))
     assert GAME.last_transfers(state) == ()
 
 
@@ -153,11 +158,14 @@ def test_a_top_up_between_deals_seats_the_waiting_deal_again() -> None:
     topped = GAME.adjust_stack(state, 1, 10)
     assert GAME.stacks(topped) == (100, 10, 100)
     assert GAME.view(topped, None)["players"] == [1, 2, 0]
-    assert GAME.awaiting(topped) == {1}
-    assert len(GAME.view(topped, 1)["hand"]) == 6
-    assert sorted(GAME.cards(topped)) == cards
-    # Dealt from the same order of cards: as if the deal had been made to three.
-    assert topped.hands == GAME.new(3, 2).hands
+    assert GAME.awaiting(topped) == {0} and topped.deck == state.deck  # not dealt yet
+    dealt = by_dealer(GAME, topped)
+    assert len(GAME.view(dealt, 1)["hand"]) == 6
+    assert sorted(GAME.cards(dealt)) == cards
+    # Dealt from the same unseen shuffle: as if the deal had been made to three.
+    assert dealt.hands == new(3, 2).hands
+    with pytest.raises(IllegalAction, match="between deals"):
+        GAME.adjust_stack(dealt, 0, 5)
     with pytest.raises(IllegalAction, match="only 100 chips"):
         GAME.adjust_stack(state, 0, -101)
     # Cashing out so that one player is left ends the game.
@@ -189,7 +197,7 @@ def test_a_zero_counts_ten_and_a_deal_within_ten_of_the_qsn_is_void() -> None:
     assert GAME.deal_number(state) == 2  # a fresh shuffle
     assert state.dealer == 0 and GAME.awaiting(state) == {1}  # the same dealer redeals
     assert GAME.pot(state) == 2 and GAME.stacks(state) == (99, 99)  # the antes stay
-    assert GAME.last_transfers(state) == (Transfer(0, POT, 1, "ante"), Transfer(1, POT, 1, "ante"))
+    assert GAME.last_transfers(state) == ()
     assert not GAME.between_hands(state)  # the same hand goes on
     assert GAME.hand_refunds(state) == (
         Transfer(POT, 0, 1, "refund"),
@@ -213,7 +221,7 @@ def test_a_zero_counts_ten_and_a_deal_within_ten_of_the_qsn_is_void() -> None:
 def test_eleven_short_of_the_qsn_is_not_void() -> None:
     # Three players, QSN 30: after 9 and a zero, 30 - 19 = 11.
     hands = {1: ["9L", *LOW_1[1:]], 2: ["0E", *LOW_0[1:]], 0: ["5S", "1S", "2S", "3S", "4S", "6S"]}
-    state = GAME.new(3, 1, deck=deck_for((1, 2, 0), hands))
+    state = new(3, 1, deck=deck_for((1, 2, 0), hands))
     state = play(state, (1, "play 9L"), (2, "play 0E"))
     assert GAME.deal_number(state) == 1
     assert GAME.awaiting(state) == {0}
@@ -221,7 +229,7 @@ def test_eleven_short_of_the_qsn_is_not_void() -> None:
 
 def test_exactly_ten_short_before_the_last_card_is_void() -> None:
     hands = {1: ["0L", *LOW_1[1:]], 2: ["0E", *LOW_0[1:]], 0: ["5S", "1S", "2S", "3S", "4S", "6S"]}
-    state = GAME.new(3, 1, deck=deck_for((1, 2, 0), hands))
+    state = new(3, 1, deck=deck_for((1, 2, 0), hands))
     state = play(state, (1, "play 0L"))  # 30 - 10 = 20: play on
     assert GAME.deal_number(state) == 1
     state = play(state, (2, "play 0E"))  # 30 - 20 = 10: void
@@ -254,7 +262,7 @@ def test_voids_in_a_row_stop_after_the_cap() -> None:
 
 def test_face_down_then_each_player_chooses_in_turn() -> None:
     hands = {1: LOW_1, 2: LOW_0, 0: ["5S", "1S", "2S", "3S", "4S", "6S"]}
-    state = GAME.new(3, 1, deck=deck_for((1, 2, 0), hands))
+    state = new(3, 1, deck=deck_for((1, 2, 0), hands))
     state = play(state, (1, "play 5L"), (2, "play 5E"), (0, "play 5S"))
     state = play(state, (1, "play 1L"), (1, "pass"), (2, "pass"), (0, "pass"))
     assert GAME.awaiting(state) == {2}
@@ -302,9 +310,9 @@ def test_a_call_below_the_qsn_pays_each_other_player_and_the_pool_stays() -> Non
     assert last["face_down"] == [[], ["1L"]] and last["net"] == [9, -9] and last["pool"] == 0
     # The next deal: the deal has passed left, and nothing has moved in it yet.
     assert GAME.deal_number(state) == 2 and state.dealer == 1
-    assert GAME.awaiting(state) == {0}
+    assert GAME.awaiting(state) == {1}  # the new dealer deals
     assert GAME.between_hands(state) and GAME.hand_refunds(state) == ()
-    state = play(state, (0, GAME.legal_actions(state, 0)[-1]))
+    state = play(state, (1, "deal"))
     assert GAME.pot(state) == 4  # the carried pool and the new antes
     assert GAME.hand_refunds(state) == (
         Transfer(POT, 0, 1, "refund"),
@@ -368,7 +376,7 @@ def test_a_payer_who_cannot_cover_the_difference_pays_what_he_has() -> None:
         2: LOW_0,
         0: ["9S", "1S", "2S", "3S", "4S", "6S"],
     }
-    state = GAME.new(3, 1, deck=deck_for((1, 2, 0), hands), stacks=[100, 100, 4])
+    state = new(3, 1, deck=deck_for((1, 2, 0), hands), stacks=[100, 100, 4])
     state = play(state, (1, "play 9L"), (2, "play 5E"), (0, "play 9S"))  # 23
     state = play(state, (1, "play 0L"), (1, "pass"), (2, "pass"), (0, "pass"))  # 33
     state = play(state, (2, "play 1E"), (2, "pass"), (0, "pass"), (1, "call"))  # 34: 4 over
@@ -382,7 +390,7 @@ def test_a_payer_who_cannot_cover_the_difference_pays_what_he_has() -> None:
 
 def test_a_short_caller_pays_in_proportion() -> None:
     hands = {1: LOW_1, 2: LOW_0, 0: ["5S", "1S", "2S", "3S", "4S", "6S"]}
-    state = GAME.new(3, 1, deck=deck_for((1, 2, 0), hands), stacks=[100, 6, 100])
+    state = new(3, 1, deck=deck_for((1, 2, 0), hands), stacks=[100, 6, 100])
     state = play(state, (1, "play 5L"), (2, "play 5E"), (0, "play 5S"), (1, "play 6L"))
     state = play(state, (1, "pass"), (2, "pass"), (0, "pass"), (2, "play 4E"), (2, "pass"))
     state = play(state, (0, "pass"), (1, "call"))  # 25: owes 5 to each, has 5
@@ -407,28 +415,30 @@ def test_nobody_calling_in_six_rounds_voids_the_deal_and_the_pool_carries_over()
 
 
 def test_the_game_lasts_a_round_of_deals_and_shares_a_pool_left_over() -> None:
-    state = GAME.new(3, 5, stacks=[100, 100, 1])
+    state = new(3, 5, stacks=[100, 100, 1])
     state = pass_out(state)  # seat 2 put in its last chip
     assert GAME.view(state, None)["players"] == [0, 1]
     state = pass_out(pass_out(state))
     assert GAME.is_over(state)
     assert GAME.deal_number(state) == 3
-    # Pool of 3 + 2 + 2: the last deal's elder (seat 0) has the odd chip.
+    # Pool of 3 + 2 + 2. The deal passed 0, 1, then past seat 2 (no chips) to seat 0 again,
+    # so the last deal's elder (seat 1) has the odd chip.
+    assert state.dealer == 0
     assert GAME.last_transfers(state) == (
-        Transfer(POT, 0, 3, "close"),
-        Transfer(POT, 1, 2, "close"),
+        Transfer(POT, 1, 3, "close"),
         Transfer(POT, 2, 2, "close"),
+        Transfer(POT, 0, 2, "close"),
     )
     assert GAME.pot(state) == 0
     outcome = GAME.outcome(state)
     assert outcome is not None and sum(outcome.points) == 0
-    assert outcome.points == (0, -1, 1)  # three antes each from seats 0 and 1, one from 2
+    assert outcome.points == (-1, 0, 1)  # three antes each from seats 0 and 1, one from 2
     assert GAME.view(state, None)["scene"]["title"] == "Quien Sabe - over"
     assert "over" in refusal(state, 0, "pass")
 
 
 def test_the_game_ends_when_fewer_than_two_can_cover_the_ante() -> None:
-    state = GAME.new(2, 1, deck=deck_for((1, 0), {1: LOW_1, 0: LOW_0}), stacks=[100, 10])
+    state = new(2, 1, deck=deck_for((1, 0), {1: LOW_1, 0: LOW_0}), stacks=[100, 10])
     state = play(state, (1, "play 5L"), (0, "play 5E"), (1, "play 1L"), (1, "call"))
     assert GAME.stacks(state) == (109, 1)  # the pool of 2 shared when the game ends
     assert GAME.is_over(state)
@@ -439,7 +449,7 @@ def test_the_game_ends_when_fewer_than_two_can_cover_the_ante() -> None:
 
 
 def test_rounds_option() -> None:
-    state = GAME.new(2, 6, {"rounds": 2})
+    state = new(2, 6, {"rounds": 2})
     assert state.deals == 4
 
 
@@ -448,12 +458,12 @@ def test_rounds_option() -> None:
 
 def test_soft_score_moves_no_chips_and_keeps_points_on_paper() -> None:
     soft = {"quien_sabe_soft_score": True}
-    state = play(two(LOW_1, LOW_0, soft), (1, "play 5L"))
+    state = two(LOW_1, LOW_0, soft)
     assert GAME.last_transfers(state) == () and GAME.pot(state) == 0
     assert GAME.stacks(state) == (100, 100)
     assert state.scores == (-1, -1) and GAME.view(state, None)["pool"] == 2
-    assert GAME.between_hands(state) and GAME.hand_refunds(state) == ()
-    state = play(state, (0, "play 5E"), (1, "play 1L"), (1, "call"))
+    assert not GAME.between_hands(state) and GAME.hand_refunds(state) == ()
+    state = play(state, (1, "play 5L"), (0, "play 5E"), (1, "play 1L"), (1, "call"))
     assert state.scores == (8, -10)  # short by 9, paid on paper; the paper pool stays
     assert GAME.view(state, None)["pool"] == 2
     assert GAME.view(state, None)["scene"]["seats"][0]["score"] == 8

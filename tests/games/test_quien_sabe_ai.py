@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from bot.games.cards import yankee_pack
 from bot.games.yankee.quien_sabe.ai import POLICY, call_value
 from bot.games.yankee.quien_sabe.game import GAME, QuienSabeState
+from tests.games.dealing import by_dealer
 
 PACK = yankee_pack()
 LOW_0 = ["5E", "1E", "2E", "3E", "4E", "6E"]
@@ -18,7 +19,7 @@ LOW_0 = ["5E", "1E", "2E", "3E", "4E", "6E"]
 def two(elder: Sequence[str], dealer: Sequence[str]) -> QuienSabeState:
     """A two-handed game: seat 1 (elder) and seat 0 (dealer) hold these cards."""
     top = [*elder[:3], *dealer[:3], *elder[3:], *dealer[3:]]
-    return GAME.new(2, 1, deck=[*top, *(c for c in PACK if c not in top)])
+    return by_dealer(GAME, GAME.new(2, 1, deck=[*top, *(c for c in PACK if c not in top)]))
 
 
 def choose(state: QuienSabeState, seat: int, seed: int = 0) -> str:

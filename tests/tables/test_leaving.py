@@ -223,6 +223,11 @@ async def test_a_failed_write_leaves_the_seat_as_it_was(
 async def test_a_move_must_be_written_as_listed(service: TableService) -> None:
     table = await open_table(service, "quien-sabe", 5)
     seat = min(table.game.awaiting(table.state))
+    if table.game.legal_actions(table.state, seat) == ["deal"]:  # the dealer deals first
+        dealer = table.seats[seat].user_id
+        assert dealer is not None
+        await service.act(table.id, dealer, table.version, "deal")
+        seat = min(table.game.awaiting(table.state))
     user = table.seats[seat].user_id
     assert user is not None
     move = table.game.legal_actions(table.state, seat)[0]

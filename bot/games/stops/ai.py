@@ -117,6 +117,8 @@ class StopsPolicy:
         phase = view.get("phase")
         hand = list(view.get("hand") or [])
         order = _order(view)
+        if phase == "deal":
+            return "deal"
         if phase == "stake":
             return spread_for(view)
         if phase == "widow":

@@ -20,9 +20,9 @@ from bot.games.chips import POT, Transfer, apply_transfers, net_transfers, split
 from bot.games.rng import deal_seed, shuffled
 from bot.games.state import evolver
 from bot.games.stops.rules import FIXED, SPREAD, StopsRules, deal_all, first_jack_dealer
-from bot.games.yankee.stakes import at_table, dump_table, load_table, players_from
+from bot.games.yankee.stakes import at_table, dump_table, load_table, next_seat, players_from
 
-STAKE, WIDOW, AUCTION, PLAY, OVER = "stake", "widow", "auction", "play", "over"
+DEAL, STAKE, WIDOW, AUCTION, PLAY, OVER = "deal", "stake", "widow", "auction", "play", "over"
 DRAW = -1
 """The shuffle index of the draw for the first dealer (deals are 0, 1, ...)."""
 
@@ -77,14 +77,15 @@ class StopsState:
     """Each seat's stack as this deal found it (what an unwound deal gives back)."""
     dealt: int
     dealer: int
+    prior: int
+    """The dealer of the deal before this one, from whose left the deal passed (before the
+    first deal, the seat on the first dealer's right)."""
     players: tuple[int, ...]
     """The seats dealt in, from elder; the dealer last."""
     phase: str
     turn: int
     asked: int
     """STAKE and AUCTION: the index in players of the seat to act."""
-    due: bool
-    """FIXED stakes are still to be laid (by the deal's first action)."""
     order: tuple[str, ...]
     """This deal's cards in the order they are dealt."""
     deck: tuple[str, ...]
@@ -140,6 +141,7 @@ def first_state(
     jack = next(i for i, c in enumerate(drawn) if c.startswith("J"))
     draw = drawn[: jack + 1]
     zero = (0,) * len(rules.boodle)
+    before = (first_jack_dealer(draw, seats) - 1) % seats
     blank = StopsState(
         seats=seats,
         seed=seed,
@@ -158,7 +160,8 @@ def first_state(
         pool=0,
         start=stacks,
         dealt=0,
-        dealer=first_jack_dealer(draw, seats),
+        dealer=before,
+        prior=before,
         **_no_deal(seats),
     )
     return open_deal(rules, blank, None, (), deck)
@@ -171,7 +174,6 @@ def _no_deal(seats: int) -> dict[str, Any]:
         "phase": OVER,
         "turn": -1,
         "asked": 0,
-        "due": False,
         "order": (),
         "deck": (),
         "hands": ((),) * seats,
@@ -188,24 +190,19 @@ def _no_deal(seats: int) -> dict[str, Any]:
     }
 
 
-def seating(rules: StopsRules, st: StopsState, index: int) -> tuple[int, tuple[int, ...]]:
-    """Who deals deal number `index` and who is dealt in: the dealer by rotation from the
-    first dealer (passing left past a seat that left or cannot cover the dealer's stake),
-    and every seat at the table that covers its stake. (-1, ()) if fewer than two can."""
+def seating(rules: StopsRules, st: StopsState, prior: int) -> tuple[int, tuple[int, ...]]:
+    """Who deals the deal after the one `prior` dealt, and who is dealt in: the deal passes
+    left to the first seat after `prior` that is at the table and covers the dealer's
+    stake, and every seat at the table that covers its stake is dealt in. (-1, ()) if
+    fewer than two can play."""
     here = at_table(st.seats, st.departed)
-    first = _first_dealer(st) + index
-    for step in range(st.seats):
-        dealer = (first + step) % st.seats
-        if here[dealer] and st.stacks[dealer] >= dues(rules, st, dealer, dealer):
-            ok = [here[s] and st.stacks[s] >= dues(rules, st, s, dealer) for s in range(st.seats)]
-            players = players_from(dealer, ok)
-            return (dealer, players) if len(players) >= 2 else (-1, ())
-    return -1, ()
-
-
-def _first_dealer(st: StopsState) -> int:
-    """The seat the draw made first dealer."""
-    return first_jack_dealer(st.draw, st.seats)
+    can = [here[s] and st.stacks[s] >= dues(rules, st, s, s) for s in range(st.seats)]
+    dealer = next_seat(prior, can)
+    if dealer < 0:
+        return -1, ()
+    ok = [here[s] and st.stacks[s] >= dues(rules, st, s, dealer) for s in range(st.seats)]
+    players = players_from(dealer, ok)
+    return (dealer, players) if len(players) >= 2 else (-1, ())
 
 
 def open_deal(
@@ -215,9 +212,11 @@ def open_deal(
     moved: tuple[Transfer, ...],
     deck: tuple[str, ...] | None = None,
 ) -> StopsState:
-    """The next deal seated and shuffled (dealt at once unless stakes come first), or the
-    game over when it has lasted its deals or fewer than two seats can play."""
-    dealer, players = (-1, ()) if after.dealt >= after.deals else seating(rules, after, after.dealt)
+    """The next deal seated (its dealer the first seat after `after`'s dealer that can
+    deal) and shuffled, or the game over when it has lasted its deals or fewer than two
+    seats can play."""
+    prior = after.dealer
+    dealer, players = (-1, ()) if after.dealt >= after.deals else seating(rules, after, prior)
     if dealer < 0:
         return finish(rules, evolve(after, last=last), moved)
     cards = deck if deck is not None else shuffled(pack_of(rules), after.seed, after.dealt)
@@ -225,6 +224,7 @@ def open_deal(
         after,
         dealt=after.dealt + 1,
         dealer=dealer,
+        prior=prior,
         players=players,
         carried=after.board,
         start=after.stacks,
@@ -236,8 +236,9 @@ def open_deal(
 
 
 def begin(rules: StopsRules, st: StopsState) -> StopsState:
-    """The seated deal begun from its cards: stakes first (before or after the cards are
-    seen), or the cards dealt and the widow or the first lead awaited."""
+    """The seated deal begun from its cards, none of them dealt yet: the stakes spread
+    before the deal, or (fixed stakes, or stakes spread after the deal) the dealer's deal
+    awaited. Until then nobody has seen a card of the deal or moved a chip for it."""
     blank = evolve(
         st,
         hands=((),) * st.seats,
@@ -251,12 +252,9 @@ def begin(rules: StopsRules, st: StopsState) -> StopsState:
         bidder=-1,
         swapped="",
         asked=0,
-        due=rules.staking == FIXED,
     )
-    if rules.staking == FIXED:
-        return after_stakes(rules, deal_cards(rules, blank))
-    if st.after_deal:
-        blank = deal_cards(rules, blank)
+    if rules.staking == FIXED or st.after_deal:
+        return evolve(blank, phase=DEAL, turn=st.dealer)
     return evolve(blank, phase=STAKE, turn=st.players[0])
 
 
@@ -281,7 +279,8 @@ def reseat(rules: StopsRules, st: StopsState) -> StopsState:
     order of cards (or the game over if too few can play)."""
     if st.phase == OVER:
         return st
-    return open_deal(rules, evolve(st, dealt=st.dealt - 1), st.last, (), st.order)
+    back = evolve(st, dealt=st.dealt - 1, dealer=st.prior)
+    return open_deal(rules, back, st.last, (), st.order)
 
 
 def finish(rules: StopsRules, st: StopsState, moved: tuple[Transfer, ...]) -> StopsState:
@@ -292,7 +291,7 @@ def finish(rules: StopsRules, st: StopsState, moved: tuple[Transfer, ...]) -> St
     zero = (0,) * len(st.board)
     return evolve(
         st, stacks=stacks, board=zero, carried=zero, pool=0, moved=moved + close, phase=OVER,
-        turn=-1, due=False, hands=((),) * st.seats, spare=(), deck=(), run=(), run_by=(),
+        turn=-1, hands=((),) * st.seats, spare=(), deck=(), run=(), run_by=(),
     )  # fmt: skip
 
 
@@ -334,8 +333,9 @@ def unwind(st: StopsState) -> tuple[Transfer, ...]:
 
 
 def is_fresh(st: StopsState) -> bool:
-    """Whether no chip of the current deal has moved yet."""
-    return st.phase == OVER or st.stacks == st.start
+    """Whether the current deal has not begun: no card of it dealt (so none seen) and no
+    chip of it moved. Stacks may change and seats leave only then."""
+    return st.phase == OVER or (st.stacks == st.start and not any(st.hands))
 
 
 def dump_state(st: StopsState) -> dict[str, Any]:

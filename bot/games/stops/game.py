@@ -1,7 +1,9 @@
 """`StopsGame`: the game object every Stops game is, set by its `StopsRules` page.
 
-RULES.md §10-§12 and the chip policy (§18). Actions: `spread a b c d` (chips on each
-board card, in the board's order, adding up to the stake), `exchange` or `keep` (the
+RULES.md §10-§12 and the chip policy (§18). Actions: `deal` (the dealer's, where the
+stakes are fixed or spread after the deal: until he deals, the deal has not begun),
+`spread a b c d` (chips on each board card, in the board's order, adding up to the
+stake), `exchange` or `keep` (the
 Michigan dealer's widow), `bid N` or `pass` (the widow's auction), and `play C` (a lead:
 the lowest card of a suit; the run that follows is forced and played with it). Each game
 folder (`newmarket_1885`, `newmarket`, `michigan`) makes one with its page, its title and
@@ -20,6 +22,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import OptionValue
 from bot.games.stops.flow import (
     AUCTION,
+    DEAL,
     OVER,
     PLAY,
     STAKE,
@@ -34,7 +37,7 @@ from bot.games.stops.flow import (
     reseat,
     unwind,
 )
-from bot.games.stops.play import bid, exchange, keep, lead, leads, pass_bid, spread
+from bot.games.stops.play import bid, deal, exchange, keep, lead, leads, pass_bid, spread
 from bot.games.stops.rules import StopsRules, parse_spread, spreads
 from bot.games.stops.view import ai_facts, announce_lead, facts
 from bot.games.yankee.stakes import (
@@ -48,6 +51,15 @@ from bot.games.yankee.stakes import (
 
 _USAGE = "Write 'play' and the card you lead, like 'play 3S'."
 _WAIT = "wait until this one is over"
+_DOING = {DEAL: "deals", STAKE: "spreads a stake", WIDOW: "decides on the widow", AUCTION: "bids"}
+"""What the awaited seat is doing, by phase (a lead otherwise)."""
+_WORDS = {
+    "deal": "Deal",
+    "exchange": "Exchange for the widow",
+    "keep": "Keep my hand",
+    "pass": "Pass",
+}
+"""The one-word actions in words."""
 
 
 class StopsGame(StakesGame[StopsState]):
@@ -83,6 +95,8 @@ class StopsGame(StakesGame[StopsState]):
         st = state
         if st.turn < 0 or seat != st.turn:
             return []
+        if st.phase == DEAL:
+            return ["deal"]
         if st.phase == STAKE:
             total = self.spread_total(st)
             return sorted(_spread_action(s) for s in spreads(total, len(self.rules.boodle)))
@@ -104,6 +118,10 @@ class StopsGame(StakesGame[StopsState]):
         if not isinstance(action, str) or len(action) > 64:
             raise IllegalAction(self._usage(st))
         words = action.split()
+        if st.phase == DEAL:
+            if action != "deal":
+                raise IllegalAction(self._usage(st))
+            return deal(self.rules, st)
         if st.phase == STAKE:
             if not words or words[0] != "spread":
                 raise IllegalAction(self._usage(st))
@@ -169,11 +187,13 @@ class StopsGame(StakesGame[StopsState]):
             return
         if seat not in st.players:
             raise IllegalAction("You sit this deal out: you could not cover your stake.")
-        doing = {STAKE: "spreads a stake", WIDOW: "decides on the widow", AUCTION: "bids"}
-        raise IllegalAction(f"It is not your turn: seat {st.turn} {doing.get(st.phase, 'leads')}.")
+        doing = _DOING.get(st.phase, "leads")
+        raise IllegalAction(f"It is not your turn: seat {st.turn} {doing}.")
 
     def _usage(self, st: StopsState) -> str:
         """What to write in the current phase."""
+        if st.phase == DEAL:
+            return "Write 'deal' to deal the cards."
         if st.phase == STAKE:
             n = len(self.rules.boodle)
             cards = " ".join(french_short(c) for c in self.rules.boodle)
@@ -245,9 +265,7 @@ class StopsGame(StakesGame[StopsState]):
                 for n, c in zip(words[1:], self.rules.boodle, strict=False)
             )
             return f"Spread {on}"
-        return {"exchange": "Exchange for the widow", "keep": "Keep my hand", "pass": "Pass"}.get(
-            action, action.capitalize()
-        )
+        return _WORDS.get(action, action.capitalize())
 
     def announce(self, state: StopsState, seat: int, action: str) -> str:
         """As the table hears it: a lead with the run it starts and how it stops."""
@@ -265,7 +283,7 @@ class StopsGame(StakesGame[StopsState]):
         return sum(state.board) + state.pool
 
     def between_hands(self, state: StopsState) -> bool:
-        """Whether no chip of the current deal has moved yet."""
+        """Whether the current deal has not begun: no card of it dealt, no chip moved."""
         return is_fresh(state)
 
     def adjust_stack(self, state: StopsState, seat: int, delta: int) -> StopsState:

@@ -18,13 +18,16 @@ from bot.games.chips import POT, Transfer, apply_transfers, pay_debts
 from bot.games.stops.flow import (
     AUCTION,
     PLAY,
+    STAKE,
     Settled,
     StopsState,
     after_stakes,
+    deal_cards,
     evolve,
     open_deal,
 )
 from bot.games.stops.rules import (
+    FIXED,
     SPREAD,
     StopsRules,
     holder_of,
@@ -37,11 +40,18 @@ from bot.games.stops.rules import (
 )
 
 
-def lay_fixed(st: StopsState) -> tuple[StopsState, tuple[Transfer, ...]]:
-    """The fixed stakes of the deal laid by its first action (Michigan: 2 chips a card
-    from the dealer, 1 from every other player, and the kitty), if still due."""
-    if not st.due:
-        return st, ()
+def deal(rules: StopsRules, st: StopsState) -> StopsState:
+    """The dealer's deal: fixed stakes are laid before a card is dealt (Michigan's ante),
+    then every card is dealt, and the widow, the first lead or (stakes spread after the
+    deal) elder's spread is awaited."""
+    if rules.staking == FIXED:
+        return after_stakes(rules, lay_fixed(st))
+    return evolve(deal_cards(rules, st), phase=STAKE, turn=st.players[0], moved=())
+
+
+def lay_fixed(st: StopsState) -> StopsState:
+    """The fixed stakes of the deal laid (Michigan: 2 chips a card from the dealer, 1 from
+    every other player, and the kitty), its transfers the state's moved."""
     moved: list[Transfer] = []
     board, pool = st.board, st.pool
     each = (st.stake,) * len(board)
@@ -52,7 +62,7 @@ def lay_fixed(st: StopsState) -> tuple[StopsState, tuple[Transfer, ...]]:
             moved.append(Transfer(s, POT, st.kitty, "ante"))
             pool += st.kitty
     stacks, _ = apply_transfers(st.stacks, sum(st.board) + st.pool, moved)
-    return evolve(st, stacks=stacks, board=board, pool=pool, due=False), tuple(moved)
+    return evolve(st, stacks=stacks, board=board, pool=pool, moved=tuple(moved))
 
 
 def spread(rules: StopsRules, st: StopsState, seat: int, amounts: Sequence[int]) -> StopsState:
@@ -74,18 +84,16 @@ def spread(rules: StopsRules, st: StopsState, seat: int, amounts: Sequence[int])
 
 def exchange(rules: StopsRules, st: StopsState) -> StopsState:
     """The dealer takes the spare hand unseen; his own becomes the dead hand."""
-    st, moved = lay_fixed(st)
     hands = _with_hand(st.hands, st.dealer, st.spare)
     return evolve(
-        st, hands=hands, spare=st.hands[st.dealer], swapped="dealer", moved=moved, phase=PLAY,
+        st, hands=hands, spare=st.hands[st.dealer], swapped="dealer", moved=(), phase=PLAY,
         turn=st.players[0],
     )  # fmt: skip
 
 
 def keep(rules: StopsRules, st: StopsState) -> StopsState:
     """The dealer keeps his hand and offers the spare one to the others, from his left."""
-    st, moved = lay_fixed(st)
-    return evolve(st, moved=moved, phase=AUCTION, asked=0, turn=st.players[0])
+    return evolve(st, moved=(), phase=AUCTION, asked=0, turn=st.players[0])
 
 
 def bid(rules: StopsRules, st: StopsState, seat: int, amount: int) -> StopsState:
@@ -149,7 +157,6 @@ def _run(rules: StopsRules, hands: list[list[str]], seat: int, card: str) -> lis
 def lead(rules: StopsRules, st: StopsState, seat: int, card: str) -> StopsState:
     """The lead and its run played out: boodles swept, then the deal settled if its last
     player went out, else the next leader awaited."""
-    st, moved = lay_fixed(st)
     hands = [list(h) for h in st.hands]
     run = _run(rules, hands, seat, card)
     played = list(st.played)
@@ -176,7 +183,7 @@ def lead(rules: StopsRules, st: StopsState, seat: int, card: str) -> StopsState:
         run=tuple([c for _, c in run]),
         run_by=tuple([s for s, _ in run]),
         stopped=last_card,
-        moved=moved + tuple(sweeps),
+        moved=tuple(sweeps),
         turn=st.turn if done else next_leader(rules, after, last_seat, last_card),
     )
     return settle(rules, st, last_seat) if done else st

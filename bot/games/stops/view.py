@@ -15,8 +15,9 @@ from typing import Any, Protocol
 
 from bot.games.base import GameInfo, View
 from bot.games.cards import Pack, french_short
+from bot.games.chips import Transfer
 from bot.games.scene import Group, Scene, group, scene, seat
-from bot.games.stops.flow import AUCTION, OVER, PLAY, STAKE, WIDOW, Settled, StopsState
+from bot.games.stops.flow import AUCTION, DEAL, OVER, PLAY, STAKE, WIDOW, Settled, StopsState
 from bot.games.stops.play import chain, leads
 from bot.games.stops.rules import StopsRules, quick_spreads, successor
 
@@ -36,6 +37,7 @@ def facts(game: StopsTable, st: StopsState, seat_no: int | None, *, scene: bool)
     """The seat's view (anyone's for None): the board, the run, the counts, the last deal,
     and the seat's own hand and choices; with `scene`, the picture too."""
     rules = game.rules
+    told = news(game, st)
     out: View = {
         "game": game.info.key,
         "title": game.info.title,
@@ -57,8 +59,8 @@ def facts(game: StopsTable, st: StopsState, seat_no: int | None, *, scene: bool)
         "bid": st.bid,
         "bidder": st.bidder if st.bidder >= 0 else None,
         "seats": _seats(st),
-        "last": story(st.last),
-        "news": news(game, st),
+        "last": story(st.last, told if st.phase == OVER else None),
+        "news": told,
     }
     if seat_no is not None and 0 <= seat_no < st.seats:
         out["hand"] = list(st.hands[seat_no])
@@ -137,33 +139,57 @@ def stop_reason(game: StopsTable, st: StopsState, card: str) -> str:
 
 
 def news(game: StopsTable, st: StopsState) -> str | None:
-    """One line on what just happened: a stop and who leads, or the last deal's end."""
+    """One line on what just happened: a stop and who leads, the last deal's end, or at
+    the game's end the last deal's end and who took the chips left on the board."""
     if st.phase == PLAY and st.run:
         return f"Stop: {stop_reason(game, st, st.stopped)}. Seat {st.turn} leads."
     last = st.last
+    if st.phase == OVER:
+        close = [t for t in st.moved if t.reason == "close"]
+        parts = [ending(last, carried=False)] if last is not None else []
+        parts += [closing(close, st.lot)] if close else []
+        return " ".join(parts) or None
     if last is not None and last.deal == st.dealt - 1 and not st.run:
-        return ending(last)
-    if st.phase == OVER and last is not None:
         return ending(last)
     return None
 
 
-def ending(last: Settled) -> str:
+def closing(close: list[Transfer], lot: bool) -> str:
+    """Who took the chips left on the board when the game ended: 'The 22 chips left on
+    the board are shared: seat 0 8, seat 1 7, seat 2 7.', 'The 22 chips left on the board
+    are drawn by lot: seat 1 takes 10, seat 2 takes 12.' or, to one seat, '... are drawn
+    by lot: seat 1 takes them.' / 'The 3 chips left on the board go to seat 2.'"""
+    total = sum(t.amount for t in close)
+    left = f"The {total} chip{'s' if total != 1 else ''} left on the board"
+    if lot:
+        takes = [f"seat {t.dst} takes {t.amount}" for t in close]
+        if len(close) == 1:
+            takes = [f"seat {close[0].dst} takes {'it' if total == 1 else 'them'}"]
+        return f"{left} {'is' if total == 1 else 'are'} drawn by lot: {', '.join(takes)}."
+    if len(close) == 1:
+        return f"{left} go{'es' if total == 1 else ''} to seat {close[0].dst}."
+    shares = ", ".join(f"seat {t.dst} {t.amount}" for t in close)
+    return f"{left} are shared: {shares}."
+
+
+def ending(last: Settled, *, carried: bool = True) -> str:
     """'Seat 2 is out! 7 chips paid for cards left; the pool of 4 taken; 3 chips stay on
-    the board.'"""
+    the board.' (the last part left out with `carried` False: at the game's end the
+    chips left are settled, and `closing` tells how)."""
     parts = [f"Seat {last.out} is out!"]
     paid = sum(last.paid)
     if paid:
         parts.append(f"{paid} chip{'s' if paid != 1 else ''} paid for cards left.")
     if last.pool:
         parts.append(f"The pool of {last.pool} taken.")
-    if last.carried:
+    if last.carried and carried:
         parts.append(f"{last.carried} chip{'s' if last.carried != 1 else ''} stay on the board.")
     return " ".join(parts)
 
 
-def story(last: Settled | None) -> dict[str, Any] | None:
-    """The last deal's end as JSON-safe data."""
+def story(last: Settled | None, result: str | None = None) -> dict[str, Any] | None:
+    """The last deal's end as JSON-safe data; its `result` in words (`ending`'s unless
+    given: the game's last news, at its end)."""
     if last is None:
         return None
     return {
@@ -174,7 +200,7 @@ def story(last: Settled | None) -> dict[str, Any] | None:
         "pool": last.pool,
         "carried": last.carried,
         "run": [[s, c] for s, c in zip(last.run_by, last.run, strict=True)],
-        "result": ending(last),
+        "result": result or ending(last),
     }
 
 
@@ -257,11 +283,13 @@ def _ordinal(n: int) -> str:
 
 
 def _seat_note(st: StopsState, s: int, doubles: bool) -> str:
-    """'sits out', 'to spread', 'widow', 'out!' or empty."""
+    """'sits out', 'to deal', 'spreading', 'widow?', 'took the widow' or empty."""
     if st.phase == OVER:
         return ""
     if s not in st.players:
         return "sits out"
+    if st.phase == DEAL and s == st.dealer:
+        return "to deal"
     if st.phase == STAKE and s == st.turn:
         return "spreading, doubled" if s == st.dealer and doubles else "spreading"
     if st.phase == WIDOW and s == st.dealer:

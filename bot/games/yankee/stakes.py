@@ -220,15 +220,20 @@ def next_seat(start: int, ok: Sequence[bool], out: Sequence[bool] | None = None)
     return -1
 
 
-def rotation_dealer(index: int, ok: Sequence[int]) -> int:
-    """Who deals deal number `index` (from 0): the seat whose turn it is by rotation or,
-    if it may not, the next seat on its left that may (at least one must). A seat may if
-    its entry in `ok` is true: a bool, or a stack (a seat with chips)."""
-    n = len(ok)
-    dealer = index % n
-    while not ok[dealer]:
-        dealer = (dealer + 1) % n
-    return dealer
+DEAL = "deal"
+"""The dealer's action that begins a deal whose first decision needs a look at the cards
+(Bunkum, Jockey Club, Quien Sabe): the antes go in, then the cards are dealt. Until then
+nobody has seen a card of the deal, and it has not begun (`ChipGame.between_hands`)."""
+DEAL_USAGE = "Write 'deal' to put the antes in and deal the cards."
+
+
+def next_dealer(prior: int, ok: Sequence[int]) -> int:
+    """Who deals the deal after the one `prior` dealt: the first seat on his left that may
+    deal (`prior` himself last), so the deal passes one seat a hand and a seat that stood in
+    for one that could not does not deal again at once; -1 if none may. A seat may if its
+    entry in `ok` is true: a bool, or a stack (a seat with chips). Before the first deal
+    `prior` is the last seat, so seat 0 deals first if it may."""
+    return next_seat(prior, [bool(x) for x in ok])
 
 
 def ante_in(

@@ -2,14 +2,16 @@
 
 `dealt(GAME, seats, seed, {seat: cards}, spare=cards)` returns the new game whose first
 deal gives each named seat (and the spare hand) at least the named cards, the rest of
-the pack filling the hands in pack order, so a test names only the cards it is about.
+the pack filling the hands in pack order, so a test names only the cards it is about;
+where the dealer deals (Michigan, stakes after the deal) it has dealt. `by_dealer(GAME,
+state)` is the state after the dealer's deal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.stops.flow import StopsState
+from bot.games.stops.flow import DEAL, StopsState
 from bot.games.stops.game import StopsGame
 from bot.games.stops.rules import deal_order
 
@@ -41,7 +43,12 @@ def dealt(
     deck = [""] * len(pack)
     for i, p in enumerate(order):
         deck[i :: len(order)] = want[p]
-    return game.new(seats, seed, options, deck=deck, stacks=stacks)
+    return by_dealer(game, game.new(seats, seed, options, deck=deck, stacks=stacks))
+
+
+def by_dealer(game: StopsGame, st: StopsState) -> StopsState:
+    """The deal dealt by its dealer, where the dealer deals (else the state as it is)."""
+    return game.apply(st, st.dealer, "deal") if st.phase == DEAL else st
 
 
 def by_seat(st: StopsState) -> dict[int, list[str]]:

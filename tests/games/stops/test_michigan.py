@@ -4,11 +4,12 @@ the extra hand is dealt first, on the dealer's left, then seat 1 (elder), seat 2
 
 from __future__ import annotations
 
-from bot.games.stops.flow import AUCTION, PLAY, WIDOW
+from bot.games.errors import IllegalAction
+from bot.games.stops.flow import AUCTION, DEAL, PLAY, WIDOW
 from bot.games.stops.michigan import GAME
 from bot.games.stops.play import next_leader
 from bot.games.stops.rules import MICHIGAN
-from tests.games.stops.helpers import dealt
+from tests.games.stops.helpers import by_dealer, dealt
 from tests.helpers import moves_of
 
 play, refusal = moves_of(GAME)
@@ -29,10 +30,38 @@ def test_the_boodles_are_ace_of_hearts_king_of_clubs_queen_of_diamonds_jack_of_s
 
 def test_the_dealer_puts_two_on_each_boodle_and_every_other_player_one() -> None:
     st = GAME.new(3, 1)
-    assert st.phase == WIDOW and st.turn == 0 and GAME.between_hands(st)
-    st = play(st, (0, "keep"))
+    assert st.phase == DEAL and st.turn == 0 and GAME.legal_actions(st, 0) == ["deal"]
+    st = play(st, (0, "deal"))
+    assert st.phase == WIDOW and st.turn == 0
     assert st.board == (4, 4, 4, 4) and st.stacks == (92, 96, 96)
     assert sorted(t.amount for t in st.moved) == [4, 4, 8]
+
+
+def test_the_ante_goes_down_before_the_cards_are_dealt() -> None:
+    st = GAME.new(3, 1)
+    assert GAME.between_hands(st) and st.board == (0, 0, 0, 0)
+    assert not any(GAME.view(st, s)["hand"] for s in range(3)) and not st.spare
+    st = play(st, (0, "deal"))
+    widow = GAME.view(st, 1)  # the widow phase: hands seen, the ante on the board
+    assert widow["hand"] and [b["chips"] for b in widow["board"]] == [4, 4, 4, 4]
+    assert not GAME.between_hands(st)
+    assert "between deals" in refusal_of_stack(st, 1)
+
+
+def refusal_of_stack(st: object, seat: int) -> str:
+    """What a top-up of the seat is told."""
+    try:
+        GAME.adjust_stack(st, seat, 10)  # type: ignore[arg-type]
+    except IllegalAction as err:
+        return str(err)
+    raise AssertionError("the top-up was taken")
+
+
+def test_a_stop_during_the_widow_gives_the_ante_back() -> None:
+    st = play(GAME.new(3, 1), (0, "deal"))
+    refunds = GAME.hand_refunds(st)
+    assert sorted((t.src, t.dst, t.amount) for t in refunds) == [(-1, 0, 8), (-1, 1, 4), (-1, 2, 4)]
+    assert GAME.pot(st) == sum(t.amount for t in refunds)  # nothing was carried over
 
 
 def test_the_extra_hand_is_dealt_first_on_the_dealer_s_left() -> None:
@@ -41,7 +70,7 @@ def test_the_extra_hand_is_dealt_first_on_the_dealer_s_left() -> None:
 
 
 def test_the_dealer_may_exchange_his_hand_for_the_extra_hand_unseen() -> None:
-    st = GAME.new(3, 1)
+    st = by_dealer(GAME, GAME.new(3, 1))
     old_hand, widow = st.hands[0], st.spare
     assert not set(widow) & set(GAME.view(st, 0)["hand"])
     st = play(st, (0, "exchange"))
@@ -55,7 +84,7 @@ def test_the_exchanged_hand_is_dead_and_makes_stops() -> None:
 
 
 def test_a_kept_hand_puts_the_extra_hand_up_for_one_round_of_rising_bids() -> None:
-    st = play(GAME.new(3, 1), (0, "keep"))
+    st = play(GAME.new(3, 1), (0, "deal"), (0, "keep"))
     assert st.phase == AUCTION and st.turn == 1
     st = play(st, (1, "bid 2"))
     assert refusal(st, 2, "bid 2") == "Bid more than 2, or pass."
@@ -70,17 +99,16 @@ def test_a_kept_hand_puts_the_extra_hand_up_for_one_round_of_rising_bids() -> No
 
 
 def test_when_nobody_bids_the_extra_hand_stays_dead() -> None:
-    st = play(GAME.new(3, 1), (0, "keep"))
+    st = play(GAME.new(3, 1), (0, "deal"), (0, "keep"))
     widow = st.spare
     st = play(st, (1, "pass"), (2, "pass"))
     assert st.spare == widow and st.phase == PLAY and st.stacks == (92, 96, 96)
 
 
 def test_with_the_plain_spare_option_there_is_no_widow() -> None:
-    st = GAME.new(3, 1, PLAIN)
-    assert st.phase == PLAY and st.turn == 1 and st.due
-    st = play(st, (1, GAME.legal_actions(st, 1)[0]))
-    assert {t.reason for t in st.moved} >= {"stake"}
+    st = play(GAME.new(3, 1, PLAIN), (0, "deal"))
+    assert st.phase == PLAY and st.turn == 1 and st.stacks == (92, 96, 96)
+    assert {t.reason for t in st.moved} == {"stake"}
 
 
 def test_after_a_stop_the_next_lead_must_be_of_a_different_suit() -> None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.games.cards import french_pack
-from bot.games.stops.flow import OVER, PLAY, STAKE, StopsState
+from bot.games.errors import IllegalAction
+from bot.games.stops.flow import DEAL, OVER, PLAY, STAKE, StopsState
 from bot.games.stops.newmarket_1885 import GAME
 from bot.games.stops.rules import first_jack_dealer
 from tests.games.stops.helpers import dealt
@@ -64,7 +65,28 @@ def test_a_spread_that_does_not_add_up_is_refused_in_one_sentence() -> None:
 def test_stakes_come_before_the_cards_are_seen_unless_the_table_says_after() -> None:
     assert GAME.view(GAME.new(3, 1), 1).get("hand") == []
     after = GAME.new(3, 1, {"stake_after_deal": True})
+    assert after.phase == DEAL and GAME.view(after, 1)["hand"] == [] and GAME.between_hands(after)
+    after = play(after, (0, "deal"))
     assert after.phase == STAKE and len(GAME.view(after, 1)["hand"]) == 13
+    assert not after.moved and not GAME.between_hands(after)  # cards seen: the deal is on
+
+
+def test_with_stakes_after_the_deal_a_seat_leaves_only_before_the_cards_are_dealt() -> None:
+    st = GAME.new(3, 1, {"stake_after_deal": True})
+    gone = GAME.leave(st, 2)
+    assert gone.players == (1, 0) and gone.phase == DEAL and gone.order == st.order
+    seen = play(st, (0, "deal"))
+    assert "wait until this one is over" in refusal_of_leave(seen, 2)
+    assert GAME.hand_refunds(seen) == ()
+
+
+def refusal_of_leave(st: StopsState, seat: int) -> str:
+    """What a seat leaving is told."""
+    try:
+        GAME.leave(st, seat)
+    except IllegalAction as err:
+        return str(err)
+    raise AssertionError("the leave was taken")
 
 
 def test_the_spare_hand_gets_its_card_just_before_the_dealer() -> None:
@@ -243,3 +265,55 @@ def test_a_seat_that_left_takes_no_share_of_the_board() -> None:
     assert st.stacks[0] == 0 and 0 not in st.players
     closing = GAME.closing_transfers(st, GAME.pot(st))
     assert {t.dst for t in closing} <= {1, 2}
+
+
+def dealers(st: StopsState) -> list[int]:
+    """The dealer of every deal the game deals, played to its end by the first legal
+    action."""
+    seen = [st.dealer]
+    while st.phase != OVER:
+        deal = st.dealt
+        st = GAME.apply(st, st.turn, GAME.legal_actions(st, st.turn)[0])
+        if st.phase != OVER and st.dealt != deal:
+            seen.append(st.dealer)
+    return seen
+
+
+def test_the_deal_passes_left_one_seat_a_hand_past_a_seat_that_cannot_deal() -> None:
+    st = GAME.new(4, 3, stacks=(100, 0, 100, 100))
+    assert st.dealer == 0
+    assert dealers(st) == [0, 2, 3, 0]  # seat 2 stood in for seat 1 and deals but once
+
+
+def test_the_game_lasts_its_deals_when_a_seat_cannot_deal() -> None:
+    st = GAME.new(4, 3, {"rounds": 2}, stacks=(100, 0, 100, 100))
+    assert dealers(st) == [0, 2, 3, 0, 2, 3, 0, 2]
+
+
+def to_the_end(st: StopsState) -> StopsState:
+    """The game played to its end by the first legal action."""
+    while st.phase != OVER:
+        st = GAME.apply(st, st.turn, GAME.legal_actions(st, st.turn)[0])
+    return st
+
+
+def test_the_game_over_line_says_how_the_board_left_at_the_close_was_shared() -> None:
+    st = to_the_end(GAME.new(3, 5, {"split_board": True}))
+    close = [t for t in st.moved if t.reason == "close"]
+    total = sum(t.amount for t in close)
+    news = GAME.view(st, None)["news"] or ""
+    shares = ", ".join(f"seat {t.dst} {t.amount}" for t in close)
+    assert f"The {total} chips left on the board are shared: {shares}." in news
+    assert "stay on the board" not in news
+    assert GAME.view(st, None)["last"]["result"] == news
+
+
+def test_the_game_over_line_says_who_drew_the_board_left_at_the_close_by_lot() -> None:
+    st = to_the_end(GAME.new(3, 5))
+    close = [t for t in st.moved if t.reason == "close"]
+    total = sum(t.amount for t in close)
+    news = GAME.view(st, None)["news"] or ""
+    assert f"The {total} chips left on the board are drawn by lot: " in news
+    for t in close:
+        assert f"seat {t.dst} takes " in news
+    assert "stay on the board" not in news

@@ -16,7 +16,7 @@ from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer, apply_transfers, pay_debts
 from bot.games.rng import shuffled
 from bot.games.state import evolver, put
-from bot.games.yankee.stakes import coverers, next_seat, rotation_dealer
+from bot.games.yankee.stakes import coverers, next_dealer, next_seat
 
 ORDER, EXTRA, OVER = "order", "extra", "over"
 
@@ -83,11 +83,14 @@ def face_total(hand: tuple[str, ...]) -> int:
     return sum(int(card[0]) for card in hand if card[1] == "F")
 
 
-def seating(started: int, stacks: tuple[int, ...]) -> tuple[int, tuple[bool, ...], int]:
-    """Deal `started - 1` seated from the stacks: its banker, who sits out, who acts first."""
-    # The bank goes to the seat whose turn it is by rotation or, if that seat is broke, to
-    # the next seat on its left with chips: the deal still counts towards the game's length.
-    banker = rotation_dealer(started - 1, stacks)
+def seating(last: LastDeal | None, stacks: tuple[int, ...]) -> tuple[int, tuple[bool, ...], int]:
+    """The deal after `last` seated from the stacks: its banker, who sits out, who acts
+    first."""
+    # The bank passes left, to the first seat after the last banker with chips (seat 0
+    # first): a broke seat is passed over, and the seat that stood in for it does not bank
+    # again at once. The deal still counts towards the game's length.
+    prior = last.banker if last is not None else len(stacks) - 1
+    banker = next_dealer(prior, stacks)
     done = tuple(s == banker or c == 0 for s, c in enumerate(stacks))
     turn = next_seat(banker, [not d for d in done])
     return banker, done, turn
@@ -95,7 +98,7 @@ def seating(started: int, stacks: tuple[int, ...]) -> tuple[int, tuple[bool, ...
 
 def seat_deal(st: BlackJokeState) -> BlackJokeState:
     """The current deal seated afresh from the stacks (after a stack changed before it)."""
-    banker, done, turn = seating(st.started, st.stacks)
+    banker, done, turn = seating(st.last, st.stacks)
     return evolve(st, banker=banker, done=done, phase=ORDER, turn=turn)
 
 
@@ -143,7 +146,7 @@ def open_deal(
     if index >= st.deals or coverers(stacks, 1) < 2:  # fewer than two seats have chips
         return evolve(st, stacks=stacks, last=last, moved=moved, phase=OVER, turn=-1)
     cards = deck if deck is not None else shuffled(_PACKS[st.no_zeros], st.seed, index)
-    banker, done, turn = seating(index + 1, stacks)
+    banker, done, turn = seating(last, stacks)
     return evolve(
         st,
         stacks=stacks,

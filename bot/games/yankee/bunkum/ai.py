@@ -63,7 +63,10 @@ class BunkumPolicy:
     """Chooses a Bunkum bid or pass from its seat's view."""
 
     def choose(self, view: View, seat: int, rng: random.Random) -> str:
-        """One chip over the standing bid while the card is worth it, else pass."""
+        """The dealer's deal; then one chip over the standing bid while the card is
+        worth it, else pass."""
+        if view.get("phase") == "deal":
+            return "deal"
         top = limit(view, seat)
         return f"bid {view['bid'] + 1}" if top > view["bid"] else "pass"
 

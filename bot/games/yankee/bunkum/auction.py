@@ -1,27 +1,29 @@
 """Bunkum's auction of the reserve cards and its showdown (rules.md), for
 bot/games/yankee/bunkum/game.py: on `flow.py`'s state.
 
-The antes go in; each reserve card is sold to the best bid (or passed by all); when the
-reserve is sold or passed the hands are shown and each loser pays the differences of
-fifteens, and the next deal is dealt (or the game ends). Pure functions from a state to
-a new one; the game object checks each action first.
+The dealer's deal puts the antes in and deals; each reserve card is sold to the best bid (or
+passed by all); when the reserve is sold or passed the hands are shown and each loser pays
+the differences of fifteens, and the next deal is dealt (or the game ends). Pure functions
+from a state to a new one; the game object checks each action first.
 """
 
 from __future__ import annotations
 
 from bot.games.chips import POT, Transfer, apply_transfers, pay_debts, split_evenly
 from bot.games.state import put
-from bot.games.yankee.bunkum.flow import BunkumState, LastDeal, evolve, open_deal
+from bot.games.yankee.bunkum.flow import BunkumState, LastDeal, deal_cards, evolve, open_deal
 from bot.games.yankee.fifteens import discard_fifteens, rotation, tie_break, tied_lowest
 from bot.games.yankee.stakes import ante_in, coverers, next_seat
 
 
-def pay_antes(st: BunkumState) -> BunkumState:
-    """The antes into the pot, as the deal's first action begins."""
+def deal_out(st: BunkumState) -> BunkumState:
+    """The dealer's deal: the antes into the pot, then the cards dealt; elder opens the
+    auction of the first reserve card."""
     payers = (s for s, p in enumerate(st.playing) if p)
     stacks, pot, antes = ante_in(st.stacks, st.pot, st.ante, payers)
     put_in = tuple(st.ante if p else 0 for p in st.playing)
-    return evolve(st, stacks=stacks, pot=pot, anted=True, put_in=put_in, moved=antes)
+    anted = evolve(st, stacks=stacks, pot=pot, anted=True, put_in=put_in, moved=antes)
+    return deal_cards(anted)
 
 
 def next_bidder(st: BunkumState, seat: int, passed: tuple[bool, ...]) -> int:
@@ -118,6 +120,7 @@ def _showdown(st: BunkumState, abandoned: bool) -> BunkumState:
         won[w] = a
     last = LastDeal(
         deal=st.started,
+        dealer=st.dealer,
         elder=st.elder,
         hands=st.hands,
         batches=tuple(b for b, _ in split),

@@ -20,6 +20,8 @@ from bot.games.yankee.stakes import (
     covers,
     dump_table,
     load_table,
+    next_dealer,
+    next_seat,
     players_from,
 )
 
@@ -34,6 +36,7 @@ class LastDeal:
     """A settled deal, kept so views can show it: every hand, its fifteens, the payments."""
 
     deal: int
+    dealer: int
     elder: int
     hands: tuple[tuple[str, ...], ...]
     """Each seat's whole hand at the showdown (empty for a seat that sat out)."""
@@ -71,17 +74,19 @@ class BunkumState:
     pot: int
     started: int
     """Deals started; the current (or, when over, the final) deal has index started - 1."""
+    dealer: int
     elder: int
     playing: tuple[bool, ...]
     """The seats dealt in (those that could cover the ante)."""
     anted: bool
-    """Whether the antes of this deal have moved (with its first action)."""
+    """Whether the antes of this deal have moved (with the dealer's deal)."""
     put_in: tuple[int, ...]
     """What each seat has put in the pot this deal (antes and bids): the hand's refunds."""
     deck: tuple[str, ...]
     """The deal's shuffle, top card first (kept to deal again if the seating changes)."""
     dealt: int
-    """Cards each player was dealt; later cards in a hand were bought blind."""
+    """Cards each player was dealt (0 while the dealer's deal is awaited); later cards in a
+    hand were bought blind."""
     hands: tuple[tuple[str, ...], ...]
     reserve: tuple[str, ...]
     """The reserve cards still for sale, top (the next sold) first."""
@@ -126,6 +131,7 @@ def first_deal(
         stacks=stacks,
         pot=0,
         started=0,
+        dealer=0,
         elder=1 % seats,
         playing=(False,) * seats,
         anted=False,
@@ -153,16 +159,21 @@ def open_deal(
     moved: tuple[Transfer, ...],
     deck: tuple[str, ...] | None = None,
 ) -> BunkumState:
-    """Deal number `index` (from 0) shuffled, dealt and seated (no chip moves: the antes
-    go in with the deal's first action), or the game over if it cannot be played."""
+    """Deal number `index` (from 0) shuffled and seated, its dealer's deal awaited (no card
+    dealt, no chip moved), or the game over if it cannot be played."""
     playing = covers(stacks, st.ante)
     if index >= st.deals or sum(playing) < 2:
         return evolve(st, stacks=stacks, last=last, moved=moved, turn=-1)
     cards = deck if deck is not None else shuffled(PACK, st.seed, index)
-    return deal(st, index + 1, stacks, playing, cards, last, moved)
+    return seated(st, index + 1, stacks, playing, cards, last, moved)
 
 
-def deal(
+def to_deal(st: BunkumState) -> bool:
+    """Whether the dealer's deal is awaited: the deal has not begun."""
+    return st.turn >= 0 and st.dealt == 0
+
+
+def seated(
     st: BunkumState,
     started: int,
     stacks: tuple[int, ...],
@@ -171,15 +182,10 @@ def deal(
     last: LastDeal | None,
     moved: tuple[Transfer, ...],
 ) -> BunkumState:
-    """The cards dealt one at a time from elder to the players, then the reserve."""
+    """The deal seated and its dealer's deal awaited: the dealer is the first seat after
+    the last deal's dealer (seat 0 first) that is dealt in."""
     n = st.seats
-    dealer = (started - 1) % n
-    order = players_from(dealer, playing)
-    size = HAND_SIZE[len(order)]
-    hands: list[tuple[str, ...]] = [()] * n
-    for i, s in enumerate(order):
-        hands[s] = cards[i : size * len(order) : len(order)]
-    top = size * len(order)
+    dealer = next_dealer(last.dealer if last is not None else n - 1, playing)
     return BunkumState(
         seats=n,
         seed=st.seed,
@@ -191,30 +197,48 @@ def deal(
         stacks=stacks,
         pot=0,
         started=started,
-        elder=order[0],
+        dealer=dealer,
+        elder=next_seat(dealer, playing),
         playing=playing,
         anted=False,
         put_in=(0,) * n,
         deck=cards,
-        dealt=size,
-        hands=tuple(hands),
-        reserve=cards[top : top + RESERVE],
-        dead=cards[top + RESERVE :],
+        dealt=0,
+        hands=((),) * n,
+        reserve=(),
+        dead=(),
         bid=0,
         bidder=-1,
         passed=(False,) * n,
-        turn=order[0],
+        turn=dealer,
         last=last,
         moved=moved,
+        departed=st.departed,
     )
 
 
+def deal_cards(st: BunkumState) -> BunkumState:
+    """The dealer's cards dealt one at a time from elder to the players, then the reserve
+    set out (the antes went in first: `auction.deal_out`)."""
+    order = players_from(st.dealer, st.playing)
+    size = HAND_SIZE[len(order)]
+    hands: list[tuple[str, ...]] = [()] * st.seats
+    for i, s in enumerate(order):
+        hands[s] = st.deck[i : size * len(order) : len(order)]
+    top = size * len(order)
+    return evolve(
+        st, dealt=size, hands=tuple(hands), reserve=st.deck[top : top + RESERVE],
+        dead=st.deck[top + RESERVE :], turn=st.elder,
+    )  # fmt: skip
+
+
 def reseat(st: BunkumState) -> BunkumState:
-    """The waiting deal dealt again from its shuffle around the seats' new stacks."""
+    """The waiting deal, not dealt yet, seated again around the seats' new stacks (its
+    shuffle unseen, so the same one serves)."""
     playing = covers(st.stacks, st.ante)
     if sum(playing) < 2:
         return evolve(st, turn=-1, moved=())
-    return deal(st, st.started, st.stacks, playing, st.deck, st.last, ())
+    return seated(st, st.started, st.stacks, playing, st.deck, st.last, ())
 
 
 def reveal(last: LastDeal | None) -> dict[str, Any] | None:

@@ -7,18 +7,20 @@ deal), `rate` (chips per point of difference), `bunkum_split_ties` (tied lowest 
 share the pot and the differences instead of the tie-break) and `rounds` (each round
 every seat deals once).
 
-Choices without an option: seat 0 deals first and the deal passes left every deal; every
-deal reshuffles the whole pack; the schedule of §6.2 follows the number of players dealt
-in (a seat that cannot cover the ante sits the deal out); elder hand opens the auction of
-every reserve card, and bidding goes clockwise among the seats still in; a seat whose
-stack cannot top the standing bid (or who has no chips) may only pass; the antes move
-with the deal's first action; the unsold reserve stays face down (never revealed); the
-fifteens are laid aside for every player automatically (the most batches, then the
-fewest cards, `bot/games/yankee/fifteens.py`); no side bets. With split ties, the pot is shared by
+Choices without an option: seat 0 deals first and the deal passes left one seat a hand, to
+the first seat after the last dealer that is dealt in; a deal begins with the dealer's
+action 'deal', by which the antes go in and then the cards are dealt (until then a stack may
+change or a seat leave at once; after it, at the showdown); every deal reshuffles the whole
+pack; the schedule of §6.2 follows the number of players dealt in (a seat that cannot cover
+the ante sits the deal out); elder hand opens the auction of every reserve card, and bidding
+goes clockwise among the seats still in; a seat whose stack cannot top the standing bid (or
+who has no chips) may only pass; the unsold reserve stays face down (never revealed); the
+fifteens are laid aside for every player automatically (the most batches, then the fewest
+cards, `bot/games/yankee/fifteens.py`); no side bets. With split ties, the pot is shared by
 `split_evenly` among the tied players in rotation from elder (odd chips to the earliest),
-and each loser's difference x rate is shared the same way among them, each share a debt
-paid under the chip policy. The state and flow live in `flow.py`, the table picture in
-`view.py`, and what every chip game does alike in `bot/games/yankee/stakes.py`.
+and each loser's difference x rate is shared the same way among them, each share a debt paid
+under the chip policy. The state and flow live in `flow.py`, the table picture in `view.py`,
+and what every chip game does alike in `bot/games/yankee/stakes.py`.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
-from bot.games.yankee.bunkum.auction import bid, pass_card, pay_antes
+from bot.games.yankee.bunkum.auction import bid, deal_out, pass_card
 from bot.games.yankee.bunkum.flow import (
     PACK,
     BunkumState,
@@ -43,9 +45,11 @@ from bot.games.yankee.bunkum.flow import (
     load_state,
     reseat,
     reveal,
+    to_deal,
 )
 from bot.games.yankee.bunkum.view import table_scene
 from bot.games.yankee.stakes import (
+    DEAL_USAGE,
     StakesGame,
     at_table,
     check_seat,
@@ -65,7 +69,7 @@ _USAGE = "Write 'bid N' to bid N chips for the reserve card, or 'pass'."
 
 
 def purse(st: BunkumState, seat: int) -> int:
-    """What a seat can bid with: its stack, less the ante its first action will pay."""
+    """What a seat can bid with: its stack, less its ante while the deal waits for it."""
     return st.stacks[seat] - (0 if st.anted or not st.playing[seat] else st.ante)
 
 
@@ -102,6 +106,8 @@ def _check_turn(st: BunkumState, seat: int) -> None:
         return
     if not st.playing[seat]:
         raise IllegalAction("You sit this deal out (you could not cover the ante): wait.")
+    if to_deal(st):
+        raise IllegalAction(f"It is not your turn: seat {st.turn} deals.")
     if st.passed[seat]:
         raise IllegalAction("You have passed on this card: wait for the next reserve card.")
     raise IllegalAction(f"It is not your turn: seat {st.turn} is bidding.")
@@ -119,6 +125,11 @@ def _check_bid(st: BunkumState, seat: int, amount: int) -> None:
         if have <= st.bid:
             raise IllegalAction(f"You have {chips(have)}: you cannot top {st.bid}, so pass.")
         raise IllegalAction(f"You have only {chips(have)}: bid {have} or less, or pass.")
+
+
+def _phase(st: BunkumState) -> str:
+    """'deal' while the dealer's deal is awaited, 'auction' after it, 'over' at the end."""
+    return "over" if st.turn < 0 else ("deal" if to_deal(st) else "auction")
 
 
 RULES_TEXT = rules_page(__package__)
@@ -189,19 +200,24 @@ class Bunkum(StakesGame[BunkumState]):
         """Every bid above the standing one the seat can pay, and pass, sorted."""
         if state.turn < 0 or seat != state.turn:
             return []
+        if to_deal(state):
+            return ["deal"]
         top = purse(state, seat)
         return sorted([*(f"bid {n}" for n in range(state.bid + 1, top + 1)), "pass"])
 
     def apply(self, state: BunkumState, seat: int, action: str) -> BunkumState:
-        """The state after the awaited seat bids or passes (the showdown, if it ends the
-        reserve, and the next deal, all inside this one action)."""
+        """The state after the dealer deals, or the awaited seat bids or passes (the
+        showdown, if it ends the reserve, and the next deal, all inside this one action)."""
         _check_turn(state, seat)
+        if to_deal(state):
+            if action != "deal":
+                raise IllegalAction(DEAL_USAGE)
+            return deal_out(state)
         amount = _parse(action)
-        if amount is not None:
-            _check_bid(state, seat, amount)
-        st = state if state.anted else pay_antes(state)
-        moved = st.moved if st is not state else ()
-        return pass_card(st, seat, moved) if amount is None else bid(st, seat, amount, moved)
+        if amount is None:
+            return pass_card(state, seat, ())
+        _check_bid(state, seat, amount)
+        return bid(state, seat, amount, ())
 
     def view(self, state: BunkumState, seat: int | None) -> View:
         """The table as the seat sees it: stacks, the auction, counts, its own hand."""
@@ -213,6 +229,7 @@ class Bunkum(StakesGame[BunkumState]):
         """The part of the seat's view its AI reads (the same values, much cheaper): the
         auction, the rate, the players, its own purse and hand."""
         return {
+            "phase": _phase(state),
             "turn": state.turn if state.turn >= 0 else None,
             "bid": state.bid,
             "rate": state.rate,
@@ -236,7 +253,10 @@ class Bunkum(StakesGame[BunkumState]):
         return load_state(data)
 
     def cards(self, state: BunkumState) -> list[str]:
-        """Every hand, the reserve and the dead cards: always the whole pack."""
+        """Every hand, the reserve and the dead cards (before the deal, its shuffle): always
+        the whole pack."""
+        if to_deal(state):
+            return list(state.deck)
         return [*(c for hand in state.hands for c in hand), *state.reserve, *state.dead]
 
     def private_cards(self, state: BunkumState, seat: int) -> frozenset[str]:
@@ -266,8 +286,9 @@ class Bunkum(StakesGame[BunkumState]):
         return state.pot
 
     def between_hands(self, state: BunkumState) -> bool:
-        """Whether no chip of the current deal has moved yet, or the game is over."""
-        return state.turn < 0 or not state.anted
+        """Whether the current deal has not begun (its dealer has not dealt: no card seen,
+        no chip moved), or the game is over."""
+        return state.turn < 0 or to_deal(state)
 
     def adjust_stack(self, state: BunkumState, seat: int, delta: int) -> BunkumState:
         """A top-up or cash-out between deals; the waiting deal is dealt again around it."""
@@ -303,6 +324,8 @@ def _facts(st: BunkumState, viewer: int | None) -> View:
         "game": KEY,
         "deal": st.started,
         "deals": st.deals,
+        "phase": _phase(st),
+        "dealer": st.dealer,
         "elder": st.elder,
         "turn": st.turn if st.turn >= 0 else None,
         "ante": st.ante,

@@ -11,9 +11,11 @@ from bot.games.yankee.bunkum.flow import BunkumState
 
 
 def _seat_note(st: BunkumState, s: int) -> str:
-    """A seat's part in the auction, in a few words."""
+    """A seat's part in the deal and the auction, in a few words."""
     if not st.playing[s]:
         return ""
+    if st.turn == s and st.dealt == 0:
+        return "to deal"
     bought = len(st.hands[s]) - st.dealt
     parts = [f"bid {st.bid}"] if s == st.bidder else (["passed"] if st.passed[s] else [])
     if bought:
@@ -58,7 +60,7 @@ def table_scene(st: BunkumState, viewer: int | None) -> Scene:
                 cards=st.hands[s] if own else (),
                 backs=0 if own else len(st.hands[s]),
                 chips=st.stacks[s],
-                badge="" if st.playing[s] else "out",
+                badge="dealer" if s == st.dealer and not over else ("" if st.playing[s] else "out"),
                 note=_seat_note(st, s),
                 active=s == st.turn,
             )

@@ -50,7 +50,9 @@ class JockeyClubPolicy:
     """Chooses a Jockey Club offer or pass from its seat's view."""
 
     def choose(self, view: View, seat: int, rng: random.Random) -> str:
-        """The seat's action: a consolation, a bid, or pass."""
+        """The seat's action: the deal, a consolation, a bid, or pass."""
+        if view["phase"] == "deal":
+            return "deal"
         me = view["seats"][seat]
         hand, card, pot = view["hand"], view["turnup"], view["pot_for_offers"]
         stack = me["stack"] - (0 if view["antes_in"] else view["ante"])

@@ -1,7 +1,7 @@
 """Jockey Club's auction for the turn-up and its showdown (rules.md, the chip policy), for
 bot/games/yankee/jockey_club/game.py: on `flow.py`'s state.
 
-The antes go in with a deal's first action; each seat in turn makes a better offer (a bid
+The antes went in with the dealer's deal; each seat in turn makes a better offer (a bid
 or a console, on `flow.py`'s one scale) or passes; when the auction ends the holder takes
 the turn-up, and the showdown pays the pot by rules.md's tie-break. Pure functions from a
 state to a new one; the game object checks each action first.
@@ -17,33 +17,23 @@ from bot.games.yankee.jockey_club.flow import (
     JockeyClubState,
     LastDeal,
     claims,
-    dealt_from,
     evolve,
     finish,
+    open_deal,
 )
-from bot.games.yankee.stakes import ante_in, coverers, next_seat
-
-
-def _antes(st: JockeyClubState) -> tuple[tuple[int, ...], int, tuple[Transfer, ...]]:
-    """Stacks, pot and transfers once this deal's antes are in (they move with its first
-    action)."""
-    if st.anted:
-        return st.stacks, st.pot, ()
-    return ante_in(st.stacks, st.pot, st.ante, (s for s, d in enumerate(st.dealt) if d))
+from bot.games.yankee.stakes import coverers, next_seat
 
 
 def make_offer(st: JockeyClubState, seat: int, value: int) -> JockeyClubState:
     """The awaited seat makes an offer (already checked to be better and allowed)."""
-    stacks, pot, moved = _antes(st)
     consoled = put(st.consoled, seat, True) if value <= 0 else st.consoled
-    return _advance(st, stacks, pot, moved, value, seat, consoled, st.passed)
+    return _advance(st, st.stacks, st.pot, (), value, seat, consoled, st.passed)
 
 
 def pass_turn(st: JockeyClubState, seat: int) -> JockeyClubState:
     """The awaited seat passes: out of this auction."""
-    stacks, pot, moved = _antes(st)
     passed = put(st.passed, seat, True)
-    return _advance(st, stacks, pot, moved, st.offer, st.holder, st.consoled, passed)
+    return _advance(st, st.stacks, st.pot, (), st.offer, st.holder, st.consoled, passed)
 
 
 def _advance(
@@ -106,7 +96,7 @@ def _showdown(
     )  # fmt: skip
     moved += price + payout
     if st.started < st.deals and coverers(stacks, st.ante) >= 2:
-        return dealt_from(st, st.started, stacks, pot, last, moved)
+        return open_deal(st, stacks, pot, last, moved)
     # The game is over: the final deal's cards stay where they lie (all of them now shown).
     done = evolve(
         st, stacks=stacks, pot=pot, hands=hands, buried=buried, turnup="", last=last,

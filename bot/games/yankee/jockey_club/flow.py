@@ -22,18 +22,19 @@ from bot.games.chips import Transfer
 from bot.games.rng import shuffled
 from bot.games.state import evolver
 from bot.games.yankee.stakes import (
+    ante_in,
     at_table,
     close_pot,
     coverers,
     covers,
     dump_table,
     load_table,
+    next_dealer,
     next_seat,
     players_from,
-    rotation_dealer,
 )
 
-AUCTION, OVER = "auction", "over"
+DEAL, AUCTION, OVER = "deal", "auction", "over"
 NO_HOLDER = -1
 
 _PACKS = {
@@ -96,7 +97,7 @@ class JockeyClubState:
     dealt: tuple[bool, ...]
     """The seats dealt into this deal (those that could cover the ante)."""
     anted: bool
-    """Whether this deal's antes have moved (they move with its first action)."""
+    """Whether this deal's antes have moved (they move with the dealer's deal)."""
     deck: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]
     turnup: str
@@ -146,12 +147,18 @@ def bid_stack(st: JockeyClubState, seat: int) -> int:
     return stack if st.anted or not st.dealt[seat] else stack - st.ante
 
 
-def seating(index: int, stacks: tuple[int, ...], ante: int) -> tuple[int, tuple[bool, ...]]:
-    """Deal number `index` (from 0) seated: its dealer and who is dealt in. The deal goes
-    round to the left; a rotation dealer who cannot cover the ante hands it to the next
-    seat on his left who can. Assumes at least two seats can cover the ante."""
+def seating(prior: int, stacks: tuple[int, ...], ante: int) -> tuple[int, tuple[bool, ...]]:
+    """The deal after the one `prior` dealt, seated: its dealer and who is dealt in. The
+    deal passes left to the first seat after `prior` that can cover the ante. Assumes at
+    least two seats can cover the ante."""
     dealt = covers(stacks, ante)
-    return rotation_dealer(index, dealt), dealt
+    return next_dealer(prior, dealt), dealt
+
+
+def prior_dealer(seats: int, last: LastDeal | None) -> int:
+    """Who dealt the deal before the next one: the last deal's dealer, or before the first
+    deal the last seat (so seat 0 deals first)."""
+    return last.dealer if last is not None else seats - 1
 
 
 def deal(
@@ -221,46 +228,43 @@ def open_deal(
     moved: tuple[Transfer, ...],
     cards: Sequence[str] | None = None,
 ) -> JockeyClubState:
-    """The next deal shuffled, dealt and seated (no chip moves), or the game over."""
+    """The next deal shuffled (or stacked with `cards`) and seated, its dealer's deal
+    awaited (no card dealt, no chip moved), or the game over."""
     if st.started >= st.deals or coverers(stacks, st.ante) < 2:
         over = evolve(st, stacks=stacks, pot=pot, last=last, moved=moved)
         return finish(over)
-    return dealt_from(st, st.started, stacks, pot, last, moved, cards)
-
-
-def dealt_from(
-    st: JockeyClubState,
-    index: int,
-    stacks: tuple[int, ...],
-    pot: int,
-    last: LastDeal | None,
-    moved: tuple[Transfer, ...],
-    cards: Sequence[str] | None = None,
-) -> JockeyClubState:
-    """Deal number `index` (from 0) dealt from a fresh shuffle (or `cards`) and seated."""
     if cards is None:
         cards = shuffled(_PACKS[st.no_fives], st.seed, st.shuffles)
-    dealer, dealt = seating(index, stacks, st.ante)
-    hands, turnup, buried, deck = deal(cards, dealer, dealt)
-    elder = next_seat(dealer, dealt)
+    dealer, dealt = seating(prior_dealer(st.seats, last), stacks, st.ante)
     unset = (False,) * st.seats
     return evolve(
-        st, stacks=stacks, pot=pot, started=index + 1, shuffles=st.shuffles + 1, dealer=dealer,
-        elder=elder, phase=AUCTION, turn=elder, dealt=dealt, anted=False, deck=deck, hands=hands,
-        turnup=turnup, buried=buried, offer=0, holder=NO_HOLDER, consoled=unset, passed=unset,
-        last=last, moved=moved,
+        st, stacks=stacks, pot=pot, started=st.started + 1, shuffles=st.shuffles + 1,
+        dealer=dealer, elder=next_seat(dealer, dealt), phase=DEAL, turn=dealer, dealt=dealt,
+        anted=False, deck=tuple(cards), hands=((),) * st.seats, turnup="", buried=(), offer=0,
+        holder=NO_HOLDER, consoled=unset, passed=unset, last=last, moved=moved,
+    )  # fmt: skip
+
+
+def deal_out(st: JockeyClubState) -> JockeyClubState:
+    """The dealer's deal: the antes go in, then n + 1 cards to each player and the
+    turn-up; elder's offer is awaited."""
+    stacks, pot, antes = ante_in(
+        st.stacks, st.pot, st.ante, (s for s, d in enumerate(st.dealt) if d)
+    )
+    hands, turnup, buried, deck = deal(st.deck, st.dealer, st.dealt)
+    return evolve(
+        st, stacks=stacks, pot=pot, phase=AUCTION, turn=st.elder, anted=True, deck=deck,
+        hands=hands, turnup=turnup, buried=buried, moved=antes,
     )  # fmt: skip
 
 
 def redeal(st: JockeyClubState) -> JockeyClubState:
-    """The waiting deal after a stack changed: dealt again from a fresh shuffle if who is
-    dealt in (or who deals) changed, else as it was; over if too few can cover the ante."""
+    """The waiting deal, not dealt yet, seated again after a stack changed (its cards
+    unseen, so the same shuffle serves); over if too few can cover the ante."""
     if coverers(st.stacks, st.ante) < 2:
         return finish(st)
-    dealer, dealt = seating(st.started - 1, st.stacks, st.ante)
-    if (dealer, dealt) == (st.dealer, st.dealt):
-        return st
-    return dealt_from(st, st.started - 1, st.stacks, st.pot, st.last, st.moved)
+    dealer, dealt = seating(prior_dealer(st.seats, st.last), st.stacks, st.ante)
+    return evolve(st, dealer=dealer, elder=next_seat(dealer, dealt), turn=dealer, dealt=dealt)
 
 
 def finish(st: JockeyClubState) -> JockeyClubState:
@@ -272,8 +276,9 @@ def finish(st: JockeyClubState) -> JockeyClubState:
 
 
 def is_fresh(st: JockeyClubState) -> bool:
-    """Whether no chip of the current deal has moved yet (or the game is over)."""
-    return st.phase == OVER or not st.anted
+    """Whether the current deal has not begun (no card dealt, no chip moved: the dealer's
+    deal is awaited), or the game is over."""
+    return st.phase in (DEAL, OVER)
 
 
 def reveal(last: LastDeal | None) -> dict[str, Any] | None:

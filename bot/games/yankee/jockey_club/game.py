@@ -5,17 +5,17 @@ several claimants) and the chip policy (table stakes). Options holding our choic
 each player puts in the pot every deal), `jockey_remove_fives` (strip the 5s from the pack; by
 default a turned-up 5 is buried and the next card turned), `dealer_may_console` (whether the dealer
 may console) and `rounds` (each round every seat deals once). Choices without an option: seat 0
-deals first and the deal passes left every deal; every deal reshuffles the pack; a seat that cannot
-cover the ante sits the deal out, and a rotation dealer who cannot is skipped for the next seat on
-his left who can; the antes move with the deal's first action; the holder of the standing offer is
-not asked again until someone betters it; offers are whole chips, a bid at most the bidder's stack
-once his ante is in and a consolation at most the pot (with this deal's antes); bids are paid in
-full (never more than the stack), so no shortfall under the chip policy can arise; a stack change
-between deals that changes who is dealt in (or who deals) deals the waiting deal again from a fresh
-shuffle; a pot left when the game ends is split evenly among the seats, the odd chips from the last
-deal's elder. The state and the flow of a deal live in `flow.py`, the table picture
-in `view.py`, and what every chip game does alike in `bot/games/yankee/stakes.py`; here are the game
-object, its actions and its views.
+deals first and the deal passes left one seat a hand, to the first seat after the last dealer that
+can cover the ante (a seat that cannot sits the deal out); every deal reshuffles the pack; a deal
+begins with the dealer's action 'deal', by which the antes go in and then the cards are dealt
+(until then a stack may change or a seat leave at once; after it, at the showdown); the holder of
+the standing offer is not asked again until someone betters it; offers are whole chips, a bid at
+most the bidder's stack and a consolation at most the pot (with this deal's antes); bids are paid
+in full (never more than the stack), so no shortfall under the chip policy can arise; a stack
+change before the deal seats it again, its cards still unseen; a pot left when the game ends is
+split evenly among the seats, the odd chips from the last deal's elder. The state and the flow
+of a deal live in `flow.py`, the table picture in `view.py`, and what every chip game does alike
+in `bot/games/yankee/stakes.py`; here are the game object, its actions and its views.
 """
 
 from __future__ import annotations
@@ -32,9 +32,11 @@ from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
 from bot.games.yankee.jockey_club.auction import make_offer, pass_turn
 from bot.games.yankee.jockey_club.flow import (
+    DEAL,
     OVER,
     JockeyClubState,
     bid_stack,
+    deal_out,
     dump_state,
     first_deal,
     is_fresh,
@@ -47,6 +49,7 @@ from bot.games.yankee.jockey_club.flow import (
 )
 from bot.games.yankee.jockey_club.view import facts, table_scene
 from bot.games.yankee.stakes import (
+    DEAL_USAGE,
     StakesGame,
     at_table,
     check_seat,
@@ -99,6 +102,8 @@ def _check_turn(st: JockeyClubState, seat: int) -> None:
     check_seat(seat, st.seats)
     if seat == st.turn:
         return
+    if st.phase == DEAL:
+        raise IllegalAction(f"It is not your turn: seat {st.turn} deals.")
     if not st.dealt[seat]:
         raise IllegalAction("You sit this deal out: you could not cover the ante.")
     if st.passed[seat]:
@@ -210,6 +215,8 @@ class JockeyClub(StakesGame[JockeyClubState]):
         st = state
         if st.turn < 0 or seat != st.turn:
             return []
+        if st.phase == DEAL:
+            return ["deal"]
         low = st.offer + 1 if st.holder >= 0 else -offer_pot(st)
         acts = ["pass"]
         if _can_console(st, seat) and low <= 0:
@@ -219,9 +226,13 @@ class JockeyClub(StakesGame[JockeyClubState]):
         return sorted(acts)
 
     def apply(self, state: JockeyClubState, seat: int, action: str) -> JockeyClubState:
-        """The state after the awaited seat offers or passes (with the showdown and the next
-        deal if that ends the auction)."""
+        """The state after the dealer deals, or the awaited seat offers or passes (with the
+        showdown and the next deal if that ends the auction)."""
         _check_turn(state, seat)
+        if state.phase == DEAL:
+            if action != "deal":
+                raise IllegalAction(DEAL_USAGE)
+            return deal_out(state)
         value = _parse(action)
         if value is None:
             return pass_turn(state, seat)
@@ -298,7 +309,8 @@ class JockeyClub(StakesGame[JockeyClubState]):
         return state.pot
 
     def between_hands(self, state: JockeyClubState) -> bool:
-        """Whether this deal's antes have not moved yet, or the game is over."""
+        """Whether the current deal has not begun (its dealer has not dealt), or the game
+        is over."""
         return is_fresh(state)
 
     def adjust_stack(self, state: JockeyClubState, seat: int, delta: int) -> JockeyClubState:

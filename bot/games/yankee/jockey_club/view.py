@@ -8,6 +8,7 @@ from bot.games.cards import Pack
 from bot.games.rng import deal_seed
 from bot.games.scene import Scene, group, scene, seat
 from bot.games.yankee.jockey_club.flow import (
+    DEAL,
     OVER,
     JockeyClubState,
     claims,
@@ -19,9 +20,12 @@ from bot.games.yankee.stakes import chips
 
 
 def seat_status(st: JockeyClubState, seat: int) -> str:
-    """A seat's part in the auction: out (sits the deal out), passed, holding or in."""
+    """A seat's part in the auction: out (sits the deal out), to deal, passed, holding or
+    in."""
     if not st.dealt[seat]:
         return "out"
+    if st.phase == DEAL and seat == st.dealer:
+        return "to deal"
     if st.passed[seat]:
         return "passed"
     return "holding" if seat == st.holder else "in"

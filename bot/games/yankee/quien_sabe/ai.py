@@ -77,7 +77,9 @@ class QuienSabePolicy:
     """Chooses a Quien Sabe card, call or pass from its seat's view."""
 
     def choose(self, view: View, seat: int, rng: random.Random) -> str:
-        """The seat's action: play a card, or call, or pass."""
+        """The seat's action: deal, play a card, or call, or pass."""
+        if view["phase"] == "deal":
+            return "deal"
         if view["phase"] == "decide":
             return "call" if call_value(view, seat) > 0 else "pass"
         hand: list[str] = view["hand"]

@@ -24,10 +24,11 @@ from bot.games.yankee.stakes import (
     covers,
     dump_table,
     load_table,
+    next_dealer,
     players_from,
 )
 
-PLAY, DECIDE, OVER = "play", "decide", "over"
+DEAL, PLAY, DECIDE, OVER = "deal", "play", "decide", "over"
 PACK = yankee_pack()
 ROUNDS = 6
 """Cards each player is dealt, so rounds of play a deal lasts."""
@@ -91,12 +92,14 @@ class QuienSabeState:
     redeals: int
     """Round-one voids in a row of the current deal."""
     dealer: int
+    prior: int
+    """The dealer of the deal before this one, from whose left the deal passed (before
+    the first deal, the last seat)."""
     players: tuple[int, ...]
     """The seats dealt in, in playing order from elder hand."""
     anted: tuple[int, ...]
-    """What each seat has put in the pool this hand (antes move with its first action)."""
-    due: bool
-    """The antes are still to be paid (by the deal's first action)."""
+    """What each seat has put in the pool this hand (the antes move with the dealer's
+    deal)."""
     phase: str
     turn: int
     """The seat to play or to choose; -1 when the game is over."""
@@ -130,13 +133,19 @@ def qsn(st: QuienSabeState) -> int:
 def seat_players(dealer: int, stacks: tuple[int, ...], ante: int, soft: bool) -> tuple[int, ...]:
     """Who is dealt in, from the dealer's left: everyone in soft score, else each seat that
     can cover the ante (the chip policy)."""
-    return players_from(dealer, (True,) * len(stacks) if soft else covers(stacks, ante))
+    return players_from(dealer, can_play(stacks, ante, soft))
+
+
+def can_play(stacks: tuple[int, ...], ante: int, soft: bool) -> tuple[bool, ...]:
+    """Per seat, whether it is dealt in: every seat in soft score, else those that can
+    cover the ante."""
+    return (True,) * len(stacks) if soft else covers(stacks, ante)
 
 
 def first_deal(
     seats: int, seed: int, opts: Mapping[str, Any], stacks: tuple[int, ...], deck: tuple[str, ...]
 ) -> QuienSabeState:
-    """A new game, its first deal dealt from `deck` (no chip moves until the first action)."""
+    """A new game, its first deal shuffled (`deck`) and seated, the dealer's deal awaited."""
     soft = bool(opts["quien_sabe_soft_score"])
     blank = QuienSabeState(
         seats=seats,
@@ -154,10 +163,10 @@ def first_deal(
         dealt=0,
         shuffles=0,
         redeals=0,
-        dealer=0,
+        dealer=seats - 1,
+        prior=seats - 1,
         players=(),
         anted=(0,) * seats,
-        due=False,
         phase=OVER,
         turn=-1,
         lead=0,
@@ -189,42 +198,53 @@ def open_deal(
     moved: tuple[Transfer, ...],
     deck: tuple[str, ...] | None = None,
 ) -> QuienSabeState:
-    """The next deal dealt and seated from `after`'s chips and points, or the game over."""
+    """The next deal shuffled (unless stacked with `deck`) and seated from `after`'s chips
+    and points, its dealer's deal awaited (no card dealt, no chip moved), or the game
+    over. The deal passes left to the first seat after the last dealer that is dealt in."""
     if game_ends(after, after.stacks, after.scores):
         return finish(after, last, moved)
-    dealer = after.dealt % after.seats
-    players = seat_players(dealer, after.stacks, after.ante, after.soft)
-    return _deal(
-        evolve(after, dealt=after.dealt + 1, redeals=0, dealer=dealer, players=players),
-        (0,) * after.seats,
-        True,
-        last,
-        moved,
-        deck,
-    )
+    cards = deck if deck is not None else shuffled(PACK, after.seed, after.shuffles)
+    st = evolve(
+        after, dealt=after.dealt + 1, shuffles=after.shuffles + 1, redeals=0, prior=after.dealer,
+        anted=(0,) * after.seats, lead=0, asked=0, round=1, deck=cards,
+        hands=((),) * after.seats, up=((),) * after.seats, down=((),) * after.seats, total_up=0,
+        last=last, moved=moved,
+    )  # fmt: skip
+    return _seated(st)
+
+
+def _seated(st: QuienSabeState) -> QuienSabeState:
+    """The waiting deal seated from its prior dealer: the dealer, who is dealt in, and the
+    dealer's deal awaited."""
+    dealer = next_dealer(st.prior, can_play(st.stacks, st.ante, st.soft))
+    players = seat_players(dealer, st.stacks, st.ante, st.soft)
+    return evolve(st, dealer=dealer, players=players, phase=DEAL, turn=dealer)
+
+
+def deal_cards(st: QuienSabeState) -> QuienSabeState:
+    """The waiting deal's cards dealt (the antes went in first: `play.deal_out`)."""
+    return _deal(st, st.anted, st.last, st.moved, st.deck)
 
 
 def redeal(st: QuienSabeState, last: Settled, moved: tuple[Transfer, ...]) -> QuienSabeState:
     """A void deal: the same dealer deals the same players again, the antes stay in the pool."""
-    return _deal(evolve(st, redeals=st.redeals + 1), st.anted, False, last, moved, None)
+    cards = shuffled(PACK, st.seed, st.shuffles)
+    st = evolve(st, redeals=st.redeals + 1, shuffles=st.shuffles + 1)
+    return _deal(st, st.anted, last, moved, cards)
 
 
 def _deal(
     st: QuienSabeState,
     anted: tuple[int, ...],
-    due: bool,
     last: Settled | None,
     moved: tuple[Transfer, ...],
-    deck: tuple[str, ...] | None,
+    cards: tuple[str, ...],
 ) -> QuienSabeState:
-    """Shuffle (unless stacked), deal two batches of three from elder, and await elder."""
-    cards = deck if deck is not None else shuffled(PACK, st.seed, st.shuffles)
+    """Deal `cards` in two batches of three from elder, and await elder."""
     hands, rest = deal_hands(cards, st.players, st.seats)
     return evolve(
         st,
-        shuffles=st.shuffles + 1,
         anted=anted,
-        due=due,
         phase=PLAY,
         turn=st.players[0],
         lead=0,
@@ -253,26 +273,13 @@ def deal_hands(
     return tuple(hands), cards[ROUNDS * count :]
 
 
-def undeal(st: QuienSabeState) -> tuple[str, ...]:
-    """The cards of a deal nobody has played from, back in the order they were dealt."""
-    count = len(st.players)
-    order: list[str] = [""] * (ROUNDS * count)
-    for i, s in enumerate(st.players):
-        for batch in range(ROUNDS // BATCH):
-            start = (batch * count + i) * BATCH
-            order[start : start + BATCH] = st.hands[s][batch * BATCH : (batch + 1) * BATCH]
-    return (*order, *st.deck)
-
-
 def reseat(st: QuienSabeState) -> QuienSabeState:
-    """The waiting deal dealt again, from the same order of cards, to who can now pay."""
-    players = seat_players(st.dealer, st.stacks, st.ante, False)
-    if players == st.players:
-        return st
-    if len(players) < 2:
+    """The waiting deal, not dealt yet, seated again around changed stacks (its shuffle
+    unseen, so the same one serves); the game over if fewer than two can pay."""
+    if coverers(st.stacks, st.ante) < 2:
+        players = seat_players(st.dealer, st.stacks, st.ante, False)
         return finish(evolve(st, players=players), st.last, ())
-    hands, rest = deal_hands(undeal(st), players, st.seats)
-    return evolve(st, players=players, turn=players[0], hands=hands, deck=rest)
+    return _seated(st)
 
 
 def finish(st: QuienSabeState, last: Settled | None, moved: tuple[Transfer, ...]) -> QuienSabeState:
@@ -282,14 +289,13 @@ def finish(st: QuienSabeState, last: Settled | None, moved: tuple[Transfer, ...]
         elder = st.players[0] if st.players else (st.dealer + 1) % st.seats
         stacks, pool, close = close_pot(stacks, pool, elder, at_table(st.seats, st.departed))
         moved += close
-    return evolve(
-        st, stacks=stacks, pool=pool, last=last, moved=moved, phase=OVER, turn=-1, due=False
-    )
+    return evolve(st, stacks=stacks, pool=pool, last=last, moved=moved, phase=OVER, turn=-1)
 
 
 def is_fresh(st: QuienSabeState) -> bool:
-    """Whether no chip of the current hand has moved yet (always, in soft score)."""
-    return st.soft or st.phase == OVER or not any(st.anted)
+    """Whether the current deal has not begun (its dealer has not dealt: no card seen, no
+    chip or point moved), or the game is over."""
+    return st.phase in (DEAL, OVER)
 
 
 def dump_state(st: QuienSabeState) -> dict[str, Any]:

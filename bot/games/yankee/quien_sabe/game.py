@@ -7,20 +7,22 @@ the pool per deal), `rate` (chips per point of difference), `exact_bonus` (paid 
 other player for a call exactly at the QSN), `quien_sabe_soft_score` with `soft_target`
 (points on paper, first to the target wins) and `rounds` (each round every seat deals once).
 
-Choices without an option: seat 0 deals first and the deal passes left; a seat that cannot
-cover the ante sits the deal out and the QSN counts only the players dealt in; the dealer
-deals even when sitting out, and elder is the first player on his left who is dealt in; a
-void deal of round one does not count towards the game's length, is dealt from a fresh
-shuffle with the same players, and after MAX_REDEALS voids in a row the next one is played
-out whatever its total; after a call the cards are turned up but the cards still in hand
-are not; a deal nobody called shows no face-down card; in soft score no chip ever moves
-(the antes and the pool are points on paper), the game ends as soon as a call takes
-someone to the target (several at once: the highest score wins, equal ones share) or after
-SOFT_DEALS deals with the leader winning; when a game for chips ends, a pool left over is
-shared evenly, the odd chips one at a time from the last deal's elder. The state and the
-flow of a deal live in `flow.py`, the table picture and the last deal's story in
-`view.py`, and what every chip game does alike in `bot/games/yankee/stakes.py`; here are the
-game object, its actions and views.
+Choices without an option: seat 0 deals first and the deal passes left one seat a hand, to
+the first seat after the last dealer that is dealt in; a seat that cannot cover the ante
+sits the deal out and the QSN counts only the players dealt in; a deal begins with the
+dealer's action 'deal', by which the antes go in and then the cards are dealt (until then a
+stack may change or a seat leave at once; after it, when the deal is paid); a void deal of
+round one does not count towards the game's length, is dealt from a fresh shuffle with the
+same players, and after MAX_REDEALS voids in a row the next one is played out whatever its
+total; after a call the cards are turned up but the cards still in hand are not; a deal
+nobody called shows no face-down card; in soft score no chip ever moves (the antes and the
+pool are points on paper), the game ends as soon as a call takes someone to the target
+(several at once: the highest score wins, equal ones share) or after SOFT_DEALS deals with
+the leader winning; when a game for chips ends, a pool left over is shared evenly, the odd
+chips one at a time from the last deal's elder. The state and the flow of a deal live in
+`flow.py`, the table picture and the last deal's story in `view.py`, and what every chip
+game does alike in `bot/games/yankee/stakes.py`; here are the game object, its actions and
+views.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
 from bot.games.yankee.quien_sabe.flow import (
+    DEAL,
     DECIDE,
     MAX_REDEALS,
     OVER,
@@ -49,9 +52,10 @@ from bot.games.yankee.quien_sabe.flow import (
     load_state,
     reseat,
 )
-from bot.games.yankee.quien_sabe.play import call, pass_choice, play_card
+from bot.games.yankee.quien_sabe.play import call, deal_out, pass_choice, play_card
 from bot.games.yankee.quien_sabe.view import facts, reveal, table_scene
 from bot.games.yankee.stakes import (
+    DEAL_USAGE,
     StakesGame,
     at_table,
     check_seat,
@@ -147,13 +151,20 @@ class QuienSabe(StakesGame[QuienSabeState]):
         """A card of the hand to play, or call and pass, sorted."""
         if state.turn < 0 or seat != state.turn:
             return []
+        if state.phase == DEAL:
+            return ["deal"]
         if state.phase == DECIDE:
             return ["call", "pass"]
         return sorted(f"play {c}" for c in state.hands[seat])
 
     def apply(self, state: QuienSabeState, seat: int, action: str) -> QuienSabeState:
-        """The state after the awaited seat plays a card, calls or passes."""
+        """The state after the dealer deals, or the awaited seat plays a card, calls or
+        passes."""
         _check_turn(state, seat, action)
+        if state.phase == DEAL:
+            if action != "deal":
+                raise IllegalAction(DEAL_USAGE)
+            return deal_out(state)
         if state.phase == DECIDE:
             if action == "call":
                 return call(state, seat)
@@ -279,7 +290,8 @@ class QuienSabe(StakesGame[QuienSabeState]):
         return 0 if state.soft else state.pool
 
     def between_hands(self, state: QuienSabeState) -> bool:
-        """Whether no chip of the current deal has moved yet (always, in soft score)."""
+        """Whether the current deal has not begun (its dealer has not dealt: no card seen,
+        no chip moved), or the game is over."""
         return is_fresh(state)
 
     def adjust_stack(self, state: QuienSabeState, seat: int, delta: int) -> QuienSabeState:
@@ -306,7 +318,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
 
     def hand_refunds(self, state: QuienSabeState) -> tuple[Transfer, ...]:
         """The pool gives back this deal's antes (a pool carried over stays where it is)."""
-        if state.phase == OVER or state.soft:
+        if is_fresh(state) or state.soft:
             return ()
         return refunds(state.anted)
 
@@ -329,6 +341,8 @@ def _check_turn(st: QuienSabeState, seat: int, action: object) -> None:
         return
     if seat not in st.players:
         raise IllegalAction("You sit this deal out: you could not cover the ante.")
+    if st.phase == DEAL:
+        raise IllegalAction(f"It is not your turn: seat {st.turn} deals.")
     if st.phase == DECIDE:
         raise IllegalAction(f"It is not your turn: seat {st.turn} says Quien sabe or passes.")
     raise IllegalAction(f"It is not your turn: seat {st.turn} plays next.")

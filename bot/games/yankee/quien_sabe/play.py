@@ -1,6 +1,6 @@
 """Quien Sabe's play within a deal (rules.md §5), for `game.py`: on `flow.py`'s state.
 
-The antes (the deal's first action), a card played face up or face down, the void of
+The dealer's deal (the antes, then the cards), a card played face up or face down, the void of
 round one within 10 of the QSN, a pass to the next chooser, six rounds without a call,
 and a call turned up and paid for by §5.2 (in chips, or on paper in soft score). Pure
 functions from a state to a new one; the game object checks each action first.
@@ -17,6 +17,7 @@ from bot.games.yankee.quien_sabe.flow import (
     VALUE,
     QuienSabeState,
     Settled,
+    deal_cards,
     evolve,
     open_deal,
     qsn,
@@ -25,24 +26,21 @@ from bot.games.yankee.quien_sabe.flow import (
 from bot.games.yankee.stakes import ante_in
 
 
-def _antes(st: QuienSabeState) -> QuienSabeState:
-    """The deal's first action: every player puts the ante in the pool (on paper in soft)."""
+def deal_out(st: QuienSabeState) -> QuienSabeState:
+    """The dealer's deal: every player puts the ante in the pool (on paper in soft score),
+    then the cards are dealt and elder plays first."""
     ante, players = st.ante, st.players
     if st.soft:
         scores = tuple(p - ante if s in players else p for s, p in enumerate(st.scores))
-        return evolve(st, scores=scores, pool=st.pool + ante * len(players), due=False, moved=())
+        return deal_cards(evolve(st, scores=scores, pool=st.pool + ante * len(players), moved=()))
     stacks, pool, antes = ante_in(st.stacks, st.pool, ante, sorted(players))
     anted = tuple(ante if s in players else 0 for s in range(st.seats))
-    return evolve(st, stacks=stacks, pool=pool, anted=anted, due=False, moved=antes)
+    return deal_cards(evolve(st, stacks=stacks, pool=pool, anted=anted, moved=antes))
 
 
 def play_card(st: QuienSabeState, seat: int, card: str) -> QuienSabeState:
     """The player to act plays a card: face up in round one, else face down, then choices."""
-    if st.due:
-        st = _antes(st)
-        moved = st.moved
-    else:
-        moved = ()
+    moved: tuple[Transfer, ...] = ()
     hands = list(st.hands)
     hands[seat] = tuple(c for c in hands[seat] if c != card)
     if st.round > 1:
