@@ -31,7 +31,7 @@ from cogs._base import (
     on_its_message,
     tell,
 )
-from cogs._hand import ActionButton, ActionSelect, OtherMove, show_hand
+from cogs._hand import ActionButton, ActionSelect, OptionalButton, OtherMove, show_hand
 from cogs._presenter import DiscordPresenter, presenter_of
 from cogs._staking import SpreadOwn
 from cogs.autocomplete import game_named, table_game_autocomplete
@@ -216,12 +216,16 @@ class TableCog(commands.Cog, name="Tables"):
     async def cog_load(self) -> None:
         """Install the presenter and the persistent buttons."""
         self.bot.tables.presenters.append(self.presenter)
-        self.bot.add_dynamic_items(TableButton, ActionSelect, ActionButton, OtherMove, SpreadOwn)
+        self.bot.add_dynamic_items(
+            TableButton, ActionSelect, ActionButton, OptionalButton, OtherMove, SpreadOwn
+        )
 
     async def cog_unload(self) -> None:
         """Take the presenter and buttons away again."""
         self.bot.tables.presenters.remove(self.presenter)
-        self.bot.remove_dynamic_items(TableButton, ActionSelect, ActionButton, OtherMove, SpreadOwn)
+        self.bot.remove_dynamic_items(
+            TableButton, ActionSelect, ActionButton, OptionalButton, OtherMove, SpreadOwn
+        )
         await self.presenter.close()
 
     @commands.Cog.listener()

@@ -1,9 +1,11 @@
 """The terminal front end as a player reads it: the table, the hand in order, other seats'
 hidden plays unnamed, seats by name, colour only on a terminal, a patience score that is
-not chips, and `parlour play GAME --help` worded for the game."""
+not chips, `parlour play GAME --help` worded for the game, and an optional move offered
+and taken out of turn (Pip-Pip!'s call right after drawing)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 from typing import Any
@@ -11,10 +13,22 @@ from typing import Any
 import pytest
 
 from bot.cli import main
-from bot.console import Style, format_actions, play_main
+from bot.console import (
+    CONSOLE_CHANNEL,
+    CONSOLE_GUILD,
+    Style,
+    format_actions,
+    play_console,
+    play_main,
+)
+from bot.console.presenter import CONSOLE_USER
+from bot.console.screen import Screen
 from bot.console.table import seat_words, sort_hand, table_lines
 from bot.games import registry
 from bot.games.cards import Pack
+from bot.ledger import Ledger
+from bot.storage import Database
+from bot.tables import ServiceSettings, Status, TableService
 
 NAMES = ["You", "AI 1", "AI 2", "AI 3"]
 
@@ -216,3 +230,41 @@ def test_long_lists_of_actions_read_as_ranges() -> None:
     assert format_actions(buys) == "buy 1..40 1..5, pass"
     turns = [f"turn {n}" for n in (1, 2, 3, 5, 10)] + ["grace"]
     assert format_actions(turns) == "grace, turn 1..3, turn 5, turn 10"
+
+
+async def test_an_optional_move_is_offered_and_taken_out_of_turn(tmp_path: Path) -> None:
+    # Pip-Pip!, seed 4: two other players at the table; you, last to the first trick,
+    # draw the queen of clubs to your king while the next trick waits for the third.
+    db = await Database.open(tmp_path / "p.db")
+    try:
+        service = TableService(db, Ledger(db), ServiceSettings(turn_timeout_s=None))
+        table = await service.create(
+            guild_id=CONSOLE_GUILD,
+            channel_id=CONSOLE_CHANNEL,
+            host_id=CONSOLE_USER,
+            host_name="You",
+            game_key="pip-pip",
+            seed=4,
+        )
+        for user in (2, 3):
+            await service.join(table.id, user, f"P{user}")
+        await service.start(table.id, CONSOLE_USER)
+        out = io.StringIO()
+        console = asyncio.create_task(
+            play_console(service, table, typed("play 3S", "call c"), out, screen=Screen(Style()))
+        )
+        await service.act(table.id, 2, table.version, "play 5S")
+        await service.act(table.id, 3, table.version, "play 5S")
+        for _ in range(500):
+            if table.state.calls:
+                break
+            await asyncio.sleep(0.01)
+        assert table.state.calls == ((0, "C"),) and table.game.awaiting(table.state) == {2}
+        await service.stop(table.id, CONSOLE_USER)
+        await console
+    finally:
+        await db.close()
+    assert table.status is Status.CLOSED
+    text = out.getvalue()
+    assert "Not your turn, but you may now: call C (or press Enter to let play go on)" in text
+    assert "not your turn" not in text.replace("Not your turn, but", "")

@@ -33,24 +33,29 @@ async def play_console(
     user_id: int = CONSOLE_USER,
     screen: Screen | None = None,
 ) -> None:
-    """Play the human seat at the prompt until the game ends or the input does."""
+    """Play the human seat at the prompt until the game ends or the input does. Out of
+    turn, the prompt offers the seat's optional moves (Pip-Pip!'s call right after
+    drawing), which Enter declines until the table moves on."""
     screen = screen or Screen.for_stream(out)
     game: Game[Any] = table.game
-    last_shown = -1
+    last_shown = declined = -1
     while table.status is Status.PLAYING:
         seat = table.seat_of(user_id)
         assert seat is not None
-        if seat not in game.awaiting(table.state):
-            await asyncio.sleep(0.01)  # the AI is moving; the service drives it
+        out_of_turn = seat not in game.awaiting(table.state)
+        legal = game.actions_now(table.state, seat)
+        if not legal or (out_of_turn and declined == table.version):
+            await asyncio.sleep(0.01)  # others are moving; the service drives the AI
             continue
-        legal = game.legal_actions(table.state, seat)
         if last_shown != table.version:
             _show(out, screen.table(table, seat))
             last_shown = table.version
-        print(screen.prompt(legal), file=out)
+        print(screen.prompt(legal, out_of_turn), file=out)
         print("> ", end="", file=out, flush=True)
         line = await asyncio.to_thread(read_line)
-        if not await _obey(service, table, line, legal, out, screen, user_id):
+        if out_of_turn and line and not line.strip():
+            declined = table.version
+        elif not await _obey(service, table, line, legal, out, screen, user_id):
             return
 
 

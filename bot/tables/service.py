@@ -191,7 +191,7 @@ class TableService(TableCore):
         """A player's action, checked against the state version they saw."""
         table = self.table(table_id)
         async with table.lock:
-            index = self.check_turn(table, user_id, version)
+            index = self.check_turn(table, user_id, version, action)
             state = self._checked_move(table, index, action)
             seat = table.seats[index]
             resumed = seat.ai_control
@@ -202,14 +202,20 @@ class TableService(TableCore):
         await self._advance(table)
         return table
 
-    def check_turn(self, table: Table, user_id: int, version: int) -> int:
+    def check_turn(
+        self, table: Table, user_id: int, version: int, action: str | None = None
+    ) -> int:
         """The user's seat, if the game is on, they sit at it, they saw its current state
-        and it waits for them; otherwise a TableError saying which of these is not so."""
+        and it waits for them, or `action` is one of its optional actions (taken out of
+        turn); otherwise a TableError saying which of these is not so."""
         require_status(table, Status.PLAYING, "The game has not started yet.")
         index = seat_index(table, user_id)
         if version != table.version:
             raise TableError("The table has moved on since then. Look again and choose anew.")
-        if index not in table.game.awaiting(table.state):
+        game = table.game
+        if index not in game.awaiting(table.state) and not (
+            game.info.out_of_turn and action in game.optional_actions(table.state, index)
+        ):
             raise TableError(not_your_turn(table))
         return index
 

@@ -2,18 +2,21 @@
 lobby and played to the end through the fake, each player choosing calls and cards from
 the select of the private "My hand" answer; the table picture is drawn for twelve seats,
 it shows trump, the stock and each seat's running score, and the ledger stays sound
-(Pip-Pip! is played for points: both buy-ins go home)."""
+(Pip-Pip! is played for points: both buy-ins go home). And a player who draws the card
+that completes his pair calls Pip-Pip! out of turn, with the button his hand offers."""
 
 from __future__ import annotations
 
 import asyncio
 import io
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.games.ai import ai_move
 from tests.discord.test_chip_games import table_of
 from tests.discord.test_table import START, start_bot, table_message, world  # noqa: F401
 
@@ -90,3 +93,51 @@ async def test_a_twelve_seat_pip_pip_table_plays_to_the_end(
     assert await bot.ledger.check() == []
     assert await bot.ledger.purse(fake.guild_id, alice.id) == START
     assert await bot.ledger.purse(fake.guild_id, bob.id) == START
+
+
+async def test_a_player_calls_out_of_turn_right_after_drawing_with_the_button(
+    world: Any,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake, alice, bob, carol = world
+    # Seed 4 deals diamonds trumps; bob leads, carol follows, and alice, last, draws the
+    # queen of clubs to her king; carol takes the trick and leads the next.
+    monkeypatch.setattr("bot.tables.service.secrets.randbits", lambda bits: 4)
+    bot = await start_bot(fake, tmp_path)
+    await fake.slash("table start", {"game": "pip-pip"}, by=alice)
+    for player in (bob, carol):
+        await fake.click(table_message(fake), label="Join", by=player)
+    await fake.click(table_message(fake), label="Start", by=alice)
+    table = table_of(bot, fake)
+    game, players = table.game, {0: alice, 1: bob, 2: carol}
+    rng = random.Random(5)
+    for turn in (1, 2, 0):
+        assert game.awaiting(table.state) == {turn}
+        action, _ = ai_move(game, table.state, turn, rng)
+        answer = await fake.click(table_message(fake), label="My hand", by=players[turn])
+        played = await fake.select(answer.followups[-1], [action], by=players[turn])
+    assert game.awaiting(table.state) == {2} and table.state.trump == "D"
+    # The answer to alice's card shows her hand with the call, though it is carol's turn.
+    reply = played.followups[-1]
+    assert reply.ephemeral and "not your turn" in reply.content
+    assert [b["label"] for b in reply.buttons] == ["Calls Pip-Pip! in clubs"]
+    # Bob, who has no call to make, is told it is not his turn, with no button.
+    answer = await fake.click(table_message(fake), label="My hand", by=bob)
+    assert answer.followups[-1].content == "It is not your turn yet."
+    assert answer.followups[-1].buttons == []
+    # Alice calls with the button; the call counts from the next trick.
+    called = await fake.click(reply, label="Calls Pip-Pip! in clubs", by=alice)
+    assert "You played: Calls Pip-Pip! in clubs." in called.followups[-1].content
+    state = table.state
+    assert state.calls == ((0, "C"),) and state.scores == (50, 0, 0)
+    assert state.pending == ("C",) and state.trump == "D" and game.awaiting(state) == {2}
+    # The button, pressed again, is refused in plain words and changes nothing.
+    again = await fake.click(reply, label="Calls Pip-Pip! in clubs", by=alice)
+    assert "moved on" in again.followups[-1].content
+    assert table.state == state
+    lead, _ = ai_move(game, state, 2, rng)
+    answer = await fake.click(table_message(fake), label="My hand", by=carol)
+    await fake.select(answer.followups[-1], [lead], by=carol)
+    assert table.state.trump == "C"
+    assert await bot.ledger.check() == []

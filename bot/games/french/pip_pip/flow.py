@@ -36,7 +36,7 @@ from bot.games.tricks.rules import deal_hands, elder_of, next_dealer, play_order
 
 HAND = 7
 Hands = tuple[tuple[str, ...], ...]
-Stock = tuple[str, ...]
+Cards = tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +64,9 @@ class PipPipState:
     """The stock turned face up once it could not serve every player (out of play)."""
     pending: tuple[str, ...]
     """The suits called since the last lead: the trump change waiting for the next lead."""
+    drew: tuple[int, ...]
+    """The seats that drew a card in the trick in play (between tricks: in the last one),
+    in order: each may call out of turn until the next trick is led."""
     calls: tuple[tuple[int, str], ...]
     """This hand's calls in order: (seat, suit)."""
     players: tuple[int, ...]
@@ -82,15 +85,14 @@ class PipPipState:
 
 evolve = evolver(PipPipState)
 """The one way to copy a state with changes, by keyword (bot/games/state.py)."""
-add_card = evolver(PipPipState, "hands", "trick")
-"""The copy for a card played to a trick it does not complete, once the stock is out."""
-add_drawn = evolver(PipPipState, "hands", "trick", "stock")
-"""The copy for the commonest action, a card played to a trick it does not complete, and
-its player's draw."""
+add_card = evolver(PipPipState, "hands", "trick", "stock", "drew")
+"""The copy for the commonest action, a card played to a trick it does not complete (and
+its player's draw)."""
 take_trick = evolver(
     PipPipState,
     "hands",
     "stock",
+    "drew",
     "dead",
     "trick",
     "won",
@@ -159,6 +161,7 @@ def open_deal(
         stock=stock,
         dead=(),
         pending=(),
+        drew=(),
         calls=(),
         players=play_order(elder_of(dealer, seats), range(seats), seats),
         trick=(),
@@ -210,6 +213,7 @@ def first_state(
         stock=(),
         dead=(),
         pending=(),
+        drew=(),
         calls=(),
         players=(),
         trick=(),
@@ -253,26 +257,27 @@ def play(st: PipPipState, seat: int, card: str) -> PipPipState:
         st = evolve(st, trump=trump, pending=())
     hand = st.hands[seat]
     at = hand.index(card)
-    stock = st.stock
+    stock, drew = st.stock, st.drew
     if stock:  # the stock served every player when this trick began (_take sees to it)
         hand, stock = (*hand[:at], *hand[at + 1 :], stock[0]), stock[1:]
+        drew = (*drew, seat) if st.trick else (seat,)
     else:
-        hand = hand[:at] + hand[at + 1 :]
+        hand, drew = hand[:at] + hand[at + 1 :], ()
     hands = (*st.hands[:seat], hand, *st.hands[seat + 1 :])
     laid = st.exposed[seat]
     if laid and card in laid:
         st = evolve(st, exposed=put(st.exposed, seat, _without(laid, card)))
     trick = (*st.trick, card)
     if len(trick) < len(st.players):
-        if stock is st.stock:
-            return add_card(st, hands=hands, trick=trick)
-        return add_drawn(st, hands=hands, trick=trick, stock=stock)
-    return _take(st, hands, trick, stock)
+        return add_card(st, hands=hands, trick=trick, stock=stock, drew=drew)
+    return _take(st, hands, trick, stock, drew)
 
 
-def _take(st: PipPipState, hands: Hands, trick: tuple[str, ...], stock: Stock) -> PipPipState:
-    """The complete trick to its winner; then, before the next trick, a stock (`stock`,
-    drawn from in this trick) that cannot serve everyone is turned face up (dead)."""
+def _take(
+    st: PipPipState, hands: Hands, trick: Cards, stock: Cards, drew: tuple[int, ...]
+) -> PipPipState:
+    """The complete trick to its winner; then, before the next trick, a stock (drawn from
+    in this trick by the seats `drew`) that cannot serve everyone is turned face up."""
     seats = len(hands)
     taker = st.players[trick_winner(trick, st.trump)]
     dead = st.dead
@@ -282,6 +287,7 @@ def _take(st: PipPipState, hands: Hands, trick: tuple[str, ...], stock: Stock) -
         st,
         hands=hands,
         stock=stock,
+        drew=drew,
         dead=dead,
         trick=(),
         won=put(st.won, taker, st.won[taker] + trick),
