@@ -29,6 +29,7 @@ from bot.games.cards import Pack
 from bot.ledger import Ledger
 from bot.storage import Database
 from bot.tables import ServiceSettings, Status, TableService
+from tests.games.french.pip_pip_helpers import DRAWN_PAIR, DRAWN_STOCK, THREE, deal_from, stacked
 
 NAMES = ["You", "AI 1", "AI 2", "AI 3"]
 
@@ -268,3 +269,32 @@ async def test_an_optional_move_is_offered_and_taken_out_of_turn(tmp_path: Path)
     text = out.getvalue()
     assert "Not your turn, but you may now: call C (or press Enter to let play go on)" in text
     assert "not your turn" not in text.replace("Not your turn, but", "")
+
+
+OFFER = "Not your turn, but you may now: call H (or press Enter to let play go on)"
+
+
+async def test_parlour_play_waits_for_a_call_right_after_drawing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # You deal (spades trumps) and hold no spade: the AIs lead and follow in spades, you
+    # play last and draw the queen of hearts to your king; the AI that took the trick
+    # waits for your answer before it leads the next.
+    deal_from(monkeypatch, stacked(3, THREE, DRAWN_PAIR, DRAWN_STOCK))
+    text = await play("pip-pip", tmp_path, "play 3C", "call h", "quit", seats=3)
+    offered = text.index(OFFER)
+    called = text.index("You: Calls Pip-Pip! in hearts")
+    led = text.index("AI 1: Plays the 5 of diamonds")
+    assert text.index("You: Plays the 3 of clubs") < offered < called < led
+    assert "Trump hearts" in text[led:]  # the call counts from the next trick
+
+
+async def test_parlour_play_goes_on_when_enter_declines_the_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deal_from(monkeypatch, stacked(3, THREE, DRAWN_PAIR, DRAWN_STOCK))
+    text = await play("pip-pip", tmp_path, "play 3C", "", "quit", seats=3)
+    offered = text.index(OFFER)
+    led = text.index("AI 1: Plays the 5 of diamonds")
+    assert offered < led and "Calls Pip-Pip!" not in text
+    assert text.count(OFFER) == 1 and "Trump spades" in text[led:]

@@ -20,6 +20,7 @@ from bot.games.rng import deal_seed
 from bot.ledger import Ledger, LedgerError, Overdraft, Posting
 from bot.storage import Database
 from bot.storage import table_rows as rows
+from bot.tables import grace
 from bot.tables.accounts import LEAVE, digest_of
 from bot.tables.checks import MAX_BUY_IN
 from bot.tables.models import (
@@ -62,6 +63,10 @@ class ServiceSettings:
     handover_after: int = 3
     """Timeouts in a row after which a seat is handed to the AI until its player returns."""
     ai_delay_s: float = 0.0
+    optional_grace_s: float | None = 10.0
+    """How long the AI's next move waits for a person who may take optional actions out
+    of turn (`bot.tables.grace`); 0: not at all; None: until they answer (the terminal,
+    where only the AI waits on them)."""
     limits: Callable[[int], TableLimits] | None = None
     """Per-server limits by guild id (a plain lookup); None: the fields above everywhere."""
 
@@ -170,8 +175,11 @@ class TableCore:
 
     def _ai_choice(self, table: Table) -> tuple[int, str, Any] | None:
         """The AI's next move at the table (seat, action, state after), or None when it
-        has none: an optional action an AI seat takes now, else an awaited AI seat's move."""
+        has none (or waits on a person's optional actions, `bot.tables.grace`): an
+        optional action an AI seat takes now, else an awaited AI seat's move."""
         game, state = table.game, table.state
+        if grace.holds(table, self.clock(), self.settings.optional_grace_s):
+            return None
         rng = random.Random(f"{table.seed}:ai:{table.version}")
         if game.info.out_of_turn:
             ai_seats = [i for i, s in enumerate(table.seats) if s.is_ai]

@@ -9,7 +9,8 @@ nothing here knows Discord. Front ends hear of every change through `Presenter`s
 This is the public face; the work is done beside it: `_core` (the tables in memory and
 the one path that stores an entry and shows it), `settlement` (where the chips go),
 `results` (a finished game's record), `lobby` (seats taken and freed), `clock` (turn
-timeouts), `restart` (recovery), `checks` (plain refusals).
+timeouts), `grace` (the AI's wait for a person's optional actions), `restart` (recovery),
+`checks` (plain refusals).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from bot.games.rng import commitment, deal_seed
 from bot.ledger import Account, Posting, Reason
 from bot.storage import table_rows as rows
+from bot.tables import grace
 from bot.tables._core import (
     ServiceSettings,
     TableCore,
@@ -219,6 +221,22 @@ class TableService(TableCore):
             raise TableError(not_your_turn(table))
         return index
 
+    async def decline_optional(self, table_id: int, user_id: int, version: int) -> Table:
+        """A player passes on the optional actions open to them now, as of the state
+        version they saw: the AI, which waited for their answer, goes on at once. They
+        may still take one while the game offers it."""
+        table = self.table(table_id)
+        async with table.lock:
+            require_status(table, Status.PLAYING, "The game has not started yet.")
+            index = seat_index(table, user_id)
+            if version != table.version:
+                raise TableError("The table has moved on since then. Look again and choose anew.")
+            if not table.game.optional_actions(table.state, index):
+                raise TableError("There is nothing for you to pass on: no move is open to you now.")
+            grace.decline(table, index, self.clock(), self.settings.optional_grace_s)
+        await self._advance(table)
+        return table
+
     async def resume(self, table_id: int, user_id: int) -> Table:
         """A player handed to the AI takes their seat back."""
         table = self.table(table_id)
@@ -307,13 +325,20 @@ class TableService(TableCore):
         return await recover_tables(self)
 
     def next_deadline(self) -> float | None:
-        """The earliest turn deadline of any table."""
-        deadlines = [t.deadline_at for t in self.tables() if t.deadline_at is not None]
-        return min(deadlines, default=None)
+        """The earliest turn deadline or end of a grace for optional actions of any table."""
+        tables = self.tables()
+        deadlines = [t.deadline_at for t in tables] + [grace.grace_deadline(t) for t in tables]
+        return min((d for d in deadlines if d is not None), default=None)
 
     async def tick(self) -> int:
-        """Play for every player whose turn clock has run out; the number of tables moved."""
-        return await play_overdue(self)
+        """Play for every player whose turn clock has run out, and let the AI go on where
+        a person's grace for optional actions has passed; the number of tables moved."""
+        moved = await play_overdue(self)
+        now = self.clock()
+        lapsed = [t for t in self.tables() if grace.lapse(t, now)]
+        for table in lapsed:
+            await self._advance(table)
+        return moved + len(lapsed)
 
     async def _leave_game(self, table: Table, index: int) -> dict[str, Any]:
         """A player leaves a game under way: at a chip table when the hand ends (the AI
