@@ -1,6 +1,7 @@
 """A player's private hand in Discord: their cards, and their legal moves as buttons, a
 select or a typed move when it is their turn; when it is not, the optional moves they may
-make now (`Game.optional_actions`: Pip-Pip!'s call right after drawing) as buttons.
+make now (`Game.optional_actions`: Pip-Pip!'s call right after drawing) as buttons, with
+one to pass on them (the AI waits for the answer a little while: `bot.tables.grace`).
 
 Each control is a `DynamicItem` whose custom_id carries the table and the state version
 the player saw, so a stale one is told the table has moved on. The table message's own
@@ -84,6 +85,37 @@ class OptionalButton(
         if not on_its_message(interaction):
             return  # forged: the cog's listener answers it
         await guarded(interaction, play(interaction, self.table_id, self.version, self.action))
+
+
+class DeclineButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pn:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
+):
+    """Passes on the optional moves offered beside it, so that play goes on at once
+    rather than after the grace the table gives the player."""
+
+    def __init__(self, table_id: int, version: int, label: str = "Not now") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pn:{table_id}:{version}",
+            )
+        )
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DeclineButton:
+        """Rebuild the button from its custom_id (the table service checks the request)."""
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Pass on the optional moves."""
+        if not on_its_message(interaction):
+            return  # forged: the cog's listener answers it
+        await guarded(interaction, decline(interaction, self.table_id, self.version))
 
 
 class OtherMove(
@@ -210,9 +242,10 @@ def optional_parts(
     if not optional:
         return "It is not your turn yet.", file, None
     view = dynamic_view()
-    for action in optional[:MAX_BUTTONS]:
+    for action in optional[: MAX_BUTTONS - 1]:
         label = named(table, game.describe_action(action))
         view.add_item(OptionalButton(table.id, table.version, action, label))
+    view.add_item(DeclineButton(table.id, table.version, game.info.decline_words))
     return "It is not your turn, but you may do this now if you wish.", file, view
 
 
@@ -248,6 +281,17 @@ async def play(
         await interaction.followup.send(f"{said} {content}", file=file, view=view, ephemeral=True)
         return
     await interaction.followup.send(said, ephemeral=True)
+
+
+async def decline(interaction: discord.Interaction[Any], table_id: int, version: int) -> None:
+    """Pass on the optional moves offered in a player's private message."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    table = await bot_of(interaction).tables.decline_optional(
+        table_id, interaction.user.id, version
+    )
+    await interaction.followup.send(
+        f"{table.game.info.decline_words}: play goes on.", ephemeral=True
+    )
 
 
 PLAYERS.append(play)  # a typed spread ('Spread my own...') is played as every hand move

@@ -181,6 +181,9 @@ class GameInfo:
     """Whether the game offers seats it does not await optional actions
     (`Game.optional_actions`): front ends then show them and the table service takes
     them outside a seat's turn. Generic code asks this, never a game's name or family."""
+    decline_words: str = "Not now"
+    """The words with which a player passes on their optional actions (a button's label
+    in Discord), in the game's own terms."""
 
     def seat_range(self) -> str:
         """The seat counts in words: '2-8 players' or '4 players'."""

@@ -125,6 +125,7 @@ class PipPip(TrickGame[PipPipState]):
         # game has one hand per seat at 12 seats.
         max_actions=12 * 112,
         out_of_turn=True,
+        decline_words="No call",
     )
 
     def new(
