@@ -518,6 +518,9 @@ def test_optional_actions_are_taken_in_play(game: Game[Any]) -> None:
         play.check_end(play.run(bound=game.info.max_actions))
         assert play.optional_taken > 0, f"{case}: no optional action taken"
         play.check_replay()
+    # A person passes on them in the game's words, which fit on a button.
+    words = game.info.decline_words
+    assert 0 < len(words) <= 40 and words == words.strip() and words[0].isupper()
 
 
 @pytest.mark.parametrize("game", GAMES, ids=game_id)

@@ -44,7 +44,7 @@ async def play_console(
         assert seat is not None
         out_of_turn = seat not in game.awaiting(table.state)
         legal = game.actions_now(table.state, seat)
-        if not legal or (out_of_turn and grace.declined(table, seat)):
+        if not legal or (out_of_turn and grace.settled(table, seat)):
             await asyncio.sleep(0.01)  # others are moving; the service drives the AI
             continue
         if last_shown != table.version:

@@ -51,7 +51,7 @@ def decline(table: Table, index: int, now: float, grace_s: float | None) -> None
         window.settled = True
 
 
-def declined(table: Table, index: int) -> bool:
+def settled(table: Table, index: int) -> bool:
     """Whether the AI waits no more on the seat's open optional actions (declined, or
     the grace has passed)."""
     window = table.windows.get(index)
