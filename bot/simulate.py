@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bot.games import ChipGame, Game
-from bot.games.ai import ai_move
+from bot.games.ai import ai_move, ai_optional_moves
 from bot.games.patience.engine import Ctx
 from bot.games.patience.game import PatienceGame
 from bot.games.patience.solver import play_greedy
@@ -161,7 +161,11 @@ def _play_one(
         awaiting = game.awaiting(state)
         if not awaiting:
             break
-        _, state = ai_move(game, state, min(awaiting), rng)
+        optional = ai_optional_moves(game, state, range(seats), rng)  # as a table plays them
+        if optional is not None:
+            state = optional[2]
+        else:
+            _, state = ai_move(game, state, min(awaiting), rng)
         actions += 1
         if chips:
             assert isinstance(game, ChipGame)

@@ -1,5 +1,7 @@
 """A player's private hand in Discord: their cards, and their legal moves as buttons, a
-select or a typed move when it is their turn.
+select or a typed move when it is their turn; when it is not, the optional moves they may
+make now (`Game.optional_actions`: Pip-Pip!'s call right after drawing) as buttons, with
+one to pass on them (the AI waits for the answer a little while: `bot.tables.grace`).
 
 Each control is a `DynamicItem` whose custom_id carries the table and the state version
 the player saw, so a stale one is told the table has moved on. The table message's own
@@ -18,7 +20,7 @@ from bot.games import View
 from bot.tables import Status, Table, TableError
 from cogs._base import VersionedSelect, bot_of, dynamic_view, guarded, on_its_message
 from cogs._dms import cards_in
-from cogs._moves import MAX_SELECT, as_buttons, menu
+from cogs._moves import MAX_BUTTONS, MAX_SELECT, as_buttons, menu
 from cogs._presenter import named
 from cogs._render import hand_picture
 from cogs._staking import PLAYERS, SpreadOwn, placeholder_of, quick_options, staking_text
@@ -52,6 +54,68 @@ class ActionButton(
         if not on_its_message(interaction):
             return  # forged: the cog's listener answers it
         await guarded(interaction, play(interaction, self.table_id, self.version, self.action))
+
+
+class OptionalButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"po:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<action>[a-z][\w ]{0,31})",
+):
+    """An optional move ("call H" in Pip-Pip! right after drawing) offered as a button to
+    a player whose turn it is not, tied to the state version they saw."""
+
+    def __init__(self, table_id: int, version: int, action: str, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.success,
+                custom_id=f"po:{table_id}:{version}:{action}",
+            )
+        )
+        self.table_id, self.version, self.action = table_id, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OptionalButton:
+        """Rebuild the button from its custom_id (the table service checks the move)."""
+        return cls(int(match["table"]), int(match["version"]), match["action"], match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Take the optional move the button names."""
+        if not on_its_message(interaction):
+            return  # forged: the cog's listener answers it
+        await guarded(interaction, play(interaction, self.table_id, self.version, self.action))
+
+
+class DeclineButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pn:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
+):
+    """Passes on the optional moves offered beside it, so that play goes on at once
+    rather than after the grace the table gives the player."""
+
+    def __init__(self, table_id: int, version: int, label: str = "Not now") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pn:{table_id}:{version}",
+            )
+        )
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DeclineButton:
+        """Rebuild the button from its custom_id (the table service checks the request)."""
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Pass on the optional moves."""
+        if not on_its_message(interaction):
+            return  # forged: the cog's listener answers it
+        await guarded(interaction, decline(interaction, self.table_id, self.version))
 
 
 class OtherMove(
@@ -88,7 +152,7 @@ class OtherMove(
             table = None
         if table is not None and table.status is Status.PLAYING:
             seat = table.seat_of(interaction.user.id)
-            legal = table.game.legal_actions(table.state, seat) if seat is not None else []
+            legal = table.game.actions_now(table.state, seat) if seat is not None else []
             example = max(legal, key=len, default="")
         await interaction.response.send_modal(MoveModal(self.table_id, self.version, example))
 
@@ -137,7 +201,7 @@ async def hand_parts(
     picture = await hand_picture(cards, str(game.info.pack), title, urgent=True)
     file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
     if seat not in game.awaiting(state):
-        return "It is not your turn yet.", file, None
+        return optional_parts(table, seat, file)
     legal = game.legal_actions(state, seat)
     view = dynamic_view()
     staking = mine.get("staking")
@@ -168,6 +232,23 @@ async def hand_parts(
     return f"Your move{whose}.{more}", file, view
 
 
+def optional_parts(
+    table: Table, seat: int, file: discord.File
+) -> tuple[str, discord.File, discord.ui.View | None]:
+    """The private message of a player whose turn it is not: their hand, and as buttons
+    the optional moves they may make now (a call right after drawing), if any."""
+    game = table.game
+    optional = game.optional_actions(table.state, seat) if game.info.out_of_turn else []
+    if not optional:
+        return "It is not your turn yet.", file, None
+    view = dynamic_view()
+    for action in optional[: MAX_BUTTONS - 1]:
+        label = named(table, game.describe_action(action))
+        view.add_item(OptionalButton(table.id, table.version, action, label))
+    view.add_item(DeclineButton(table.id, table.version, game.info.decline_words))
+    return "It is not your turn, but you may do this now if you wish.", file, view
+
+
 async def show_hand(interaction: discord.Interaction[Any], table_id: int) -> None:
     """Answer "My hand" ephemerally with the hand picture and the legal moves."""
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -189,14 +270,28 @@ async def play(
     bot = bot_of(interaction)
     table = await bot.tables.act(table_id, interaction.user.id, version, action)
     said = f"You played: {named(table, table.game.describe_action(action))}."
-    if table.status is Status.PLAYING and table.seat_of(interaction.user.id) in (
-        table.game.awaiting(table.state)
+    seat = table.seat_of(interaction.user.id)
+    if (
+        table.status is Status.PLAYING
+        and seat is not None
+        and table.game.actions_now(table.state, seat)
     ):
         content, file, view = await hand_parts(table, interaction.user.id)
         assert file is not None and view is not None
         await interaction.followup.send(f"{said} {content}", file=file, view=view, ephemeral=True)
         return
     await interaction.followup.send(said, ephemeral=True)
+
+
+async def decline(interaction: discord.Interaction[Any], table_id: int, version: int) -> None:
+    """Pass on the optional moves offered in a player's private message."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    table = await bot_of(interaction).tables.decline_optional(
+        table_id, interaction.user.id, version
+    )
+    await interaction.followup.send(
+        f"{table.game.info.decline_words}: play goes on.", ephemeral=True
+    )
 
 
 PLAYERS.append(play)  # a typed spread ('Spread my own...') is played as every hand move

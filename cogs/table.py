@@ -31,7 +31,14 @@ from cogs._base import (
     on_its_message,
     tell,
 )
-from cogs._hand import ActionButton, ActionSelect, OtherMove, show_hand
+from cogs._hand import (
+    ActionButton,
+    ActionSelect,
+    DeclineButton,
+    OptionalButton,
+    OtherMove,
+    show_hand,
+)
 from cogs._presenter import DiscordPresenter, presenter_of
 from cogs._staking import SpreadOwn
 from cogs.autocomplete import game_named, table_game_autocomplete
@@ -227,6 +234,18 @@ def is_moderator(interaction: discord.Interaction[Any]) -> bool:
     return settings.is_moderator(r.id for r in getattr(interaction.user, "roles", []))
 
 
+PERSISTENT_ITEMS = (
+    TableButton,
+    ActionSelect,
+    ActionButton,
+    OptionalButton,
+    DeclineButton,
+    OtherMove,
+    SpreadOwn,
+)
+"""The persistent controls of table messages and private hands."""
+
+
 class TableCog(commands.Cog, name="Tables"):
     """`/table` commands and the table message's buttons."""
 
@@ -240,12 +259,12 @@ class TableCog(commands.Cog, name="Tables"):
     async def cog_load(self) -> None:
         """Install the presenter and the persistent buttons."""
         self.bot.tables.presenters.append(self.presenter)
-        self.bot.add_dynamic_items(TableButton, ActionSelect, ActionButton, OtherMove, SpreadOwn)
+        self.bot.add_dynamic_items(*PERSISTENT_ITEMS)
 
     async def cog_unload(self) -> None:
         """Take the presenter and buttons away again."""
         self.bot.tables.presenters.remove(self.presenter)
-        self.bot.remove_dynamic_items(TableButton, ActionSelect, ActionButton, OtherMove, SpreadOwn)
+        self.bot.remove_dynamic_items(*PERSISTENT_ITEMS)
         await self.presenter.close()
 
     @commands.Cog.listener()

@@ -1,12 +1,14 @@
 """The conformance suite (DESIGN.md "Testing" 1): every registered game, many seeds, every
 seat count, played at random to the end with the game contract checked at every step.
 
-Each case plays one whole game with seeded random legal actions. At every state it checks
-who is awaited and their legal actions, that actions off the list are refused without
-changing anything, the dump/load round trip, that no view shows another seat's private
-cards, that cards (and, in chip games, chips) are conserved, the outcome, and the AI; at
-the end, that the game ended within its bound and that the same seed and actions replay
-the same states. PARLOUR_CONFORMANCE_SEEDS raises the number of seeds (default 12).
+Each case plays one whole game with seeded random legal actions (and, in a game that
+offers them, now and then a seat's optional action out of turn). At every state it checks
+who is awaited and their legal actions, the optional actions of the others, that actions
+off the lists are refused without changing anything, the dump/load round trip, that no
+view shows another seat's private cards, that cards (and, in chip games, chips) are
+conserved, the outcome, and the AI; at the end, that the game ended within its bound and
+that the same seed and actions replay the same states. PARLOUR_CONFORMANCE_SEEDS raises
+the number of seeds (default 12).
 
 A game's `private_cards(state, t)` are the codes only seat t may see: a code that is also
 visible to others (another copy of it face up, with several packs) must not be in it.
@@ -135,22 +137,33 @@ def strings_in(data: object) -> Iterator[str]:
 
 
 def check_actions(game: Game[Any], state: Any, seats: int) -> None:
-    """Awaited seats have sorted, distinct, short legal actions; the others have none."""
+    """Awaited seats have sorted, distinct, short legal actions; the others have none, and
+    optional actions only in a game declaring them (`out_of_turn`), as well formed."""
     awaiting = game.awaiting(state)
     assert isinstance(awaiting, frozenset)
     assert awaiting <= set(range(seats)), awaiting
     for seat in range(seats):
         legal = game.legal_actions(state, seat)
-        assert isinstance(legal, list)
+        optional = game.optional_actions(state, seat)
+        assert isinstance(legal, list) and isinstance(optional, list)
+        assert game.actions_now(state, seat) == (legal or optional)
         if seat not in awaiting:
             assert legal == [], f"seat {seat} is not awaited but has {legal[:5]}"
+            assert game.info.out_of_turn or optional == [], f"seat {seat} has {optional}"
+            check_listed(game, seat, optional)
             continue
+        assert optional == [], f"seat {seat} is awaited but has optional {optional[:5]}"
         assert legal, f"seat {seat} is awaited but has no legal action"
-        assert legal == sorted(set(legal)), f"seat {seat}: not sorted and distinct: {legal[:9]}"
-        for action in legal:
-            assert len(action) <= MAX_ACTION_CHARS, action
-            assert ACTION.fullmatch(action), f"{action!r}: a verb, then words, one space apart"
-            assert game.describe_action(action).strip()
+        check_listed(game, seat, legal)
+
+
+def check_listed(game: Game[Any], seat: int, actions: list[str]) -> None:
+    """A seat's list of actions is sorted and distinct, each short and well formed."""
+    assert actions == sorted(set(actions)), f"seat {seat}: not sorted and distinct: {actions[:9]}"
+    for action in actions:
+        assert len(action) <= MAX_ACTION_CHARS, action
+        assert ACTION.fullmatch(action), f"{action!r}: a verb, then words, one space apart"
+        assert game.describe_action(action).strip()
 
 
 def check_round_trip(game: Game[Any], state: Any) -> dict[str, Any]:
@@ -224,6 +237,7 @@ class Play:
     moves: list[tuple[int, str]] = field(default_factory=list)
     start: Chips = ((), 0)
     hand_start: Chips = ((), 0)
+    optional_taken: int = 0
 
     def new(self) -> Any:
         """The case's new game."""
@@ -303,7 +317,42 @@ class Play:
                 self.refuse(state, data, seat, action)
         idle = sorted(set(range(seats)) - game.awaiting(state))
         if idle:
-            self.refuse(state, data, self.rng.choice(idle), self.rng.choice(legal))
+            other = self.rng.choice(idle)
+            own = game.optional_actions(state, other)
+            self.refuse(state, data, other, self.rng.choice([a for a in legal if a not in own]))
+            if game.info.out_of_turn:
+                self.check_optional_refusals(state, data, other, idle)
+
+    def check_optional_refusals(
+        self, state: Any, data: dict[str, Any], seat: int, idle: list[int]
+    ) -> None:
+        """A seat not awaited is refused every optional action not listed for it: the
+        other idle seats' and near misses of its own."""
+        game = self.game
+        own = game.optional_actions(state, seat)
+        theirs = {a for s in idle for a in game.optional_actions(state, s)}
+        near = mutations(own, game.cards(state), self.rng) if own else []
+        for action in sorted(theirs.union(near) - set(own)):
+            self.refuse(state, data, seat, action)
+
+    def optional_move(self, state: Any) -> tuple[int, str] | None:
+        """Now and then (always, for the AI's play, when its AI takes one) an optional
+        action of a seat not awaited, which must change no seat's turn; else None."""
+        game = self.game
+        idle = sorted(set(range(self.case.seats)) - game.awaiting(state))
+        if self.case.ai:
+            found = ai.ai_optional_moves(game, state, idle, random.Random(self.rng.random()))
+            if found is None:
+                return None
+            seat, action, _after = found
+            assert action in game.optional_actions(state, seat)
+        else:
+            offers = [(s, a) for s in idle for a in game.optional_actions(state, s)]
+            if not offers or self.rng.random() < 0.5:
+                return None
+            seat, action = self.rng.choice(offers)
+        assert game.awaiting(game.apply(state, seat, action)) == game.awaiting(state)
+        return seat, action
 
     def check_ai(self, state: Any, seat: int) -> str:
         """The game's AI chooses a legal action, and ai_move applies one; returns it."""
@@ -340,6 +389,10 @@ class Play:
             action = (
                 ai_actions[i] if self.case.ai else pick(game.legal_actions(state, seat), self.rng)
             )
+            optional = self.optional_move(state) if game.info.out_of_turn else None
+            if optional is not None:
+                seat, action = optional
+                self.optional_taken += 1
             after = game.apply(state, seat, action)
             assert game.dump(state) == data, "apply changed the state it was given"
             self.moves.append((seat, action))
@@ -454,6 +507,20 @@ def test_random_play_with_each_option_keeps_the_contract(case: Case) -> None:
     # max_actions bounds a game at default options; these stay near them.
     play.check_end(play.run(bound=10 * game.info.max_actions))
     play.check_replay()
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.info.out_of_turn], ids=game_id)
+def test_optional_actions_are_taken_in_play(game: Game[Any]) -> None:
+    # At random and by the AI, a game offering optional actions sees some taken.
+    for ai_play in (False, True):
+        case = Case(game.info.key, game.info.min_seats, 0, ai=ai_play)
+        play = Play(game, case, random.Random(f"optional:{case}"))
+        play.check_end(play.run(bound=game.info.max_actions))
+        assert play.optional_taken > 0, f"{case}: no optional action taken"
+        play.check_replay()
+    # A person passes on them in the game's words, which fit on a button.
+    words = game.info.decline_words
+    assert 0 < len(words) <= 40 and words == words.strip() and words[0].isupper()
 
 
 @pytest.mark.parametrize("game", GAMES, ids=game_id)

@@ -1,9 +1,11 @@
 """The terminal front end as a player reads it: the table, the hand in order, other seats'
 hidden plays unnamed, seats by name, colour only on a terminal, a patience score that is
-not chips, and `parlour play GAME --help` worded for the game."""
+not chips, `parlour play GAME --help` worded for the game, and an optional move offered
+and taken out of turn (Pip-Pip!'s call right after drawing)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 from typing import Any
@@ -17,14 +19,17 @@ from bot.console import (
     CONSOLE_USER,
     Style,
     format_actions,
+    play_console,
     play_main,
 )
+from bot.console.screen import Screen
 from bot.console.table import seat_words, sort_hand, table_lines
 from bot.games import registry
 from bot.games.cards import Pack
 from bot.ledger import Ledger
 from bot.storage import Database
-from bot.tables import TableService
+from bot.tables import ServiceSettings, Status, TableService
+from tests.games.french.pip_pip_helpers import DRAWN_PAIR, DRAWN_STOCK, THREE, deal_from, stacked
 
 NAMES = ["You", "AI 1", "AI 2", "AI 3"]
 
@@ -246,3 +251,70 @@ async def test_a_game_that_cannot_be_restored_is_told_once(tmp_path: Path) -> No
     assert f"Table #{table.id} (gone) could not be restored" in first
     assert "/table" not in first
     assert "could not be restored" not in await play("tilters", tmp_path, "quit")
+
+
+async def test_an_optional_move_is_offered_and_taken_out_of_turn(tmp_path: Path) -> None:
+    # Pip-Pip!, seed 4: two other players at the table; you, last to the first trick,
+    # draw the queen of clubs to your king while the next trick waits for the third.
+    db = await Database.open(tmp_path / "p.db")
+    try:
+        service = TableService(db, Ledger(db), ServiceSettings(turn_timeout_s=None))
+        table = await service.create(
+            guild_id=CONSOLE_GUILD,
+            channel_id=CONSOLE_CHANNEL,
+            host_id=CONSOLE_USER,
+            host_name="You",
+            game_key="pip-pip",
+            seed=4,
+        )
+        for user in (2, 3):
+            await service.join(table.id, user, f"P{user}")
+        await service.start(table.id, CONSOLE_USER)
+        out = io.StringIO()
+        console = asyncio.create_task(
+            play_console(service, table, typed("play 3S", "call c"), out, screen=Screen(Style()))
+        )
+        await service.act(table.id, 2, table.version, "play 5S")
+        await service.act(table.id, 3, table.version, "play 5S")
+        for _ in range(500):
+            if table.state.calls:
+                break
+            await asyncio.sleep(0.01)
+        assert table.state.calls == ((0, "C"),) and table.game.awaiting(table.state) == {2}
+        await service.stop(table.id, CONSOLE_USER)
+        await console
+    finally:
+        await db.close()
+    assert table.status is Status.CLOSED
+    text = out.getvalue()
+    assert "Not your turn, but you may now: call C (or press Enter to let play go on)" in text
+    assert "not your turn" not in text.replace("Not your turn, but", "")
+
+
+OFFER = "Not your turn, but you may now: call H (or press Enter to let play go on)"
+
+
+async def test_parlour_play_waits_for_a_call_right_after_drawing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # You deal (spades trumps) and hold no spade: the AIs lead and follow in spades, you
+    # play last and draw the queen of hearts to your king; the AI that took the trick
+    # waits for your answer before it leads the next.
+    deal_from(monkeypatch, stacked(3, THREE, DRAWN_PAIR, DRAWN_STOCK))
+    text = await play("pip-pip", tmp_path, "play 3C", "call h", "quit", seats=3)
+    offered = text.index(OFFER)
+    called = text.index("You: Calls Pip-Pip! in hearts")
+    led = text.index("AI 1: Plays the 5 of diamonds")
+    assert text.index("You: Plays the 3 of clubs") < offered < called < led
+    assert "Trump hearts" in text[led:]  # the call counts from the next trick
+
+
+async def test_parlour_play_goes_on_when_enter_declines_the_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deal_from(monkeypatch, stacked(3, THREE, DRAWN_PAIR, DRAWN_STOCK))
+    text = await play("pip-pip", tmp_path, "play 3C", "", "quit", seats=3)
+    offered = text.index(OFFER)
+    led = text.index("AI 1: Plays the 5 of diamonds")
+    assert offered < led and "Calls Pip-Pip!" not in text
+    assert text.count(OFFER) == 1 and "Trump spades" in text[led:]

@@ -102,13 +102,14 @@ class Watch(io.StringIO):
 
 def first_legal(table: Table, me: int, typed: list[str], limit: int) -> Callable[[], str]:
     """A reader that types the first legal action (for patience: a hint, then 'auto' when
-    it can, else the first move), until `limit` lines."""
+    it can, else the first move; out of turn, the first optional move offered), until
+    `limit` lines."""
 
     def read() -> str:
         """The next typed line, or the end of input."""
         if len(typed) >= limit:
             return ""
-        legal = table.game.legal_actions(table.state, me)
+        legal = table.game.actions_now(table.state, me)
         if table.game.info.family == "patience":
             moves = [a for a in legal if a not in CONTROLS] or ["resign"]
             choice = "hint" if not typed and "hint" in legal else moves[0]

@@ -14,7 +14,7 @@ from bot.console.presenter import CONSOLE_USER, ConsolePresenter, seat_names
 from bot.console.screen import Screen, natural
 from bot.console.table import YOU, seat_words
 from bot.games import Game
-from bot.tables import Status, Table, TableError, TableService
+from bot.tables import Status, Table, TableError, TableService, grace
 from bot.tables.typed import as_listed
 
 CONSOLE_GUILD = 0
@@ -33,25 +33,38 @@ async def play_console(
     user_id: int = CONSOLE_USER,
     screen: Screen | None = None,
 ) -> None:
-    """Play the human seat at the prompt until the game ends or the input does."""
+    """Play the human seat at the prompt until the game ends or the input does. Out of
+    turn, the prompt offers the seat's optional moves (Pip-Pip!'s call right after
+    drawing), and the AI waits for the answer; Enter declines them, and play goes on."""
     screen = screen or Screen.for_stream(out)
     game: Game[Any] = table.game
     last_shown = -1
     while table.status is Status.PLAYING:
         seat = table.seat_of(user_id)
         assert seat is not None
-        if seat not in game.awaiting(table.state):
-            await asyncio.sleep(0.01)  # the AI is moving; the service drives it
+        out_of_turn = seat not in game.awaiting(table.state)
+        legal = game.actions_now(table.state, seat)
+        if not legal or (out_of_turn and grace.settled(table, seat)):
+            await asyncio.sleep(0.01)  # others are moving; the service drives the AI
             continue
-        legal = game.legal_actions(table.state, seat)
         if last_shown != table.version:
             _show(out, screen.table(table, seat))
             last_shown = table.version
-        print(screen.prompt(legal), file=out)
+        print(screen.prompt(legal, out_of_turn), file=out)
         print("> ", end="", file=out, flush=True)
         line = await asyncio.to_thread(read_line)
-        if not await _obey(service, table, line, legal, out, screen, user_id):
+        if out_of_turn and line and not line.strip():
+            await _decline(service, table, out, user_id)
+        elif not await _obey(service, table, line, legal, out, screen, user_id):
             return
+
+
+async def _decline(service: TableService, table: Table, out: TextIO, user_id: int) -> None:
+    """Pass on the optional moves offered out of turn, so that play goes on."""
+    try:
+        await service.decline_optional(table.id, user_id, table.version)
+    except TableError as exc:
+        print(seat_words(exc.reason, seat_names(table)), file=out)
 
 
 async def _obey(
@@ -123,7 +136,12 @@ async def play_main(
     try:
         ledger = Ledger(db, starting_chips=settings.starting_chips)
         service = TableService(
-            db, ledger, ServiceSettings(turn_timeout_s=None), presenters=[presenter]
+            db,
+            ledger,
+            # nobody but the AI waits on the one player: no turn clock, and the AI
+            # waits for the answer to a move offered out of turn
+            ServiceSettings(turn_timeout_s=None, optional_grace_s=None),
+            presenters=[presenter],
         )
         await service.recover()
         for notice in await service.notes.notices():  # a table set aside: the terminal is told

@@ -90,8 +90,13 @@ class Screen:
         view: View = table.game.view(table.state, me)
         return self.view_lines(table.game, view, names, me)
 
-    def prompt(self, legal: Sequence[str]) -> str:
-        """The line that asks for a move."""
+    def prompt(self, legal: Sequence[str], out_of_turn: bool = False) -> str:
+        """The line that asks for a move; out of turn, it offers the optional moves."""
+        if out_of_turn:
+            return (
+                f"{self.style.bold('Not your turn, but you may now:')} "
+                f"{format_actions(legal)} (or press Enter to let play go on)"
+            )
         return f"{self.style.bold('Your move.')} Legal: {format_actions(legal)}"
 
     def result(

@@ -1,4 +1,5 @@
-"""AI players: a policy per game that chooses an action from its seat's view alone."""
+"""AI players: a policy per game that chooses an action from its seat's view alone, and,
+in a game with optional actions (`GameInfo.out_of_turn`), whether to take one out of turn."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import functools
 import importlib
 import importlib.util
 import random
-from typing import Any, Protocol, TypeVar
+from collections.abc import Iterable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from bot.games import registry
 from bot.games.base import Game, View
@@ -20,6 +22,15 @@ class Policy(Protocol):
 
     def choose(self, view: View, seat: int, rng: random.Random) -> str:
         """The action to play; it must be legal in the state the view was taken from."""
+        ...
+
+
+@runtime_checkable
+class OptionalPolicy(Protocol):
+    """A policy that also decides on its seat's optional actions (out of turn)."""
+
+    def choose_optional(self, view: View, seat: int, rng: random.Random) -> str | None:
+        """The optional action to take now, or None to take none."""
         ...
 
 
@@ -47,3 +58,35 @@ def ai_move(game: Game[Any], state: S, seat: int, rng: random.Random) -> tuple[s
     assert legal, f"seat {seat} has no legal action"
     action = rng.choice(legal)
     return action, game.apply(state, seat, action)
+
+
+def ai_optional_move(
+    game: Game[Any], state: S, seat: int, rng: random.Random
+) -> tuple[str, S] | None:
+    """The optional action the seat's AI takes now and the state after it, or None: none
+    is offered, the game's AI takes none (an AI that decides nothing takes none), or the
+    one it chose is not offered (the rules are the judge)."""
+    if not game.info.out_of_turn:
+        return None
+    offered = game.optional_actions(state, seat)
+    policy = policy_for(game.info.key) if offered else None
+    if not isinstance(policy, OptionalPolicy):
+        return None
+    action = policy.choose_optional(game.ai_view(state, seat), seat, rng)
+    if action is None or action not in offered:
+        return None
+    return action, game.apply(state, seat, action)
+
+
+def ai_optional_moves(
+    game: Game[Any], state: S, seats: Iterable[int], rng: random.Random
+) -> tuple[int, str, S] | None:
+    """The first of `seats` (the AI's, in order) whose AI takes an optional action now:
+    the seat, the action and the state after it; None if none does."""
+    if not game.info.out_of_turn:
+        return None
+    for seat in seats:
+        found = ai_optional_move(game, state, seat, rng)
+        if found is not None:
+            return seat, *found
+    return None

@@ -175,7 +175,15 @@ class GameInfo:
     rules: str
     pack: Pack
     max_actions: int
-    """An upper bound on the actions of one whole game at default options (conformance)."""
+    """An upper bound on the actions of one whole game at default options (conformance),
+    optional actions included."""
+    out_of_turn: bool = False
+    """Whether the game offers seats it does not await optional actions
+    (`Game.optional_actions`): front ends then show them and the table service takes
+    them outside a seat's turn. Generic code asks this, never a game's name or family."""
+    decline_words: str = "Not now"
+    """The words with which a player passes on their optional actions (a button's label
+    in Discord), in the game's own terms."""
 
     def seat_range(self) -> str:
         """The seat counts in words: '2-8 players' or '4 players'."""
@@ -233,7 +241,25 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def apply(self, state: S, seat: int, action: str) -> S:
-        """The state after the seat's action, or IllegalAction with the reason."""
+        """The state after the seat's action, or IllegalAction with the reason; it takes
+        a seat's optional actions (below) as well as its legal ones."""
+
+    def optional_actions(self, state: S, seat: int) -> list[str]:
+        """The actions a seat not awaited may take now if it wishes (Pip-Pip!'s call
+        right after drawing), sorted; `apply` takes them from that seat. They never
+        include an awaited seat's (its `legal_actions` hold all it may do); taking one
+        changes no seat's turn, and each is open a bounded number of times
+        (`GameInfo.max_actions` counts them). A game offering any sets
+        `GameInfo.out_of_turn`; by default there are none."""
+        return []
+
+    def actions_now(self, state: S, seat: int) -> list[str]:
+        """Every action the seat may take now: its legal actions when it is awaited,
+        else its optional actions (what front ends offer and the table service takes)."""
+        legal = self.legal_actions(state, seat)
+        if legal or not self.info.out_of_turn:
+            return legal
+        return self.optional_actions(state, seat)
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> View:

@@ -15,12 +15,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games import IllegalAction
-from bot.games.ai import ai_move
+from bot.games.ai import ai_move, ai_optional_moves
 from bot.games.base import View
 from bot.games.rng import deal_seed
 from bot.ledger import Ledger, LedgerError, Overdraft, Posting
 from bot.storage import Database
 from bot.storage import table_rows as rows
+from bot.tables import grace
 from bot.tables.accounts import LEAVE, digest_of
 from bot.tables.checks import MAX_BUY_IN
 from bot.tables.models import (
@@ -65,6 +66,10 @@ class ServiceSettings:
     handover_after: int = 3
     """Timeouts in a row after which a seat is handed to the AI until its player returns."""
     ai_delay_s: float = 0.0
+    optional_grace_s: float | None = 10.0
+    """How long the AI's next move waits for a person who may take optional actions out
+    of turn (`bot.tables.grace`); 0: not at all; None: until they answer (the terminal,
+    where only the AI waits on them)."""
     limits: Callable[[int], TableLimits] | None = None
     """Per-server limits by guild id (a plain lookup); None: the fields above everywhere."""
 
@@ -146,11 +151,12 @@ class TableCore:
         return table.game.view(table.state, seat)
 
     def _checked_move(self, table: Table, index: int, action: str) -> Any:
-        """The state after a player's action, which must be one of the seat's legal actions
-        exactly as `legal_actions` lists it (front ends match what a person types to that
-        list); otherwise TableError with the game's reason, seats named."""
+        """The state after a player's action, which must be one of the seat's actions
+        exactly as `actions_now` lists it (its legal actions, or out of turn its optional
+        ones; front ends match what a person types to that list); otherwise TableError
+        with the game's reason, seats named."""
         game, state = table.game, table.state
-        legal = game.legal_actions(state, index)
+        legal = game.actions_now(state, index)
         try:
             after = game.apply(state, index, action)
         except IllegalAction as exc:
@@ -164,30 +170,49 @@ class TableCore:
         return after
 
     def typed_move(self, table_id: int, user_id: int, typed: str) -> str:
-        """A move a player typed, matched to their legal moves as listed (case and spacing
-        aside); as typed when it matches none, for `act` to refuse in words."""
+        """A move a player typed, matched to the moves they may make now as listed (case
+        and spacing aside); as typed when it matches none, for `act` to refuse in words."""
         table = self._tables.get(table_id)
         index = None if table is None else table.seat_of(user_id)
         if table is None or table.state is None or index is None:
             return typed
-        return as_listed(typed, table.game.legal_actions(table.state, index))
+        return as_listed(typed, table.game.actions_now(table.state, index))
 
     async def _advance(self, table: Table) -> None:
-        """Let the AI play every seat it holds until a player must act or the game ends."""
+        """Let the AI play every seat it holds until a player must act or the game ends;
+        an optional action an AI seat takes goes first, at once, since its chance may
+        close as play goes on. It ends: every move is the game's own, and a game offers
+        each optional action a bounded number of times (`Game.optional_actions`)."""
         while True:
             async with table.lock:
                 if not self._is_open(table) or table.status is not Status.PLAYING:
                     return
-                awaiting = table.game.awaiting(table.state)
-                ai_seats = [i for i in sorted(awaiting) if table.seats[i].is_ai]
-                if not ai_seats:
+                move = self._ai_choice(table)
+                if move is None:
                     return
-                index = ai_seats[0]
-                rng = random.Random(f"{table.seed}:ai:{table.version}")
-                action, state = ai_move(table.game, table.state, index, rng)
+                index, action, state = move
                 await self._commit(table, Entry(index, "act", action, Actor.AI), state, [])
             if self.settings.ai_delay_s:
                 await asyncio.sleep(self.settings.ai_delay_s)
+
+    def _ai_choice(self, table: Table) -> tuple[int, str, Any] | None:
+        """The AI's next move at the table (seat, action, state after), or None when it
+        has none (or waits on a person's optional actions, `bot.tables.grace`): an
+        optional action an AI seat takes now, else an awaited AI seat's move."""
+        game, state = table.game, table.state
+        if grace.holds(table, self.clock(), self.settings.optional_grace_s):
+            return None
+        rng = random.Random(f"{table.seed}:ai:{table.version}")
+        if game.info.out_of_turn:
+            ai_seats = [i for i, s in enumerate(table.seats) if s.is_ai]
+            optional = ai_optional_moves(game, state, ai_seats, rng)
+            if optional is not None:
+                return optional
+        awaiting = [i for i in sorted(game.awaiting(state)) if table.seats[i].is_ai]
+        if not awaiting:
+            return None
+        action, after = ai_move(game, state, awaiting[0], rng)
+        return awaiting[0], action, after
 
     async def _commit(
         self,

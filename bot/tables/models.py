@@ -67,6 +67,17 @@ class Seat:
         return self.user_id is None or self.ai_control or self.left
 
 
+@dataclass(slots=True)
+class Window:
+    """A person's optional actions as the AI found them open: what is offered, until
+    when the AI waits for an answer, and whether it waits no more (declined, or the
+    grace has passed)."""
+
+    offer: tuple[str, ...]
+    until: float
+    settled: bool = False
+
+
 @dataclass(slots=True, eq=False)
 class Table:
     """One table: its game, its seats in order, and (once started) the game state."""
@@ -86,6 +97,9 @@ class Table:
     start_stacks: tuple[int, ...] = ()
     deadline_at: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    windows: dict[int, Window] = field(default_factory=dict)
+    """Per seat, a person's optional actions open now, while the AI waits on them
+    (`bot.tables.grace`); in memory only."""
 
     @property
     def is_chip_game(self) -> bool:

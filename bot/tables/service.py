@@ -9,7 +9,8 @@ nothing here knows Discord. Front ends hear of every change through `Presenter`s
 This is the public face; the work is done beside it: `_core` (the tables in memory and
 the one path that stores an entry and shows it), `settlement` (where the chips go),
 `results` (a finished game's record), `lobby` (seats taken and freed), `clock` (turn
-timeouts), `restart` (recovery), `checks` (plain refusals).
+timeouts), `grace` (the AI's wait for a person's optional actions), `restart` (recovery),
+`checks` (plain refusals).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from bot.games.rng import commitment, deal_seed
 from bot.ledger import Account, Posting, Reason
 from bot.storage import table_rows as rows
+from bot.tables import grace
 from bot.tables._core import (
     ServiceSettings,
     TableCore,
@@ -47,6 +49,11 @@ from bot.tables.restart import recover_tables
 from bot.tables.settlement import account_of, chip_game, postings_of, stacks_after
 
 __all__ = ["ServiceSettings", "TableService"]
+
+LEAVING = (
+    "You are leaving at the end of this hand: the AI plays your seat until then, and your "
+    "chips come home then."
+)
 
 
 class TableService(TableCore):
@@ -186,7 +193,7 @@ class TableService(TableCore):
     async def act(self, table_id: int, user_id: int, version: int, action: str) -> Table:
         """A player's action, checked against the state version they saw."""
         async with self._held(table_id) as table:
-            index = self.check_turn(table, user_id, version)
+            index = self.check_turn(table, user_id, version, action)
             state = self._checked_move(table, index, action)
             seat = table.seats[index]
             resumed = seat.ai_control
@@ -197,22 +204,47 @@ class TableService(TableCore):
         await self._advance(table)
         return table
 
-    def check_turn(self, table: Table, user_id: int, version: int) -> int:
+    def check_turn(
+        self, table: Table, user_id: int, version: int, action: str | None = None
+    ) -> int:
         """The user's seat, if the game is on, they sit at it, they saw its current state
-        and it waits for them; otherwise a TableError saying which of these is not so."""
+        and it waits for them, or `action` is one of its optional actions (taken out of
+        turn); otherwise a TableError saying which of these is not so."""
         require_status(table, Status.PLAYING, "The game has not started yet.")
         index = seat_index(table, user_id)
+        if table.seats[index].leaving:
+            raise TableError(LEAVING)
         if version != table.version:
             raise TableError("The table has moved on since then. Look again and choose anew.")
-        if index not in table.game.awaiting(table.state):
+        game = table.game
+        if index not in game.awaiting(table.state) and not (
+            game.info.out_of_turn and action in game.optional_actions(table.state, index)
+        ):
             raise TableError(not_your_turn(table))
         return index
+
+    async def decline_optional(self, table_id: int, user_id: int, version: int) -> Table:
+        """A player passes on the optional actions open to them now, as of the state
+        version they saw: the AI, which waited for their answer, goes on at once. They
+        may still take one while the game offers it."""
+        async with self._held(table_id) as table:
+            require_status(table, Status.PLAYING, "The game has not started yet.")
+            index = seat_index(table, user_id)
+            if version != table.version:
+                raise TableError("The table has moved on since then. Look again and choose anew.")
+            if not table.game.optional_actions(table.state, index):
+                raise TableError("There is nothing for you to pass on: no move is open to you now.")
+            grace.decline(table, index, self.clock(), self.settings.optional_grace_s)
+        await self._advance(table)
+        return table
 
     async def resume(self, table_id: int, user_id: int) -> Table:
         """A player handed to the AI takes their seat back."""
         async with self._held(table_id) as table:
             index = seat_index(table, user_id)
             seat = table.seats[index]
+            if seat.leaving:
+                raise TableError(LEAVING)
             if not seat.ai_control:
                 raise TableError("You are already playing your own seat.")
             back = replace(seat, ai_control=False, timeouts=0)
@@ -298,13 +330,20 @@ class TableService(TableCore):
         return await recover_tables(self)
 
     def next_deadline(self) -> float | None:
-        """The earliest turn deadline of any table."""
-        deadlines = [t.deadline_at for t in self.tables() if t.deadline_at is not None]
-        return min(deadlines, default=None)
+        """The earliest turn deadline or end of a grace for optional actions of any table."""
+        tables = self.tables()
+        deadlines = [t.deadline_at for t in tables] + [grace.grace_deadline(t) for t in tables]
+        return min((d for d in deadlines if d is not None), default=None)
 
     async def tick(self) -> int:
-        """Play for every player whose turn clock has run out; the number of tables moved."""
-        return await play_overdue(self)
+        """Play for every player whose turn clock has run out, and let the AI go on where
+        a person's grace for optional actions has passed; the number of tables moved."""
+        moved = await play_overdue(self)
+        now = self.clock()
+        lapsed = [t for t in self.tables() if grace.lapse(t, now)]
+        for table in lapsed:
+            await self._advance(table)
+        return moved + len(lapsed)
 
     async def _leave_game(self, table: Table, index: int) -> dict[str, Any]:
         """A player leaves a game under way: at a chip table when the hand ends (the AI

@@ -1,13 +1,14 @@
 """Records the golden playthroughs (DESIGN.md "Testing" 5) under tests/golden/data/.
 
 For every registered game a few seeded games (patience: 2 seeds at its seat count; others:
-3 seeds, the last at the most seats) are played with `ai_move` and a seeded
-`random.Random` to the end. Patience games have no AI: they play at random, never
-resigning while another move is open, for at most PATIENCE_BOUND actions. Each step is
-kept as `[seat, action, state hash, public view hash, seat view hash]`: short blake2b
-hashes of the sorted-JSON dump, of `view(state, None)` and of the acting seat's view
-after the action (the last left out when it equals the public one). One JSON file per
-game, one step a line; tests/golden/test_golden.py replays them and fails on any change.
+3 seeds, the last at the most seats) are played with `ai_move` (and the optional actions
+of `ai_optional_moves`) and a seeded `random.Random` to the end. Patience games have no
+AI: they play at random, never resigning while another move is open, for at most
+PATIENCE_BOUND actions. Each step is kept as `[seat, action, state hash, public view
+hash, seat view hash]`: short blake2b hashes of the sorted-JSON dump, of
+`view(state, None)` and of the acting seat's view after the action (the last left out
+when it equals the public one). One JSON file per game, one step a line;
+tests/golden/test_golden.py replays them and fails on any change.
 
 A failing golden test means the game now behaves differently. If that change is wanted,
 accept it on purpose: re-record the games concerned with
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import registry
-from bot.games.ai import ai_move, policy_for
+from bot.games.ai import ai_move, ai_optional_moves, policy_for
 from bot.games.base import Game
 
 DATA = Path(__file__).parent / "data"
@@ -95,15 +96,20 @@ def move(game: Game[Any], state: Any, seat: int, rng: random.Random) -> tuple[st
 
 
 def play(game: Game[Any], case: Case) -> Iterator[tuple[Any, int, str, Any]]:
-    """Each step of one golden game: the state before, the seat, its action, the state after."""
+    """Each step of one golden game: the state before, the seat, its action, the state
+    after. As at a table of AI seats, an optional action the AI takes comes first."""
     rng = rng_for(case)
     state = game.new(case.seats, case.seed)
     for _ in range(bound(game)):
         awaiting = sorted(game.awaiting(state))
         if not awaiting:
             return
-        seat = rng.choice(awaiting)
-        action, after = move(game, state, seat, rng)
+        optional = ai_optional_moves(game, state, range(case.seats), rng)
+        if optional is not None:
+            seat, action, after = optional
+        else:
+            seat = rng.choice(awaiting)
+            action, after = move(game, state, seat, rng)
         yield state, seat, action, after
         state = after
 

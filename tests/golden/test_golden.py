@@ -41,7 +41,7 @@ def replay(game: Game[Any], case: Case, kept: dict[str, Any]) -> None:
     for n, (before, seat, action, after) in enumerate(play(game, case)):
         at = f"{where} step {n}"
         assert n < len(steps), f"{at}: the game goes on past its {len(steps)} kept steps"
-        assert action in game.legal_actions(before, seat), f"{at}: {action!r} is not legal"
+        assert action in game.actions_now(before, seat), f"{at}: {action!r} is not legal"
         got, want = step(game, seat, action, after), steps[n]
         assert got[:2] == want[:2], (
             f"{at}: played {got[:2]}, kept {want[:2]}; {RERECORD} {case.key}"

@@ -250,3 +250,25 @@ async def test_refusals_name_the_seats(service: TableService) -> None:
     with pytest.raises(TableError) as refused:
         await service.act(table.id, user, table.version, "bid 0")
     assert "seat " not in refused.value.reason.lower() or "Seat" not in refused.value.reason
+
+
+async def test_a_player_leaving_at_the_hand_s_end_cannot_take_the_seat_back_meanwhile(
+    service: TableService,
+) -> None:
+    # the AI plays a leaving seat to the end of the hand; a click of the player's, or a
+    # resume, must not hand it back to a player who is on the way out
+    table = await open_table(service, "black-joke", 3)
+    mid_hand = await play_until(
+        service,
+        table,
+        lambda t: not chips_of(t).between_hands(t.state) and t.game.awaiting(t.state) == {0},
+    )
+    assert mid_hand  # Alice is to move, so the hand goes on while Bob is leaving
+    await service.leave(table.id, BOB)
+    bob = table.seat_of(BOB)
+    assert bob is not None and table.seats[bob].leaving and table.seats[bob].ai_control
+    with pytest.raises(TableError, match="leaving at the end of this hand"):
+        await service.resume(table.id, BOB)
+    with pytest.raises(TableError, match="the AI plays your seat until then"):
+        service.check_turn(table, BOB, table.version)
+    assert table.seats[bob].ai_control

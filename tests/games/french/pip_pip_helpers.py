@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import pytest
+
 from bot.games.french.pip_pip.cards import pack, points, strength
 from bot.games.french.pip_pip.flow import PipPipState, draw_for_deal
 from bot.games.french.pip_pip.game import GAME
@@ -55,3 +57,33 @@ def new(
 THREE = ("2S", "3C", "4D")
 """A draw for three: seat 0 deals with the 2 of spades, so spades are trumps and seat 1
 is eldest (then seat 2, then the dealer)."""
+
+
+DRAWN_PAIR = {
+    1: ["AS", "AS", "KS", "JS", "10S", "9S", "8S"],
+    2: ["KS", "JS", "10S", "9S", "8S", "7S", "7S"],
+    0: ["KH", "3C", "4C", "5C", "6C", "7C", "8C"],
+}
+"""Three seats after THREE (spades trumps): seats 1 and 2 hold only spades, and seat 0,
+the dealer, none (nobody holds a pair); so seat 1 or 2 takes the first trick and leads
+the next, while seat 0, last to play, draws the queen of hearts to its king
+(DRAWN_STOCK)."""
+DRAWN_STOCK = ("5D", "6D", "QH")
+
+
+def deal_from(monkeypatch: pytest.MonkeyPatch, stack: Sequence[str]) -> None:
+    """Make every Pip-Pip! game begun (at a table, and replayed after a restart) deal
+    from `stack` rather than its seeded shuffle."""
+    dealt = type(GAME).new
+
+    def new_game(
+        self: object,
+        seats: int,
+        seed: int,
+        options: Mapping[str, object] | None = None,
+        deck: Sequence[str] | None = None,
+        stacks: Sequence[int] | None = None,
+    ) -> PipPipState:
+        return dealt(GAME, seats, seed, options, deck or stack, stacks)
+
+    monkeypatch.setattr(type(GAME), "new", new_game)

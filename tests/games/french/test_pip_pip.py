@@ -1,7 +1,7 @@
 """Pip-Pip! (bot/games/french/pip_pip/rules.md; RULES.md §15): stacked-deck scenarios for
 the draw for the first dealer and its trump, the deal and the stock, following, the 2
-high and the second of two identical cards winning, drawing winner first, the stock
-cut-off with the dead stock turned face up, and every refusal of a card."""
+high and the second of two identical cards winning, each player drawing right after his
+card, the stock cut-off with the dead stock turned face up, and every refusal of a card."""
 
 from __future__ import annotations
 
@@ -84,12 +84,25 @@ def test_follow_suit_if_able_else_anything() -> None:
     assert {a.split(" ")[1] for a in GAME.legal_actions(st, 0)} == set(st.hands[0])
 
 
-def test_the_winner_draws_first_then_the_others_to_the_left() -> None:
-    stock = ("9H", "9D", "9C")
+def test_each_player_draws_right_after_playing_his_card() -> None:
+    # Seat 1 leads, seat 2 wins, seat 0 plays last: each draws as he plays (§15.2), so
+    # the stock's 5, 6 and 7 of spades go to seats 1, 2 and 0, not winner first.
+    stock = ("5S", "6S", "7S")
     st = new(3, THREE, {1: ["5H"], 2: ["AH"], 0: ["6H"]}, stock=stock)
-    st = play(st, (1, "play 5H"), (2, "play AH"), (0, "play 6H"))
+    before = st
+    st = play(st, (1, "play 5H"))
+    assert st.hands[1] == (*before.hands[1][1:], "5S")
+    assert st.hands[2] == before.hands[2] and st.hands[0] == before.hands[0]
+    assert st.stock == before.stock[1:]
+    # The drawn card is the drawer's secret; the stock's count is public.
+    assert GAME.view(st, 1)["hand"] == list(st.hands[1])
+    for viewer in (None, 2):
+        view = GAME.view(st, viewer)
+        assert view["stock"] == 104 - 22
+        assert view["scene"]["seats"][1]["cards"] == [] and view["scene"]["seats"][1]["backs"] == 7
+    st = play(st, (2, "play AH"), (0, "play 6H"))
     assert st.last_winner == 2
-    assert (st.hands[2][-1], st.hands[0][-1], st.hands[1][-1]) == stock
+    assert (st.hands[1][-1], st.hands[2][-1], st.hands[0][-1]) == stock
     assert all(len(h) == 7 for h in st.hands)
     assert len(st.stock) == 104 - 21 - 3
 

@@ -1,7 +1,8 @@
 """Pip-Pip! calls (rules.md; RULES.md §15): a call before the first trick, the pair laid
 face up and played as if in hand, 50 points at once, the trump change from the next lead
 (shown while pending), two calls in one suit, each card in one call only, several calls
-before one trick under both settings of `pip_pip_first_call_wins`, and every refusal."""
+before one trick under both settings of `pip_pip_first_call_wins`, a call out of turn
+right after drawing (until the next lead), and every refusal."""
 
 from __future__ import annotations
 
@@ -63,7 +64,10 @@ def test_call_refusals() -> None:
     assert refusal(st, 1, "call D") == (
         "You do not hold the king and queen of diamonds: play a card or call a pair you hold."
     )
-    assert refusal(st, 2, "call H") == "It is not your turn: seat 1 plays next."
+    assert refusal(st, 2, "call H") == (
+        "It is not your turn: seat 1 plays next. Out of turn, you may call Pip-Pip! only"
+        " right after drawing a card, before the next trick is led."
+    )
     usage = "Write 'call' and a suit letter, like 'call H' for hearts (C, D, H or S)."
     for bad in ("call X", "call", "call H now", "call h"):
         assert refusal(st, 1, bad) == usage
@@ -142,3 +146,53 @@ def test_the_new_trump_cannot_be_called() -> None:
     st = play(st, (2, "play 4D"))
     assert "call H" not in GAME.legal_actions(st, 0)
     assert refusal(st, 0, "call H") == "Hearts are trumps: call Pip-Pip! in another suit."
+
+
+def _drawn_pair() -> PipPipState:
+    """Seat 1 leads the 5 of diamonds and draws the king of hearts to its queen."""
+    hands = {1: ["QH", "5D", "4S", "5S", "6S", "7S", "8S"], 2: ["10D"], 0: ["9D"]}
+    st = new(3, THREE, hands, ("KH", "3C", "4C", "5C", "6C", "7C"))
+    return play(st, (1, "play 5D"))
+
+
+def test_a_pair_completed_by_drawing_is_called_out_of_turn_for_the_next_trick() -> None:
+    st = _drawn_pair()
+    assert "KH" in st.hands[1] and GAME.awaiting(st) == frozenset({2})
+    assert GAME.legal_actions(st, 1) == [] and GAME.optional_actions(st, 1) == ["call H"]
+    assert GAME.actions_now(st, 1) == ["call H"]
+    assert GAME.optional_actions(st, 2) == [] and GAME.optional_actions(st, 0) == []
+    st = play(st, (1, "call H"))
+    assert st.scores == (0, 50, 0) and st.exposed[1] == ("KH", "QH")
+    assert st.pending == ("H",) and st.trump == "S"
+    assert GAME.awaiting(st) == frozenset({2}) and GAME.optional_actions(st, 1) == []
+    # The trick ends under spades; hearts are trump from the next lead.
+    st = play(st, (2, "play 10D"), (0, "play 9D"))
+    assert st.last_winner == 2 and st.trump == "S"
+    st = play(st, (2, GAME.legal_actions(st, 2)[0]))
+    assert st.trump == "H" and st.pending == ()
+
+
+def test_the_call_after_drawing_waits_until_the_next_lead_and_no_longer() -> None:
+    st = play(_drawn_pair(), (2, "play 10D"), (0, "play 9D"))
+    # Between tricks the drawer may still call; once the next trick is led, only on his
+    # turn, for the trick after.
+    assert GAME.awaiting(st) == frozenset({2}) and GAME.optional_actions(st, 1) == ["call H"]
+    st = play(st, (2, "play 3C"))
+    assert st.drew == (2,) and GAME.optional_actions(st, 1) == []
+    assert refusal(st, 1, "call H") == (
+        "It is not your turn: seat 0 plays next. Out of turn, you may call Pip-Pip! only"
+        " right after drawing a card, before the next trick is led."
+    )
+    st = play(st, (0, GAME.legal_actions(st, 0)[0]))
+    assert GAME.legal_actions(st, 1)[0] == "call H"
+    st = play(st, (1, "call H"), (1, "play 4S"))
+    assert st.pending == ("H",) and st.trump == "S"
+
+
+def test_no_call_out_of_turn_without_a_draw() -> None:
+    # Dealt a pair, a player not to lead calls on his turn: he has drawn nothing yet.
+    st = new(3, THREE, {**CALLER, 2: ["KD", "QD", "3C", "4C", "5C", "6C", "7C"]})
+    assert GAME.optional_actions(st, 2) == []
+    assert "right after drawing" in refusal(st, 2, "call D")
+    st = play(st, (1, "play 5D"))
+    assert GAME.legal_actions(st, 2)[0] == "call D"

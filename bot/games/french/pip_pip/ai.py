@@ -2,11 +2,12 @@
 wants, from its seat's view alone (its hand, the trick, the cards laid face up and those
 already taken, trump and the calls pending, the stock's count).
 
-- Calls: a call is worth 50 points, so it calls every pair it holds, ordering several so
-  that the trump it wants (the suit where its hand is strongest) is the one that takes
-  effect (called last, or first under `pip_pip_first_call_wins`). It waits with a pair
-  whose suit would make a trump much worse for it than the one coming, while the stock
-  still serves (there are tricks enough to call it later).
+- Calls: a call is worth 50 points, so it calls every pair it holds (out of turn as soon
+  as it draws one, or on its turn), ordering several so that the trump it wants (the
+  suit where its hand is strongest) is the one that takes effect (called last, or first
+  under `pip_pip_first_call_wins`). It waits with a pair whose suit would make a trump
+  much worse for it than the one coming, while the stock still serves (there are tricks
+  enough to call it later).
 - Leading, it plays a card no other can beat in its suit (every higher card and the twin
   seen or held) that is worth points, else a cheap card: the lowest of its longest plain
   suit, or at a table of five or more a pointless card of its shortest, so that it can
@@ -197,6 +198,12 @@ class PipPipPolicy:
         royal = "K" in joined or "Q" in joined
         keep = pair_cards(hand, view["trump"], laid_by(view, seat)) if royal else NONE
         return "play " + lead(hand, view, keep)
+
+    def choose_optional(self, view: View, seat: int, rng: random.Random) -> str | None:
+        """Out of turn (right after drawing): the call `choose` would make now, if any."""
+        hand: list[str] = view["hand"]
+        suit = choose_call(view, seat, hand)
+        return None if suit is None else f"call {suit}"
 
 
 POLICY = PipPipPolicy()

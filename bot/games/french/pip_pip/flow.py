@@ -3,9 +3,9 @@
 Here are the state, the draw for the first dealer (its card's suit the first trump), the
 cut that shows the trump of every later deal, the deal of seven each with the rest as the
 stock, a Pip-Pip! call (the pair laid face up, 50 points at once, the trump change held
-until the next lead), a card played (pending calls take effect on the lead), the trick
-taken with the draw from the stock (winner first) and the stock cut-off checked before
-each trick, and the hand scored with the game ended after every player has dealt alike.
+until the next lead), a card played and its player's draw from the stock right after it
+(pending calls take effect on the lead), the trick taken and the stock cut-off checked
+before each trick, and the hand scored with the game ended after every player has dealt alike.
 Nothing here checks whether an action is allowed: the game object does that first.
 
 Two copies of every card exist and a card is its code, so the two copies are
@@ -36,6 +36,7 @@ from bot.games.tricks.rules import deal_hands, elder_of, next_dealer, play_order
 
 HAND = 7
 Hands = tuple[tuple[str, ...], ...]
+Cards = tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,9 @@ class PipPipState:
     """The stock turned face up once it could not serve every player (out of play)."""
     pending: tuple[str, ...]
     """The suits called since the last lead: the trump change waiting for the next lead."""
+    drew: tuple[int, ...]
+    """The seats that drew a card in the trick in play (between tricks: in the last one),
+    in order: each may call out of turn until the next trick is led."""
     calls: tuple[tuple[int, str], ...]
     """This hand's calls in order: (seat, suit)."""
     players: tuple[int, ...]
@@ -81,12 +85,14 @@ class PipPipState:
 
 evolve = evolver(PipPipState)
 """The one way to copy a state with changes, by keyword (bot/games/state.py)."""
-add_card = evolver(PipPipState, "hands", "trick")
-"""The copy for the commonest action, a card played to a trick it does not complete."""
+add_card = evolver(PipPipState, "hands", "trick", "stock", "drew")
+"""The copy for the commonest action, a card played to a trick it does not complete (and
+its player's draw)."""
 take_trick = evolver(
     PipPipState,
     "hands",
     "stock",
+    "drew",
     "dead",
     "trick",
     "won",
@@ -96,7 +102,7 @@ take_trick = evolver(
     "last_winner",
     "players",
 )
-"""The copy for a trick taken (and the stock drawn)."""
+"""The copy for a trick taken (and a stock too short for the next turned face up)."""
 
 PACK = tuple(pack())
 ORDERS = {
@@ -155,6 +161,7 @@ def open_deal(
         stock=stock,
         dead=(),
         pending=(),
+        drew=(),
         calls=(),
         players=play_order(elder_of(dealer, seats), range(seats), seats),
         trick=(),
@@ -206,6 +213,7 @@ def first_state(
         stock=(),
         dead=(),
         pending=(),
+        drew=(),
         calls=(),
         players=(),
         trick=(),
@@ -241,41 +249,45 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 
 def play(st: PipPipState, seat: int, card: str) -> PipPipState:
-    """The state after the seat plays the card: a lead puts the pending calls in force;
-    a complete trick is taken, the stock drawn and, when the cards are out, scored."""
+    """The state after the seat plays the card and draws from the stock (while it serves):
+    a lead puts the pending calls in force; a complete trick is taken and, when the cards
+    are out, the hand scored."""
     if not st.trick and st.pending:
         trump = trump_after(st.trump, st.pending, st.first_call_wins)
         st = evolve(st, trump=trump, pending=())
     hand = st.hands[seat]
     at = hand.index(card)
-    hands = (*st.hands[:seat], hand[:at] + hand[at + 1 :], *st.hands[seat + 1 :])
+    stock, drew = st.stock, st.drew
+    if stock:  # the stock served every player when this trick began (_take sees to it)
+        hand, stock = (*hand[:at], *hand[at + 1 :], stock[0]), stock[1:]
+        drew = (*drew, seat) if st.trick else (seat,)
+    else:
+        hand, drew = hand[:at] + hand[at + 1 :], ()
+    hands = (*st.hands[:seat], hand, *st.hands[seat + 1 :])
     laid = st.exposed[seat]
     if laid and card in laid:
         st = evolve(st, exposed=put(st.exposed, seat, _without(laid, card)))
     trick = (*st.trick, card)
     if len(trick) < len(st.players):
-        return add_card(st, hands=hands, trick=trick)
-    return _take(st, hands, trick)
+        return add_card(st, hands=hands, trick=trick, stock=stock, drew=drew)
+    return _take(st, hands, trick, stock, drew)
 
 
-def _take(st: PipPipState, hands: Hands, trick: tuple[str, ...]) -> PipPipState:
-    """The complete trick to its winner; the draw, winner first, clockwise; then, before
-    the next trick, a stock that cannot serve everyone is turned face up (dead)."""
+def _take(
+    st: PipPipState, hands: Hands, trick: Cards, stock: Cards, drew: tuple[int, ...]
+) -> PipPipState:
+    """The complete trick to its winner; then, before the next trick, a stock (drawn from
+    in this trick by the seats `drew`) that cannot serve everyone is turned face up."""
     seats = len(hands)
     taker = st.players[trick_winner(trick, st.trump)]
-    stock, dead = st.stock, st.dead
-    if stock:
-        drawing = list(hands)
-        for s, card in zip(ORDERS[seats][taker], stock, strict=False):
-            drawing[s] += (card,)
-        hands = tuple(drawing)
-        stock = stock[seats:]
+    dead = st.dead
     if stock and not stock_serves(len(stock), seats):
         stock, dead = (), stock
     st = take_trick(
         st,
         hands=hands,
         stock=stock,
+        drew=drew,
         dead=dead,
         trick=(),
         won=put(st.won, taker, st.won[taker] + trick),

@@ -7,8 +7,10 @@ text of PIP-H; RULES.md §15). Options holding our choices: `pip_pip_first_call_
 several calls before one trick the first sets trump, Hervey; off: the last, Fosdick) and
 `rotations` (the game ends when every player has dealt this many times; 1). Choices
 without an option: a call is made by the player whose turn it is in a trick, before he
-plays; a lead puts the calls made since the last lead in force, so the leader's own call
-before his lead (the eldest's before the first trick) changes trump for that trick; the
+plays, or out of turn right after drawing, from his draw until the next trick is led (an
+optional action, `GameInfo.out_of_turn`); a lead puts the calls made since the last lead
+in force, so a call made after drawing counts from the next trick, and the leader's own
+call before his lead (the eldest's before the first trick) changes trump for that trick; the
 draw for the first dealer comes off the top of the pack, seat 0 first, ties at the top
 drawing again; the copies of a card are interchangeable. The state and the flow live in
 `flow.py`, the picture in `view.py`; what every trick game object does alike, in
@@ -63,6 +65,12 @@ def quick_legal(st: PipPipState, seat: int, card: str) -> bool:
     return card[-1] == led or led not in "".join(hand)  # a suit's letter names no rank
 
 
+def may_call_now(st: PipPipState, seat: object) -> bool:
+    """Whether the seat, not to play, may call out of turn: it drew in the trick in play
+    (between tricks: in the last one), and the next trick has not been led since."""
+    return seat in st.drew and seat != to_play(st) and not st.winners
+
+
 def check_call(st: PipPipState, seat: int, suit: str) -> None:
     """Refuse a call in trump, without the pair, or with cards already laid in a call."""
     name = FRENCH_SUIT_NAMES[suit]
@@ -113,8 +121,11 @@ class PipPip(TrickGame[PipPipState]):
         rules=RULES_TEXT,
         pack=Pack.FRENCH,
         # A hand plays at most 104 cards and makes at most 8 calls (each lays a king of
-        # the 8 that stay until played); the game has one hand per seat at 12 seats.
+        # the 8 that stay until played), in turn or out of turn right after drawing; the
+        # game has one hand per seat at 12 seats.
         max_actions=12 * 112,
+        out_of_turn=True,
+        decline_words="No call",
     )
 
     def new(
@@ -147,8 +158,17 @@ class PipPip(TrickGame[PipPipState]):
         suits = callable_suits(hand, state.exposed[seat], state.trump)
         return sorted({*(f"play {c}" for c in cards), *(f"call {s}" for s in suits)})
 
+    def optional_actions(self, state: PipPipState, seat: int) -> list[str]:
+        """The calls ('call H') a seat not to play may make out of turn: right after
+        drawing, until the next trick is led (`may_call_now`)."""
+        if not may_call_now(state, seat):
+            return []
+        suits = callable_suits(state.hands[seat], state.exposed[seat], state.trump)
+        return [f"call {s}" for s in suits]
+
     def apply(self, state: PipPipState, seat: int, action: str) -> PipPipState:
-        """The state after the seat's call or card (drawing and scoring as they fall due)."""
+        """The state after the seat's call (in turn, or out of turn right after drawing)
+        or card (drawing and scoring as they fall due)."""
         card = self.plays.get(action) if isinstance(action, str) else None
         if card is not None and quick_legal(state, seat, card):
             return play(state, seat, card)
@@ -156,7 +176,8 @@ class PipPip(TrickGame[PipPipState]):
         if suit is None and isinstance(action, str) and action.split(" ")[0] == "call":
             raise IllegalAction(CALL_USAGE)
         if suit is not None:
-            self.check_turn(state, seat)
+            if not may_call_now(state, seat):
+                self.check_call_turn(state, seat)
             check_call(state, seat, suit)
             return call(state, seat, suit)
         card = self.parse(action)
@@ -165,6 +186,19 @@ class PipPip(TrickGame[PipPipState]):
         allowed = legal(hand, state.trick[0][-1] if state.trick else None)
         check_card(hand, card, allowed, Pack.FRENCH, _follow_refusal, state)
         return play(state, seat, card)
+
+    def check_call_turn(self, state: PipPipState, seat: object) -> None:
+        """Refuse a call by a seat neither to play nor just after drawing, saying when a
+        call out of turn may be made."""
+        try:
+            self.check_turn(state, seat)
+        except IllegalAction as refused:
+            if state.winners or seat not in range(len(state.hands)):
+                raise
+            raise IllegalAction(
+                f"{refused.reason} Out of turn, you may call Pip-Pip! only right after"
+                " drawing a card, before the next trick is led."
+            ) from None
 
     def ai_view(self, state: PipPipState, seat: int) -> View:
         """The AI's view (seat -1: its public part): the seats (each a side of its own),
