@@ -38,7 +38,7 @@ HYPOTHESIS_TESTS = [
 def run_pytest(name: str, paths: list[str], env: dict[str, str], jobs: int) -> str:
     """One part: its tests run by pytest on `jobs` workers; a line for RESULTS."""
     started = time.perf_counter()
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", str(jobs)]
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", str(jobs)]
     done = subprocess.run(
         [*command, *paths], cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True
     )
