@@ -49,7 +49,8 @@ def run_pytest(name: str, paths: list[str], env: dict[str, str], jobs: int) -> s
         print(done.stdout[-20_000:], done.stderr[-5_000:], sep="\n", file=sys.stderr)
         raise SystemExit(1)
     settings = ", ".join(f"{k}={v}" for k, v in env.items())
-    return f"- {name} ({settings}): {tail.strip('= ')}; {seconds:,.0f} s on {jobs} workers."
+    workers = "1 worker" if jobs == 1 else f"{jobs} workers"
+    return f"- {name} ({settings}): {tail.strip('= ')}; {seconds:,.0f} s on {workers}."
 
 
 def main() -> int:
