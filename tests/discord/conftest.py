@@ -8,11 +8,15 @@ carol (whose DMs are closed) and mona (who holds the "moderators" role, with Man
 Server). `bot` starts ParlourBot on it with `settings` (a database in tmp_path) and, when
 the test ends, checks every ledger invariant of the bot then running and closes it.
 `mention` posts "@Parlour <text>" for the mention commands.
+
+Closing a bot leaves the process's render workers running for the next test's bot (a
+worker's start-up, Pillow, fonts and sprites, was most of a short test's time); a test
+marked `stops_render_workers` closes them as the bot does outside the tests.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import discord
@@ -20,6 +24,7 @@ import pytest
 
 from bot.client import ParlourBot
 from bot.config import Settings
+from cogs import _render
 from cogs.table import presenter_of
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.world import now_iso
@@ -27,6 +32,23 @@ from tests.fakediscord.world import now_iso
 START_CHIPS = 1000
 BUY_IN = 100
 MODERATORS = "moderators"
+
+
+@pytest.fixture(scope="session")
+def render_workers() -> Iterator[None]:
+    """The process's render workers, stopped when the tests end."""
+    yield
+    _render.POOL.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def warm_render_workers(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, render_workers: None
+) -> None:
+    """A bot closed in this test leaves the render workers running, unless the test is
+    marked `stops_render_workers`."""
+    if request.node.get_closest_marker("stops_render_workers") is None:
+        monkeypatch.setattr(_render, "shutdown", lambda: None)
 
 
 @pytest.fixture

@@ -59,6 +59,7 @@ async def test_a_pool_whose_worker_died_is_replaced(pool: RenderPool) -> None:
     assert pool._pool is not executor
 
 
+@pytest.mark.stops_render_workers
 async def test_closing_the_bot_stops_the_render_workers(
     fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
 ) -> None:

@@ -6,13 +6,13 @@ ledger, that each table's escrow equals its game's
 stacks, and that every table is open and recoverable or closed with its escrow empty. At
 the end a moderator stops every table left, and each must close.
 
-`PARLOUR_HUNT_EXAMPLES` raises the number of sequences tried (CI runs a modest number;
-`bench/bench_hunt.py` makes a million requests)."""
+The Hypothesis profile sets how many sequences are tried (tests/conftest.py: a modest
+number in the suite, many more with `PARLOUR_HYPOTHESIS=long`, as
+`bench/bench_long_tests.py` runs it; `bench/bench_hunt.py` makes a million requests)."""
 
 from __future__ import annotations
 
 import asyncio
-import os
 import tempfile
 from pathlib import Path
 
@@ -22,7 +22,6 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from tests.hunt.driver import RACES, REQUESTS, WEIGHTS, Hunt, last_move_race
 
-EXAMPLES = int(os.environ.get("PARLOUR_HUNT_EXAMPLES", "100"))
 NAMES = sorted(REQUESTS)
 small = st.integers(min_value=0, max_value=63)
 chips = st.one_of(st.integers(min_value=1, max_value=40), st.sampled_from([0, -5, 10**7]))
@@ -91,7 +90,6 @@ class ServiceMachine(RuleBasedStateMachine):
 
 
 ServiceMachine.TestCase.settings = settings(
-    max_examples=EXAMPLES,
     stateful_step_count=80,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
