@@ -152,9 +152,7 @@ async def play_main(
             print(f"Resuming your unfinished game of {game.info.title}.", file=out)
             presenter.remember(table.state)
         else:
-            if table is not None:
-                await service.stop(table.id, CONSOLE_USER, moderator=True, reason="replaced")
-            table = await new_table(service, game, seats, options, seed, buy_in)
+            table = await replace_table(service, table, game, seats, options, seed, buy_in)
         await play_console(service, table, read_line, out, screen=screen)
         if table.is_chip_game:
             purse = await ledger.purse(CONSOLE_GUILD, CONSOLE_USER)
@@ -165,6 +163,21 @@ async def play_main(
         return 2
     finally:
         await db.close()
+
+
+async def replace_table(
+    service: TableService,
+    old: Table | None,
+    game: Game[Any],
+    seats: int,
+    options: dict[str, object],
+    seed: int | None,
+    buy_in: int | None,
+) -> Table:
+    """A new table for the terminal, stopping the one left open there by another game."""
+    if old is not None:
+        await service.stop(old.id, CONSOLE_USER, moderator=True, reason="replaced")
+    return await new_table(service, game, seats, options, seed, buy_in)
 
 
 async def new_table(

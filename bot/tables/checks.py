@@ -12,6 +12,21 @@ from bot.tables.models import Status, Table, TableError
 
 MAX_BUY_IN = 1_000_000
 
+LEAVING = (
+    "You are leaving at the end of this hand: the AI plays your seat until then, and your "
+    "chips come home then."
+)
+
+
+def checked_buy_in(buy_in: int | None, default: int, low: int, high: int) -> int:
+    """The buy-in asked for within the server's bounds, `low` to `high` (`default` if None)."""
+    if buy_in is None:
+        return default
+    amount = check_amount(buy_in, "buy-in")
+    if not low <= amount <= high:
+        raise TableError(f"The buy-in on this server must be from {low:,} to {high:,} chips.")
+    return amount
+
 
 def check_amount(amount: object, what: str) -> int:
     """A number of chips from 1 to MAX_BUY_IN, or TableError naming `what`."""

@@ -32,8 +32,10 @@ from bot.tables._core import (
 )
 from bot.tables.accounts import digest_of
 from bot.tables.checks import (
+    LEAVING,
     busy_message,
     check_amount,
+    checked_buy_in,
     game_and_options,
     not_your_turn,
     require_host,
@@ -49,11 +51,6 @@ from bot.tables.restart import recover_tables
 from bot.tables.settlement import account_of, chip_game, postings_of, stacks_after
 
 __all__ = ["ServiceSettings", "TableService"]
-
-LEAVING = (
-    "You are leaving at the end of this hand: the AI plays your seat until then, and your "
-    "chips come home then."
-)
 
 
 class TableService(TableCore):
@@ -75,6 +72,7 @@ class TableService(TableCore):
     ) -> Table:
         """Open a lobby in a channel with its host seated."""
         game, resolved = game_and_options(game_key, options)
+        table_stakes = game.info.family == "chips"
         self.require_free(channel_id)
         table = Table(
             id=0,  # the database gives the id
@@ -84,7 +82,7 @@ class TableService(TableCore):
             options=dict(resolved),
             seed=secrets.randbits(63) if seed is None else seed,
             host_id=host_id,
-            buy_in=self._check_buy_in(guild_id, buy_in) if game.info.family == "chips" else 0,
+            buy_in=self._buy_in(guild_id, buy_in) if table_stakes else 0,
             status=Status.LOBBY,
             seats=[Seat(chair=0, user_id=host_id, name=host_name, ticket=new_ticket(0))],
         )
@@ -362,15 +360,6 @@ class TableService(TableCore):
             return {"seat": index, "when": "now"}
         return {"seat": index, "when": "end of hand"}
 
-    def _check_buy_in(self, guild_id: int, buy_in: int | None) -> int:
-        """The buy-in asked for within the server's bounds (its default if None)."""
+    def _buy_in(self, guild_id: int, buy_in: int | None) -> int:
         limits = self.limits_of(guild_id)
-        if buy_in is None:
-            return limits.default_buy_in
-        amount = check_amount(buy_in, "buy-in")
-        if not limits.min_buy_in <= amount <= limits.max_buy_in:
-            raise TableError(
-                f"The buy-in on this server must be from {limits.min_buy_in:,} to "
-                f"{limits.max_buy_in:,} chips."
-            )
-        return amount
+        return checked_buy_in(buy_in, limits.default_buy_in, limits.min_buy_in, limits.max_buy_in)
