@@ -158,6 +158,8 @@ def check_actions(game: Game[Any], state: Any, seats: int) -> None:
     awaiting = game.awaiting(state)
     assert isinstance(awaiting, frozenset)
     assert awaiting <= set(range(seats)), awaiting
+    offering = [s for s in range(seats) if game.optional_actions(state, s)]
+    assert game.offering(state, range(seats)) == offering  # a game's fast answer agrees
     for seat in range(seats):
         legal = game.legal_actions(state, seat)
         optional = game.optional_actions(state, seat)

@@ -69,7 +69,9 @@ def ai_optional_move(
     if not game.info.out_of_turn:
         return None
     offered = game.optional_actions(state, seat)
-    policy = policy_for(game.info.key) if offered else None
+    if not offered:  # the common case, answered before the costly protocol test below
+        return None
+    policy = policy_for(game.info.key)
     if not isinstance(policy, OptionalPolicy):
         return None
     action = policy.choose_optional(game.ai_view(state, seat), seat, rng)
@@ -85,7 +87,7 @@ def ai_optional_moves(
     the seat, the action and the state after it; None if none does."""
     if not game.info.out_of_turn:
         return None
-    for seat in seats:
+    for seat in game.offering(state, seats):
         found = ai_optional_move(game, state, seat, rng)
         if found is not None:
             return seat, *found

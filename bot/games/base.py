@@ -9,7 +9,7 @@ action caused, which the table service posts to the ledger in the same transacti
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypedDict, TypeVar
 
@@ -252,6 +252,14 @@ class Game(ABC, Generic[S]):
         (`GameInfo.max_actions` counts them). A game offering any sets
         `GameInfo.out_of_turn`; by default there are none."""
         return []
+
+    def offering(self, state: S, seats: Iterable[int]) -> list[int]:
+        """Those of `seats` that have optional actions now, in the order given: what the
+        AI and the table ask at every move, so a game offering them may answer faster
+        than by asking each seat."""
+        if not self.info.out_of_turn:
+            return []
+        return [s for s in seats if self.optional_actions(state, s)]
 
     def actions_now(self, state: S, seat: int) -> list[str]:
         """Every action the seat may take now: its legal actions when it is awaited,

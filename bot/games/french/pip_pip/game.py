@@ -19,7 +19,7 @@ bot/games/tricks/base.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 
 from bot.games.base import GameInfo, Outcome, View
@@ -165,6 +165,23 @@ class PipPip(TrickGame[PipPipState]):
             return []
         suits = callable_suits(state.hands[seat], state.exposed[seat], state.trump)
         return [f"call {s}" for s in suits]
+
+    def offering(self, state: PipPipState, seats: Iterable[int]) -> list[int]:
+        """Those of `seats` that may call now out of turn, in one pass: a seat that drew
+        in the trick in play and is not to play, holding a free king and queen of a suit
+        other than trump (`optional_actions` names the calls)."""
+        st = state
+        if st.winners or not st.drew:
+            return []
+        nxt, trump = to_play(st), st.trump
+        out = []
+        for seat in seats:
+            if seat in st.drew and seat != nxt:
+                hand = st.hands[seat]
+                pair = any("K" + s in hand and "Q" + s in hand for s in SUITS if s != trump)
+                if pair and callable_suits(hand, st.exposed[seat], trump):
+                    out.append(seat)
+        return out
 
     def apply(self, state: PipPipState, seat: int, action: str) -> PipPipState:
         """The state after the seat's call (in turn, or out of turn right after drawing)
