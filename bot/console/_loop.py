@@ -138,21 +138,18 @@ async def play_main(
         service = TableService(
             db,
             ledger,
-            # nobody but the AI waits on the one player: no turn clock, and the AI
-            # waits for the answer to a move offered out of turn
+            # only the AI waits on the one player: no clock, and no grace on its answer
             ServiceSettings(turn_timeout_s=None, optional_grace_s=None),
             presenters=[presenter],
         )
         await service.recover()
-        for notice in await service.notes.notices():  # a table set aside: the terminal is told
-            print(notice.words.replace(" with /table start", ""), file=out)
-            await service.notes.drop_notice(notice.id)
+        await tell_notices(service, out)
         table = service.in_channel(CONSOLE_CHANNEL)
         if table is not None and table.game is game and table.status is Status.PLAYING:
             print(f"Resuming your unfinished game of {game.info.title}.", file=out)
             presenter.remember(table.state)
         else:
-            table = await replace_table(service, table, game, seats, options, seed, buy_in)
+            table = await new_table(service, game, seats, options, seed, buy_in, old=table)
         await play_console(service, table, read_line, out, screen=screen)
         if table.is_chip_game:
             purse = await ledger.purse(CONSOLE_GUILD, CONSOLE_USER)
@@ -165,19 +162,12 @@ async def play_main(
         await db.close()
 
 
-async def replace_table(
-    service: TableService,
-    old: Table | None,
-    game: Game[Any],
-    seats: int,
-    options: dict[str, object],
-    seed: int | None,
-    buy_in: int | None,
-) -> Table:
-    """A new table for the terminal, stopping the one left open there by another game."""
-    if old is not None:
-        await service.stop(old.id, CONSOLE_USER, moderator=True, reason="replaced")
-    return await new_table(service, game, seats, options, seed, buy_in)
+async def tell_notices(service: TableService, out: TextIO) -> None:
+    """Print once each notice of a table set aside at start-up (the terminal is its
+    channel), then drop it."""
+    for notice in await service.notes.notices():
+        print(notice.words.replace(" with /table start", ""), file=out)
+        await service.notes.drop_notice(notice.id)
 
 
 async def new_table(
@@ -187,8 +177,13 @@ async def new_table(
     options: dict[str, object],
     seed: int | None,
     buy_in: int | None,
+    *,
+    old: Table | None = None,
 ) -> Table:
-    """A table in the console's channel with the human and AI seats, started."""
+    """A table in the console's channel with the human and AI seats, started; `old`, a
+    table of another game left open there, is stopped first to make way."""
+    if old is not None:
+        await service.stop(old.id, CONSOLE_USER, moderator=True, reason="replaced")
     table = await service.create(
         guild_id=CONSOLE_GUILD,
         channel_id=CONSOLE_CHANNEL,
