@@ -36,7 +36,7 @@ import aiosqlite  # noqa: E402
 
 from bench._results import write_section  # noqa: E402
 from bot.ledger import Account, Ledger, Posting, PostResult, Reason  # noqa: E402
-from bot.storage import Database, load_migrations  # noqa: E402
+from bot.storage import Database, load_migrations  # noqa: E402, open_database
 from bot.storage.migrate import split_statements  # noqa: E402
 
 GUILD = 1
@@ -48,7 +48,7 @@ Transfer = Callable[[Account, Account, int, str], Awaitable[object]]
 async def concurrent_transfers(per_task: int, *, in_work: bool) -> dict[str, float]:
     """TASKS tasks making `per_task` sequential transfers each; throughput and latency."""
     with tempfile.TemporaryDirectory() as tmp:
-        db = await Database.open(Path(tmp) / "bench.db")
+        db = await open_database(Path(tmp) / "bench.db")
         ledger = Ledger(db, starting_chips=10**9)
         purses = [Account.purse(GUILD, user) for user in range(PURSES)]
         await asyncio.gather(*(ledger.purse(GUILD, user) for user in range(PURSES)))

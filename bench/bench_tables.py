@@ -29,7 +29,7 @@ from bench._results import write_section  # noqa: E402
 from bot.games import registry  # noqa: E402
 from bot.ledger import Ledger  # noqa: E402
 from bot.simulate import simulate  # noqa: E402
-from bot.storage import Database  # noqa: E402
+from bot.storage import Database  # noqa: E402, open_database
 from bot.storage.table_rows import now_text  # noqa: E402
 from bot.tables import ServiceSettings, Status, TableService  # noqa: E402
 from bot.tables.accounts import digest_of  # noqa: E402
@@ -38,7 +38,7 @@ from bot.tables.accounts import digest_of  # noqa: E402
 async def move_latency(moves: int) -> dict[str, float]:
     """Latency of TableService.act with two human seats playing random legal moves."""
     with tempfile.TemporaryDirectory() as tmp:
-        db = await Database.open(Path(tmp) / "bench.db")
+        db = await open_database(Path(tmp) / "bench.db")
         service = TableService(
             db,
             Ledger(db, starting_chips=10**9),
@@ -128,11 +128,11 @@ async def recovery(tables: int, actions: int) -> dict[str, float]:
     """Time to rebuild every open table, and the memory the service holds per table."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "recover.db"
-        db = await Database.open(path)
+        db = await open_database(path)
         await _fill(db, tables, actions)
         await db.close()
 
-        db = await Database.open(path)
+        db = await open_database(path)
         service = TableService(db, Ledger(db), ServiceSettings(turn_timeout_s=None))
         started = time.perf_counter()
         report = await service.recover()

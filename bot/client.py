@@ -23,7 +23,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.guilds import GuildSettingsStore, defaults_from
 from bot.ledger import Ledger
-from bot.storage import Database
+from bot.storage import Database, open_database
 from bot.tables import ServiceSettings, TableLimits, TableService
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,7 @@ class ParlourBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the database, load the cogs, rebuild open tables, start the clock."""
         self.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = await Database.open(self.settings.db_path)
+        self.db = await open_database(self.settings.db_path)
         self.guild_settings = await GuildSettingsStore.load(self.db, defaults_from(self.settings))
         # A plain dict lookup: the ledger calls it on the database's writer thread.
         self.ledger = Ledger(self.db, starting_chips=self.guild_settings.starting_chips)

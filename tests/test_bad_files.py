@@ -19,7 +19,7 @@ import pytest
 
 from bot.cli import main
 from bot.ledger import Ledger
-from bot.storage import Database
+from bot.storage import open_database
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIz.not-a-real.token"
@@ -29,7 +29,7 @@ def make_parlour_db(path: Path) -> Path:
     """A sound Parlour database with one purse in it."""
 
     async def seed() -> None:
-        db = await Database.open(path)
+        db = await open_database(path)
         await Ledger(db).purse(1, 2)
         await db.close()
 

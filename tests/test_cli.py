@@ -13,7 +13,7 @@ from bot.cli import main
 from bot.console import CONSOLE_GUILD, CONSOLE_USER, play_main
 from bot.games import registry
 from bot.ledger import Account, Ledger
-from bot.storage import Database
+from bot.storage import open_database
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -138,7 +138,7 @@ def test_ledger_check_passes_a_sound_database_and_fails_a_tampered_one(
     assert code == 2 and "There is no database at" in err
 
     async def seed() -> None:
-        db = await Database.open(path)
+        db = await open_database(path)
         await Ledger(db).purse(1, 2)
         await db.close()
 
@@ -178,7 +178,7 @@ async def test_play_through_a_pipe_refuses_bad_actions_and_keeps_playing(tmp_pat
         assert refusal in text
     assert "Input ended; closing the table" in text
     # the table closed and the chips are whole: the purse holds what the completed deals left
-    database = await Database.open(db)
+    database = await open_database(db)
     ledger = Ledger(database)
     assert await ledger.check() == []
     purse = await ledger.balance(Account.purse(CONSOLE_GUILD, CONSOLE_USER))

@@ -27,7 +27,7 @@ from bot.console.table import seat_words, sort_hand, table_lines
 from bot.games import registry
 from bot.games.cards import Pack
 from bot.ledger import Ledger
-from bot.storage import Database
+from bot.storage import open_database
 from bot.tables import ServiceSettings, Status, TableService
 from tests.games.french.pip_pip_helpers import DRAWN_PAIR, DRAWN_STOCK, THREE, deal_from, stacked
 
@@ -234,7 +234,7 @@ def test_long_lists_of_actions_read_as_ranges() -> None:
 
 
 async def test_a_game_that_cannot_be_restored_is_told_once(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "p.db")
+    db = await open_database(tmp_path / "p.db")
     service = TableService(db, Ledger(db, starting_chips=1000))
     table = await service.create(
         guild_id=CONSOLE_GUILD,
@@ -256,7 +256,7 @@ async def test_a_game_that_cannot_be_restored_is_told_once(tmp_path: Path) -> No
 async def test_an_optional_move_is_offered_and_taken_out_of_turn(tmp_path: Path) -> None:
     # Pip-Pip!, seed 4: two other players at the table; you, last to the first trick,
     # draw the queen of clubs to your king while the next trick waits for the third.
-    db = await Database.open(tmp_path / "p.db")
+    db = await open_database(tmp_path / "p.db")
     try:
         service = TableService(db, Ledger(db), ServiceSettings(turn_timeout_s=None))
         table = await service.create(

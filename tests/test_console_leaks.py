@@ -17,7 +17,7 @@ from bot.console.style import FRENCH_SYMBOLS
 from bot.games import Game, registry
 from bot.games.cards import FRENCH_RANKS, Pack, card_name
 from bot.ledger import Ledger
-from bot.storage import Database
+from bot.storage import open_database
 from bot.tables import ServiceSettings, Table, TableService
 
 CONTROLS = ("undo", "redo", "resign", "hint")
@@ -125,7 +125,7 @@ async def play_through(key: str, tmp_path: Path, limit: int = 2000) -> Watch:
     """One game of `key` at its smallest seat count, the human at seat 0."""
     game = registry.get(key)
     out = Watch()
-    db = await Database.open(tmp_path / f"{key}.db")
+    db = await open_database(tmp_path / f"{key}.db")
     try:
         presenter = ConsolePresenter(out, screen=Screen(Style()))
         service = TableService(

@@ -119,9 +119,9 @@ def _ledger_check(args: argparse.Namespace) -> int:
 async def _check(path: Path) -> list[str]:
     """The broken ledger invariants of the database at `path`, opened read-only."""
     from bot.ledger import Ledger
-    from bot.storage import Database
+    from bot.storage import open_database
 
-    db = await Database.open(path, read_only=True)
+    db = await open_database(path, read_only=True)
     try:
         return await Ledger(db).check()
     finally:

@@ -123,14 +123,14 @@ async def play_main(
     """`parlour play`: one human seat against AI seats, chips kept in a local database."""
     from bot.config import Settings
     from bot.ledger import Ledger
-    from bot.storage import Database
+    from bot.storage import open_database
     from bot.tables import ServiceSettings
 
     out = out or sys.stdout
     read_line = read_line or stdin_reader()
     settings = Settings.from_env()
     db_path.parent.mkdir(parents=True, exist_ok=True)
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     screen = Screen.for_stream(out)
     presenter = ConsolePresenter(out, screen=screen)
     try:

@@ -1,10 +1,9 @@
-"""The ledger's synchronous core: posting transfers with a sqlite3 connection.
+"""The ledger's core: posting transfers inside a unit of work, on either backend.
 
-Everything here runs on the database's writer thread (through `Database.write_sync`
-or `Database.run_sync`), so that a posting, however many statements it takes, costs
-one round trip from the event loop. Each public method is all-or-nothing: it is either
-one change statement, which SQLite undoes by itself when it fails, or it runs inside
-a savepoint of its own.
+Everything here is a function of the work's `Tx` (on SQLite the whole work runs on the
+database's writer thread in one go). Each public method is all-or-nothing: it is
+either one statement made with `Tx.attempt`, which is undone alone when refused, or it
+runs inside a savepoint of its own.
 
 Account ids are cached in `Book.ids`, filled only by callers that know the work which
 found the ids has committed: a rolled-back work may leave a row id that a later
@@ -13,9 +12,7 @@ account reuses.
 
 from __future__ import annotations
 
-import contextlib
-import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 from bot.ledger import _sql
 from bot.ledger.errors import (
@@ -26,6 +23,7 @@ from bot.ledger.errors import (
     LedgerError,
     Overdraft,
 )
+from bot.storage import IntegrityError, Tx
 from bot.ledger.model import (
     MAX_AMOUNT,
     Account,
@@ -47,7 +45,7 @@ _MAX_KEY_LENGTH = 200
 
 
 class Book:
-    """Posting and account creation over a sqlite3 connection, with an id cache."""
+    """Posting and account creation inside a unit of work, with an id cache."""
 
     def __init__(self, starting_chips: Callable[[int], int]) -> None:
         self.ids: dict[Account, int] = {}
@@ -57,8 +55,8 @@ class Book:
         """Whether both of the posting's account ids are cached (it is then one INSERT)."""
         return posting.src in self.ids and posting.dst in self.ids
 
-    def post(
-        self, conn: sqlite3.Connection, postings: Sequence[Posting]
+    async def post(
+        self, conn: Tx, postings: Sequence[Posting]
     ) -> tuple[list[PostResult], Learned]:
         """Make validated postings in order, all or none; return results and new ids."""
         learned: Learned = {}
@@ -66,22 +64,23 @@ class Book:
             # The hot path: one INSERT, atomic by itself, so no savepoint.
             posting = postings[0]
             ids = self.ids
-            return [self._insert(conn, posting, ids[posting.src], ids[posting.dst])], learned
-        with _savepoint(conn, "ledger_post"):
-            results = [self._post(conn, posting, learned) for posting in postings]
+            return [await self._insert(conn, posting, ids[posting.src], ids[posting.dst])], learned
+        async with conn.savepoint("ledger_post"):
+            results = [await self._post(conn, posting, learned) for posting in postings]
         return results, learned
 
-    def purse(self, conn: sqlite3.Connection, account: Account) -> tuple[int, Learned]:
+    async def purse(self, conn: Tx, account: Account) -> tuple[int, Learned]:
         """A purse's balance, creating it (with starting chips) if need be."""
         learned: Learned = {}
-        with _savepoint(conn, "ledger_purse"):
-            account_id = self._account_id(conn, account, learned)
-        row = conn.execute("SELECT balance FROM accounts WHERE id = ?", (account_id,)).fetchone()
+        async with conn.savepoint("ledger_purse"):
+            account_id = await self._account_id(conn, account, learned)
+        row = await conn.fetchone("SELECT balance FROM accounts WHERE id = ?", (account_id,))
+        assert row is not None
         return int(row[0]), learned
 
-    def claim_daily(
+    async def claim_daily(
         self,
-        conn: sqlite3.Connection,
+        conn: Tx,
         purse: Account,
         amount: int,
         now: float,
@@ -96,39 +95,43 @@ class Book:
         assert purse.kind is AccountKind.PURSE and purse.user_id is not None
         guild_id, user_id = purse.guild_id, purse.user_id
         learned: Learned = {}
-        with _savepoint(conn, "ledger_daily"):
-            count, last = conn.execute(_sql.LAST_DAILY, (guild_id, user_id)).fetchone()
+        async with conn.savepoint("ledger_daily"):
+            found = await conn.fetchone(_sql.LAST_DAILY, (guild_id, user_id))
+            assert found is not None
+            count, last = found[0], found[1]
             if last is not None and now < last + interval_s:
                 raise DailyTooSoon(last + interval_s - now)
             key = f"daily:{guild_id}:{user_id}:{count + 1}"
             posting = Posting(Account.issuance(guild_id), purse, amount, Reason.DAILY, key)
             validate(posting)
-            result = self._post(conn, posting, learned)
+            result = await self._post(conn, posting, learned)
             assert not result.replayed, f"daily_claims lost track of {key}"
-            conn.execute(_sql.INSERT_DAILY, (result.transfer_id, guild_id, user_id, now))
-            purse_id = self._account_id(conn, purse, learned)
-            row = conn.execute("SELECT balance FROM accounts WHERE id = ?", (purse_id,))
-            balance = int(row.fetchone()[0])
+            await conn.execute(_sql.INSERT_DAILY, (result.transfer_id, guild_id, user_id, now))
+            purse_id = await self._account_id(conn, purse, learned)
+            row = await conn.fetchone("SELECT balance FROM accounts WHERE id = ?", (purse_id,))
+            assert row is not None
+            balance = int(row[0])
         return DailyClaim(amount, balance, now + interval_s), learned
 
-    def close_escrow(self, conn: sqlite3.Connection, guild_id: int, table_id: int) -> None:
+    async def close_escrow(self, conn: Tx, guild_id: int, table_id: int) -> None:
         """Close a table's stakes and pot for good; refuse while they hold chips."""
-        held = int(conn.execute(_sql.ESCROW_HELD, (table_id, guild_id)).fetchone()[0])
+        found = await conn.fetchone(_sql.ESCROW_HELD, (table_id, guild_id))
+        held = int(found[0]) if found is not None else 0
         if held:
             raise LedgerError(
                 f"Table {table_id} still holds {held} chips in escrow; "
                 "pay them out before closing it."
             )
-        conn.execute(_sql.CLOSE_ESCROW, (table_id, guild_id))
+        await conn.execute(_sql.CLOSE_ESCROW, (_sql.now_text(), table_id, guild_id))
 
-    def _post(self, conn: sqlite3.Connection, posting: Posting, learned: Learned) -> PostResult:
+    async def _post(self, conn: Tx, posting: Posting, learned: Learned) -> PostResult:
         """Make one posting, creating its accounts if need be."""
-        src_id = self._account_id(conn, posting.src, learned)
-        dst_id = self._account_id(conn, posting.dst, learned)
-        return self._insert(conn, posting, src_id, dst_id)
+        src_id = await self._account_id(conn, posting.src, learned)
+        dst_id = await self._account_id(conn, posting.dst, learned)
+        return await self._insert(conn, posting, src_id, dst_id)
 
-    def _insert(
-        self, conn: sqlite3.Connection, posting: Posting, src_id: int, dst_id: int
+    async def _insert(
+        self, conn: Tx, posting: Posting, src_id: int, dst_id: int
     ) -> PostResult:
         """Insert the transfer row (its trigger moves the balances), or recognise a replay."""
         table_id = posting.table_id
@@ -145,18 +148,18 @@ class Book:
             table_id,
         )
         try:
-            cursor = conn.execute(_sql.INSERT_TRANSFER, params)
-        except sqlite3.IntegrityError as exc:
-            raise _refusal(conn, posting, src_id, exc) from exc
-        if cursor.rowcount == 1:
-            assert cursor.lastrowid is not None
-            return PostResult(cursor.lastrowid, replayed=False)
-        stored = conn.execute(_sql.FIND_TRANSFER, (posting.key,)).fetchone()
+            inserted = await conn.attempt(_sql.INSERT_TRANSFER, params)
+        except IntegrityError as exc:
+            raise await _refusal(conn, posting, src_id, exc) from exc
+        if inserted:
+            return PostResult(int(inserted[0][0]), replayed=False)
+        stored = await conn.fetchone(_sql.FIND_TRANSFER, (posting.key,))
+        assert stored is not None, f"transfer {posting.key} neither inserted nor found"
         if tuple(stored)[: len(params)] != params:
             raise KeyConflict(posting.key)
         return PostResult(int(stored["id"]), replayed=True)
 
-    def _account_id(self, conn: sqlite3.Connection, account: Account, learned: Learned) -> int:
+    async def _account_id(self, conn: Tx, account: Account, learned: Learned) -> int:
         """The account's id, creating the account if it does not exist yet."""
         account_id = self.ids.get(account)
         if account_id is None:
@@ -164,28 +167,27 @@ class Book:
         if account_id is not None:
             return account_id
         where, values = _sql.identity(account)
-        row = conn.execute(f"SELECT id FROM accounts WHERE {where}", values).fetchone()
-        account_id = int(row[0]) if row is not None else self._open(conn, account, learned)
+        row = await conn.fetchone(f"SELECT id FROM accounts WHERE {where}", values)
+        account_id = int(row[0]) if row is not None else await self._open(conn, account, learned)
         learned[account] = account_id
         return account_id
 
-    def _open(self, conn: sqlite3.Connection, account: Account, learned: Learned) -> int:
+    async def _open(self, conn: Tx, account: Account, learned: Learned) -> int:
         """Create the account; a purse then receives the server's starting chips."""
         values = (account.guild_id, str(account.kind), account.user_id, account.table_id)
         try:
-            cursor = conn.execute(_sql.INSERT_ACCOUNT, (*values, account.seat))
-        except sqlite3.IntegrityError as exc:
+            found = await conn.attempt(_sql.INSERT_ACCOUNT, (*values, account.seat))
+        except IntegrityError as exc:
             if _CLOSED in str(exc):
                 raise AccountClosed(account) from exc
             raise
-        account_id = cursor.lastrowid
-        assert account_id is not None
+        account_id = int(found[0][0])
         if account.kind is AccountKind.PURSE:
-            self._give_starting_chips(conn, account, account_id, learned)
+            await self._give_starting_chips(conn, account, account_id, learned)
         return account_id
 
-    def _give_starting_chips(
-        self, conn: sqlite3.Connection, purse: Account, purse_id: int, learned: Learned
+    async def _give_starting_chips(
+        self, conn: Tx, purse: Account, purse_id: int, learned: Learned
     ) -> None:
         """Mint a new purse's starting chips from the server's issuance account."""
         chips = self._starting_chips(purse.guild_id)
@@ -194,7 +196,8 @@ class Book:
             key = f"start:{purse.guild_id}:{purse.user_id}"
             start = Posting(bank, purse, chips, Reason.START, key)
             validate(start)
-            self._insert(conn, start, self._account_id(conn, bank, learned), purse_id)
+            bank_id = await self._account_id(conn, bank, learned)
+            await self._insert(conn, start, bank_id, purse_id)
 
 
 def validate(posting: Posting) -> None:
@@ -213,13 +216,14 @@ def validate(posting: Posting) -> None:
         raise LedgerError(f"A transfer's key must be 1 to {_MAX_KEY_LENGTH} characters long.")
 
 
-def _refusal(
-    conn: sqlite3.Connection, posting: Posting, src_id: int, exc: sqlite3.IntegrityError
+async def _refusal(
+    conn: Tx, posting: Posting, src_id: int, exc: IntegrityError
 ) -> Exception:
     """The LedgerError for a transfer the database refused (or `exc` itself if unknown)."""
     message = str(exc)
     if _OVERDRAFT in message:
-        row = conn.execute("SELECT balance FROM accounts WHERE id = ?", (src_id,)).fetchone()
+        row = await conn.fetchone("SELECT balance FROM accounts WHERE id = ?", (src_id,))
+        assert row is not None
         return Overdraft(posting.src, posting.amount, int(row[0]))
     if _CLOSED in message:
         return AccountClosed(posting.src if posting.src.is_escrow else posting.dst)
@@ -227,15 +231,3 @@ def _refusal(
         return LedgerError("Chips cannot move between servers.")
     return exc
 
-
-@contextlib.contextmanager
-def _savepoint(conn: sqlite3.Connection, name: str) -> Iterator[None]:
-    """Make a block all-or-nothing: on any error, undo it and re-raise."""
-    conn.execute(f"SAVEPOINT {name}")
-    try:
-        yield
-    except BaseException:
-        conn.execute(f"ROLLBACK TO {name}")
-        conn.execute(f"RELEASE {name}")
-        raise
-    conn.execute(f"RELEASE {name}")

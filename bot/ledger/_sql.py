@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from bot.ledger.model import Account, AccountKind
 
-NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+def now_text() -> str:
+    """The current UTC time as the ledger stores it (as its columns' defaults write it)."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
 
 # Each kind spelled out, so that SQLite can use that kind's partial unique index.
 _IDENTITY = {
@@ -23,14 +29,15 @@ def identity(account: Account) -> tuple[str, tuple[int, ...]]:
 
 INSERT_ACCOUNT = (
     "INSERT INTO accounts (guild_id, kind, user_id, table_id, seat) VALUES (?, ?, ?, ?, ?)"
+    " RETURNING id"
 )
 
-# A replayed key inserts nothing (rowcount 0) and fires no trigger; the caller then
+# A replayed key inserts nothing (no id returned) and fires no trigger; the caller then
 # compares the stored transfer with the posting.
 INSERT_TRANSFER = (
     "INSERT INTO transfers"
     " (guild_id, debit_account_id, credit_account_id, amount, reason, key, game, table_id)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING RETURNING id"
 )
 
 # The same columns, in the same order, as INSERT_TRANSFER's parameters.
@@ -52,7 +59,7 @@ ESCROW_ACCOUNTS = (
 )
 
 CLOSE_ESCROW = (
-    f"UPDATE accounts SET closed_at = {NOW}"
+    "UPDATE accounts SET closed_at = ?"
     " WHERE table_id = ? AND guild_id = ? AND kind IN ('stake', 'pot') AND closed_at IS NULL"
 )
 

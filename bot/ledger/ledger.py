@@ -7,7 +7,7 @@ clear message.
 
 A posting's accounts are created on first use; a purse created that way first receives
 the server's starting chips from its issuance account. The SQL itself lives in
-`bot.ledger._book`, which runs on the database's writer thread; this class is the
+`bot.ledger._book`, as functions of a unit of work's `Tx`; this class is the
 asyncio face of it. Reports (check, history, leaderboards) live in `bot.ledger.reports`.
 
 The moves a player asks for (daily claims, gifts) are here too, refusing in sentences
@@ -20,10 +20,9 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-import aiosqlite
 
 from bot.ledger import _sql, reports
-from bot.ledger._book import Book, validate
+from bot.ledger._book import Book, Learned, validate
 from bot.ledger._sql import identity
 from bot.ledger.errors import LedgerError, Overdraft
 from bot.ledger.model import (
@@ -35,7 +34,7 @@ from bot.ledger.model import (
     PostResult,
     Reason,
 )
-from bot.storage import Database
+from bot.storage import Database, Tx
 
 StartingChips = int | Callable[[int], int]
 
@@ -53,17 +52,17 @@ class Ledger:
         self._db = db
         # Unix seconds, for the daily claim's interval; tests move it.
         self.clock = clock
-        # The function runs on the writer thread, so it must not touch the event loop.
+        # On SQLite it is called on the writer thread, so it must not touch the event loop.
         chips = starting_chips if callable(starting_chips) else (lambda _guild: starting_chips)
         self._book = Book(chips)
 
-    async def post(self, tx: aiosqlite.Connection, postings: Sequence[Posting]) -> list[PostResult]:
+    async def post(self, tx: Tx, postings: Sequence[Posting]) -> list[PostResult]:
         """Make `postings` in order, inside a `Database.write` work: all of them or none."""
         for posting in postings:
             validate(posting)
         if not postings:
             return []
-        results, learned = await self._db.run_sync(tx, partial(self._book.post, postings=postings))
+        results, learned = await self._book.post(tx, postings)
         if learned:
             # Ids are cached only once durable: if this work rolls back, a new row may
             # later be given the same id.
@@ -84,9 +83,12 @@ class Ledger:
         """Move `amount` chips from `src` to `dst` in a unit of work of its own."""
         posting = Posting(src, dst, amount, reason, key, game, table_id)
         validate(posting)
-        work = partial(self._book.post, postings=(posting,))
+
+        async def work(tx: Tx) -> tuple[list[PostResult], Learned]:
+            return await self._book.post(tx, (posting,))
+
         # Book.post is all-or-nothing by itself, so the work needs no savepoint.
-        results, learned = await self._db.write_sync(work, atomic=True)
+        results, learned = await self._db.write(work, atomic=True)
         self._book.ids.update(learned)
         return results[0]
 
@@ -101,9 +103,11 @@ class Ledger:
         account = Account.purse(guild_id, user_id)
         if account in self._book.ids:
             return await self.balance(account)
-        balance, learned = await self._db.write_sync(
-            partial(self._book.purse, account=account), atomic=True
-        )
+
+        async def work(tx: Tx) -> tuple[int, Learned]:
+            return await self._book.purse(tx, account)
+
+        balance, learned = await self._db.write(work, atomic=True)
         self._book.ids.update(learned)
         return balance
 
@@ -117,14 +121,12 @@ class Ledger:
         """
         if amount <= 0:
             raise LedgerError("This server gives no daily chips.")
-        work = partial(
-            self._book.claim_daily,
-            purse=Account.purse(guild_id, user_id),
-            amount=amount,
-            now=self.clock(),
-            interval_s=interval_s,
-        )
-        claim, learned = await self._db.write_sync(work, atomic=True)
+        purse, now = Account.purse(guild_id, user_id), self.clock()
+
+        async def work(tx: Tx) -> tuple[DailyClaim, Learned]:
+            return await self._book.claim_daily(tx, purse, amount, now, interval_s)
+
+        claim, learned = await self._db.write(work, atomic=True)
         self._book.ids.update(learned)
         return claim
 
@@ -165,11 +167,9 @@ class Ledger:
             held[account] = int(row["balance"])
         return held
 
-    async def close_escrow(self, tx: aiosqlite.Connection, guild_id: int, table_id: int) -> None:
+    async def close_escrow(self, tx: Tx, guild_id: int, table_id: int) -> None:
         """Inside a work, close a table's stakes and pot for good; they must be empty."""
-        await self._db.run_sync(
-            tx, partial(self._book.close_escrow, guild_id=guild_id, table_id=table_id)
-        )
+        await self._book.close_escrow(tx, guild_id, table_id)
 
     async def check(self, guild_id: int | None = None) -> list[str]:
         """Every broken ledger invariant, in plain words; [] when all hold."""

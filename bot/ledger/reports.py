@@ -6,18 +6,17 @@ committed snapshot even while transfers keep landing.
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 
 from bot.ledger.model import Account, AccountKind, HistoryEntry, Reason
-from bot.storage import Database
+from bot.storage import Database, Row
 
 _ACCOUNT_COLUMNS = "a.id, a.guild_id, a.kind, a.user_id, a.table_id, a.seat, a.balance"
 _IN_GUILD = "(:guild IS NULL OR a.guild_id = :guild)"
 
 _UNBALANCED_GUILDS = """
 SELECT a.guild_id, SUM(a.balance) AS total FROM accounts a
-WHERE {in_guild} GROUP BY a.guild_id HAVING total <> 0
+WHERE {in_guild} GROUP BY a.guild_id HAVING SUM(a.balance) <> 0
 """
 
 _BALANCE_NOT_TRANSFERS = """
@@ -59,8 +58,8 @@ SELECT t.id AS transfer_id, t.created_at, t.amount, t.reason, t.game,
        t.credit_account_id = (SELECT id FROM purse) AS incoming,
        {columns}
 FROM mine JOIN transfers t ON t.id = mine.id
-JOIN accounts a ON a.id = IIF(t.credit_account_id = (SELECT id FROM purse),
-                              t.debit_account_id, t.credit_account_id)
+JOIN accounts a ON a.id = CASE WHEN t.credit_account_id = (SELECT id FROM purse)
+                              THEN t.debit_account_id ELSE t.credit_account_id END
 ORDER BY t.id DESC LIMIT :limit OFFSET :offset
 """
 
@@ -69,7 +68,7 @@ ORDER BY t.id DESC LIMIT :limit OFFSET :offset
 # AI seats (paid from the issuance account) have no purse side, so they do not count.
 _NET_WINNINGS = """
 WITH board(user_id, value) AS (
-    SELECT p.user_id, SUM(IIF(t.credit_account_id = p.id, t.amount, -t.amount))
+    SELECT p.user_id, SUM(CASE WHEN t.credit_account_id = p.id THEN t.amount ELSE -t.amount END)
     FROM transfers t
     JOIN accounts p ON p.id IN (t.debit_account_id, t.credit_account_id) AND p.kind = 'purse'
     JOIN accounts e ON e.id IN (t.debit_account_id, t.credit_account_id)
@@ -164,14 +163,14 @@ def _query(template: str) -> str:
     return template.format(columns=_ACCOUNT_COLUMNS, in_guild=_IN_GUILD)
 
 
-def _account(row: sqlite3.Row) -> Account:
+def _account(row: Row) -> Account:
     """The Account named by a row holding _ACCOUNT_COLUMNS."""
     return Account(
         row["guild_id"], AccountKind(row["kind"]), row["user_id"], row["table_id"], row["seat"]
     )
 
 
-def _describe(row: sqlite3.Row) -> str:
+def _describe(row: Row) -> str:
     """An account row in words, capitalised to open a sentence, with its id."""
     text = _account(row).describe()
     return f"{text[0].upper()}{text[1:]} (account {row['id']})"

@@ -10,12 +10,11 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-import aiosqlite
+from bot.storage.base import Database
+from bot.storage.tx import Tx
 
-from bot.storage.database import Database
-
-Connection = aiosqlite.Connection
-"""The writer connection a unit of work receives (so callers need not import aiosqlite)."""
+Connection = Tx
+"""The connection a unit of work receives."""
 
 COLUMNS = (
     "starting_chips",
@@ -60,7 +59,7 @@ async def load_all(db: Database) -> list[GuildRow]:
 
 
 async def save(
-    tx: aiosqlite.Connection,
+    tx: Connection,
     guild_id: int,
     values: Mapping[str, int | None],
     channels: Collection[int],

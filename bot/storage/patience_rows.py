@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.storage.database import Database
+from bot.storage.base import Database
 from bot.storage.table_rows import Connection, now_text
 
 
@@ -70,7 +70,7 @@ SELECT COUNT(*),
        COALESCE((SELECT wins FROM runs WHERE run = (SELECT MAX(run) FROM mine)), 0),
        COALESCE((SELECT MAX(wins) FROM runs), 0),
        MIN(CASE WHEN won = 1 THEN moves END),
-       COALESCE(SUM(won = 1 AND undos = 0 AND hints = 0), 0)
+       COALESCE(SUM(CASE WHEN won = 1 AND undos = 0 AND hints = 0 THEN 1 ELSE 0 END), 0)
 FROM mine
 """
 
@@ -83,7 +83,7 @@ WITH players AS (
 ),
 board AS (
     SELECT ROW_NUMBER() OVER (
-               ORDER BY won DESC, CAST(won AS REAL) / played DESC, fewest IS NULL, fewest,
+               ORDER BY won DESC, CAST(won AS DOUBLE PRECISION) / played DESC, fewest IS NULL, fewest,
                         user_id
            ) AS rank,
            user_id, won, played, fewest

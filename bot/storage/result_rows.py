@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.storage.database import Database
+from bot.storage.base import Database
 from bot.storage.table_rows import Connection, now_text
 
 ResultRow = tuple[int, int, bool]

@@ -8,16 +8,15 @@ together with the ledger's postings. Only SQL lives here; what it means lives in
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
-import aiosqlite
+from bot.storage.tx import IntegrityError, Row, Tx
 
-Connection = aiosqlite.Connection
-"""The writer connection a unit of work receives (so callers need not import aiosqlite)."""
+Connection = Tx
+"""The connection a unit of work receives."""
 
 
 def now_text() -> str:
@@ -79,7 +78,7 @@ class ActionRow:
 
 
 async def insert_table(
-    tx: aiosqlite.Connection,
+    tx: Connection,
     *,
     guild_id: int,
     channel_id: int,
@@ -91,19 +90,18 @@ async def insert_table(
 ) -> int | None:
     """A new lobby; None if the channel already has an open table."""
     try:
-        cursor = await tx.execute(
+        found = await tx.attempt(
             "INSERT INTO tables (guild_id, channel_id, game, options, seed, host_id, buy_in,"
-            " status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
+            " status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?) RETURNING id",
             (guild_id, channel_id, game, json.dumps(options), seed, host_id, buy_in, now_text()),
         )
-    except sqlite3.IntegrityError:
+    except IntegrityError:
         return None
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    return int(found[0][0])
 
 
 async def insert_seat(
-    tx: aiosqlite.Connection,
+    tx: Connection,
     table_id: int,
     chair: int,
     user_id: int | None,
@@ -117,15 +115,15 @@ async def insert_seat(
     )
 
 
-async def delete_seat(tx: aiosqlite.Connection, table_id: int, chair: int) -> None:
+async def delete_seat(tx: Connection, table_id: int, chair: int) -> None:
     """Free a chair in the lobby."""
     await tx.execute("DELETE FROM seats WHERE table_id = ? AND chair = ?", (table_id, chair))
 
 
-async def update_seat(tx: aiosqlite.Connection, table_id: int, seat: SeatRow) -> None:
+async def update_seat(tx: Connection, table_id: int, seat: SeatRow) -> None:
     """Store a seat's control flags."""
     await tx.execute(
-        "UPDATE seats SET ai_control = ?, timeouts = ?, leaving = ?, left = ?"
+        "UPDATE seats SET ai_control = ?, timeouts = ?, leaving = ?, \"left\" = ?"
         " WHERE table_id = ? AND chair = ?",
         (
             int(seat.ai_control),
@@ -138,13 +136,13 @@ async def update_seat(tx: aiosqlite.Connection, table_id: int, seat: SeatRow) ->
     )
 
 
-async def set_host(tx: aiosqlite.Connection, table_id: int, host_id: int) -> None:
+async def set_host(tx: Connection, table_id: int, host_id: int) -> None:
     """Hand the table to a new host."""
     await tx.execute("UPDATE tables SET host_id = ? WHERE id = ?", (host_id, table_id))
 
 
 async def mark_started(
-    tx: aiosqlite.Connection, table_id: int, stacks: Sequence[int], digest: str
+    tx: Connection, table_id: int, stacks: Sequence[int], digest: str
 ) -> None:
     """Move a lobby into play with the stacks its game starts with."""
     await tx.execute(
@@ -154,7 +152,7 @@ async def mark_started(
 
 
 async def append_action(
-    tx: aiosqlite.Connection,
+    tx: Connection,
     table_id: int,
     seq: int,
     seat: int,
@@ -170,19 +168,19 @@ async def append_action(
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         (table_id, seq, seat, kind, action, actor, now_text()),
     )
-    cursor = await tx.execute(
+    moved = await tx.execute(
         "UPDATE tables SET version = ?, digest = ?, deadline_at = ? WHERE id = ? AND version = ?",
         (seq, digest, deadline_at, table_id, seq - 1),
     )
-    assert cursor.rowcount == 1, f"table {table_id} is not at version {seq - 1}"
+    assert moved == 1, f"table {table_id} is not at version {seq - 1}"
 
 
-async def set_deadline(tx: aiosqlite.Connection, table_id: int, deadline_at: float | None) -> None:
+async def set_deadline(tx: Connection, table_id: int, deadline_at: float | None) -> None:
     """Store the table's turn deadline."""
     await tx.execute("UPDATE tables SET deadline_at = ? WHERE id = ?", (deadline_at, table_id))
 
 
-async def close_table(tx: aiosqlite.Connection, table_id: int, reason: str) -> None:
+async def close_table(tx: Connection, table_id: int, reason: str) -> None:
     """Close a table for good."""
     await tx.execute(
         "UPDATE tables SET status = 'closed', closed_at = ?, close_reason = ?, deadline_at = NULL"
@@ -191,7 +189,7 @@ async def close_table(tx: aiosqlite.Connection, table_id: int, reason: str) -> N
     )
 
 
-def _table(row: sqlite3.Row) -> TableRow:
+def _table(row: Row) -> TableRow:
     stacks = row["start_stacks"]
     return TableRow(
         id=row["id"],
@@ -210,7 +208,7 @@ def _table(row: sqlite3.Row) -> TableRow:
     )
 
 
-def _seat(row: sqlite3.Row) -> SeatRow:
+def _seat(row: Row) -> SeatRow:
     return SeatRow(
         chair=row["chair"],
         user_id=row["user_id"],
@@ -226,7 +224,7 @@ def _seat(row: sqlite3.Row) -> SeatRow:
 class Reader(Protocol):
     """Anything that runs a query and returns its rows (the Database)."""
 
-    async def fetchall(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+    async def fetchall(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         """The rows of a query."""
         ...
 

@@ -9,7 +9,7 @@ import pytest
 from bot.client import ParlourBot
 from bot.config import Settings
 from bot.guilds import GuildSettingsStore, SettingsError, defaults_from
-from bot.storage import Database
+from bot.storage import open_database
 from tests.discord.conftest import BUY_IN, START_CHIPS, mention
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeUser
 
@@ -189,7 +189,7 @@ async def test_allowed_channels_limit_where_chips_commands_work(
 
 
 async def test_the_store_validates_saves_and_reloads(tmp_path: Path, settings: Settings) -> None:
-    db = await Database.open(tmp_path / "store.db")
+    db = await open_database(tmp_path / "store.db")
     try:
         store = await GuildSettingsStore.load(db, defaults_from(settings))
         assert store.get(1) == store.defaults and store.starting_chips(1) == START_CHIPS

@@ -15,7 +15,7 @@ import pytest
 from bot.client import ParlourBot
 from bot.games import GameInfo, Pack, registry
 from bot.ledger import Account, Posting, Reason
-from bot.storage import Database, result_rows, table_rows
+from bot.storage import open_database, result_rows, table_rows
 from cogs.leaderboard import Board, leaderboard_rows, value_text
 from render import Picture
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeUser
@@ -149,7 +149,7 @@ async def finish_table(
 
 
 async def test_results_count_wins_per_player_once_per_table(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "results.db")
+    db = await open_database(tmp_path / "results.db")
     game = "test-points"
     try:
         first = await db.write(

@@ -14,7 +14,7 @@ import pytest
 from bot import client as parlour_client
 from bot.client import ParlourBot
 from bot.config import Settings
-from bot.storage import Database
+from bot.storage import open_database
 from tests.fakediscord import FakeDiscord, FakeUser
 
 FAILURES = [aiohttp.ClientConnectionError("Cannot connect to host discord.com:443"), TimeoutError()]
@@ -27,7 +27,7 @@ async def broken_table(fake: FakeDiscord, bot: ParlourBot, settings: Settings, b
     table = bot.tables.in_channel(fake.channel_id)
     assert table is not None
     await fake.close()
-    db = await Database.open(settings.db_path)
+    db = await open_database(settings.db_path)
     await db.write(
         lambda tx: tx.execute("UPDATE tables SET game = 'no-such-game' WHERE id = ?", (table.id,))
     )
@@ -111,7 +111,7 @@ async def test_a_notice_for_a_channel_that_is_gone_is_dropped(
     fake: FakeDiscord, bot: ParlourBot, settings: Settings, alice: FakeUser
 ) -> None:
     table_id = await broken_table(fake, bot, settings, alice)
-    db = await Database.open(settings.db_path)
+    db = await open_database(settings.db_path)
     await db.write(
         lambda tx: tx.execute("UPDATE tables SET channel_id = 999 WHERE id = ?", (table_id,))
     )

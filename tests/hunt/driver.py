@@ -24,7 +24,7 @@ from typing import Any
 
 from bot.games import ChipGame
 from bot.ledger import Account, Ledger
-from bot.storage import Database
+from bot.storage import Database, open_database
 from bot.tables import ServiceSettings, Status, Table, TableError, TableService
 from bot.tables.accounts import digest_of
 
@@ -101,7 +101,7 @@ class Hunt:
     async def open(self) -> list[int]:
         """Open the database and recover its tables into a fresh service; the tables set
         aside (which a correct service never needs)."""
-        self.db = await Database.open(self.path)
+        self.db = await open_database(self.path)
         self.ledger = Ledger(self.db, starting_chips=10_000)
         settings = ServiceSettings(default_buy_in=20, turn_timeout_s=60.0, handover_after=2)
         self.service = TableService(self.db, self.ledger, settings, clock=self.clock)

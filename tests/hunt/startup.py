@@ -21,7 +21,7 @@ import aiohttp
 from bot.client import ParlourBot
 from bot.config import Settings
 from bot.ledger import Ledger
-from bot.storage import Database
+from bot.storage import open_database
 from bot.tables import TableService
 from tests.fakediscord import FakeDiscord
 
@@ -90,7 +90,7 @@ async def run_plan(plan: Plan, folder: Path) -> None:
 
 async def _broken_tables(path: Path, guild_id: int, host: int, channels: list[int]) -> None:
     """One lobby in each channel, each made impossible to rebuild."""
-    db = await Database.open(path)
+    db = await open_database(path)
     service = TableService(db, Ledger(db, starting_chips=1000))
     for channel in channels:
         await service.create(

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.ledger import Ledger
-from bot.storage import Database
+from bot.storage import Database, open_database
+from tests.backends import BACKENDS, target
 
 GUILD = 1
 OTHER_GUILD = 2
@@ -17,12 +18,13 @@ TABLE = 7
 GAME = "black-joke"
 
 
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    """A migrated database in a temporary directory."""
-    database = await Database.open(tmp_path / "parlour.db")
-    yield database
-    await database.close()
+@pytest.fixture(params=BACKENDS)
+async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    """A migrated database, on each backend in turn."""
+    async with target(request.param, tmp_path) as where:
+        database = await open_database(where)
+        yield database
+        await database.close()
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ from bot.ledger import (
     PostResult,
     Reason,
 )
-from bot.storage import Database
+from bot.storage import open_database
 
 T = TypeVar("T")
 START = 100
@@ -119,7 +119,7 @@ class LedgerMachine(RuleBasedStateMachine):
         super().__init__()
         self.loop = asyncio.new_event_loop()
         self.folder = Path(tempfile.mkdtemp(prefix="ledger-machine-"))
-        self.db = self.run(Database.open(self.folder / "machine.db"))
+        self.db = self.run(open_database(self.folder / "machine.db"))
         self.ledger = Ledger(self.db, starting_chips=START)
         self.model = Model()
         self.made: list[Posting] = []

@@ -10,7 +10,7 @@ import aiosqlite
 import pytest
 
 from bot.ledger import Account, Ledger, Posting, Reason
-from bot.storage import Database
+from bot.storage import Database, open_database
 from tests.ledger.conftest import ALICE, BOB, CAROL, GAME, GUILD, OTHER_GUILD
 
 
@@ -133,7 +133,7 @@ async def tampered(tmp_path: Path) -> AsyncIterator[tuple[Database, Ledger]]:
     Accounts: 1 Alice's purse, 2 the bank, 3 the pot of table 9 (40 chips), 4 Bob's purse
     in the other server, 5 that server's bank. Transfers 1 to 3.
     """
-    db = await Database.open(tmp_path / "tampered.db")
+    db = await open_database(tmp_path / "tampered.db")
     ledger = Ledger(db)
     await ledger.transfer(
         Account.purse(GUILD, ALICE), Account.pot(GUILD, 9), 40, Reason.BUYIN, "b:9"

@@ -1,24 +1,27 @@
-"""Fixtures for the storage tests: a fresh database file per test."""
+"""Fixtures for the storage tests: a fresh database per test, on each backend."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
-from bot.storage import Database
+from bot.storage import Database, Tx, open_database
+from tests.backends import BACKENDS, target
 
 
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    """A migrated database in a temporary directory, with a scratch table `notes`."""
-    database = await Database.open(tmp_path / "parlour.db")
+@pytest.fixture(params=BACKENDS)
+async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    """A migrated database with a scratch table `notes`, on each backend in turn."""
+    async with target(request.param, tmp_path) as where:
+        database = await open_database(where)
 
-    async def create(tx: aiosqlite.Connection) -> None:
-        await tx.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)")
+        async def create(tx: Tx) -> None:
+            await tx.execute(
+                "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)"
+            )
 
-    await database.write(create)
-    yield database
-    await database.close()
+        await database.write(create)
+        yield database
+        await database.close()

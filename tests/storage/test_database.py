@@ -10,7 +10,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import Database
+from bot.storage import Database, open_database
 
 
 def insert(
@@ -206,7 +206,7 @@ async def test_reads_see_committed_data_only(db: Database) -> None:
 
 
 async def test_an_in_memory_database_works(tmp_path: Path) -> None:
-    db = await Database.open(":memory:")
+    db = await open_database(":memory:")
     try:
         assert db.path == ":memory:"
 
@@ -221,7 +221,7 @@ async def test_an_in_memory_database_works(tmp_path: Path) -> None:
 
 
 async def test_a_closed_database_refuses_writes(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "closed.db")
+    db = await open_database(tmp_path / "closed.db")
     await db.close()
     with pytest.raises(RuntimeError, match="closed"):
         await db.write(insert("late"))

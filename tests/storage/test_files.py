@@ -10,7 +10,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import Database
+from bot.storage import Database, open_database
 from bot.storage.files import APPLICATION_ID, DatabaseFileError, claim, guard
 
 
@@ -29,7 +29,7 @@ async def test_a_new_or_empty_file_becomes_parlours_and_is_marked(tmp_path: Path
     empty = tmp_path / "empty.db"
     empty.touch()
     for path in (tmp_path / "new.db", empty):
-        db = await Database.open(path)
+        db = await open_database(path)
         await db.close()
         assert _mark(path) == APPLICATION_ID
         assert claim(path, write=False) is False  # now a Parlour ledger
@@ -44,7 +44,7 @@ async def test_another_applications_database_is_refused_untouched(tmp_path: Path
     digest = _digest(path)
     for read_only in (False, True):
         with pytest.raises(DatabaseFileError, match="another application's database"):
-            await Database.open(path, read_only=read_only)
+            await open_database(path, read_only=read_only)
     assert _digest(path) == digest
     assert not (tmp_path / "theirs.db-wal").exists()
     assert not (tmp_path / "theirs.db-journal").exists()
@@ -57,7 +57,7 @@ async def test_an_unmarked_database_with_foreign_tables_is_refused(tmp_path: Pat
     conn.close()
     digest = _digest(path)
     with pytest.raises(DatabaseFileError, match="another application's"):
-        await Database.open(path)
+        await open_database(path)
     assert _digest(path) == digest
 
 
@@ -67,33 +67,33 @@ async def test_an_empty_sqlite_file_with_a_user_version_is_someone_elses(tmp_pat
         conn.execute("PRAGMA user_version = 3")
     conn.close()
     with pytest.raises(DatabaseFileError, match="another application's"):
-        await Database.open(path)
+        await open_database(path)
 
 
 async def test_a_parlour_database_from_before_the_mark_is_recognised_and_marked(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "old.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.close()
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA application_id = 0")
     conn.close()
     assert claim(path, write=True) is False
-    db = await Database.open(path, read_only=True)
+    db = await open_database(path, read_only=True)
     await db.close()
     assert _mark(path) == 0  # a read-only open writes nothing, not even the mark
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.close()
     assert _mark(path) == APPLICATION_ID
 
 
 async def test_a_read_only_open_reads_and_refuses_every_write(tmp_path: Path) -> None:
     path = tmp_path / "parlour.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.close()
     digest = _digest(path)
-    db = await Database.open(path, read_only=True)
+    db = await open_database(path, read_only=True)
     try:
         rows = await db.fetchall("SELECT version FROM schema_migrations")
         assert rows[0][0] == 1

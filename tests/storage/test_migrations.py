@@ -7,7 +7,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import Database, MigrationError, load_migrations, migrate
+from bot.storage import load_migrations, migrate, MigrationError, open_database
 from bot.storage.migrate import split_statements
 
 
@@ -15,11 +15,11 @@ async def test_packaged_migrations_are_applied_once_and_tracked(tmp_path: Path) 
     packaged = [m.version for m in load_migrations()]
     assert packaged[0] == 1
     path = tmp_path / "parlour.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     first = [tuple(r) for r in await db.fetchall("SELECT * FROM schema_migrations")]
     await db.close()
 
-    db = await Database.open(path)
+    db = await open_database(path)
     again = [tuple(r) for r in await db.fetchall("SELECT * FROM schema_migrations")]
     tables = {r[0] for r in await db.fetchall("SELECT name FROM sqlite_master")}
     await db.close()

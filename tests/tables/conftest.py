@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.ledger import Ledger
-from bot.storage import Database
+from bot.storage import Database, open_database
+from tests.backends import BACKENDS, target
 from bot.tables import RecordingPresenter, ServiceSettings, TableService
 
 GUILD = 10
@@ -32,11 +33,13 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "parlour.db")
-    yield database
-    await database.close()
+@pytest.fixture(params=BACKENDS)
+async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    """A migrated database, on each backend in turn."""
+    async with target(request.param, tmp_path) as where:
+        database = await open_database(where)
+        yield database
+        await database.close()
 
 
 @pytest.fixture

@@ -1,0 +1,142 @@
+"""A SQLite group commit, run whole on the writer thread: one round trip per batch.
+
+Every work's `await tx.…` completes at once on SQLite (`SqliteTx` calls sqlite3
+directly), so a work's coroutine is driven to its end with a single `send` — no event
+loop needed, and none touched. The batch is `BEGIN IMMEDIATE`, each work in its own
+savepoint (unless atomic), and one `COMMIT`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from bot.storage.base import Job
+from bot.storage.tx import Dialect, IntegrityError, Params, Row
+
+WORK = "work"
+
+
+class SqliteTx:
+    """The `Tx` of SQLite: sqlite3 calls that finish before the coroutine would yield."""
+
+    dialect: Dialect = "sqlite"
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; return how many rows it changed."""
+        try:
+            return self._conn.execute(sql, params).rowcount
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        """Run one statement for each row of parameters."""
+        try:
+            self._conn.executemany(sql, rows)
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """Run one statement and return every row it gives."""
+        try:
+            return self._conn.execute(sql, params).fetchall()
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        """Run one statement and return its first row, or None."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def attempt(self, sql: str, params: Params = ()) -> list[Row]:
+        """One statement that may be refused: SQLite undoes a refused statement alone."""
+        return await self.fetchall(sql, params)
+
+    @contextlib.asynccontextmanager
+    async def savepoint(self, name: str) -> AsyncIterator[None]:
+        """A block that is all-or-nothing, in a savepoint of its own."""
+        self._conn.execute(f"SAVEPOINT {name}")
+        try:
+            yield
+        except BaseException:
+            self._conn.execute(f"ROLLBACK TO {name}")
+            self._conn.execute(f"RELEASE {name}")
+            raise
+        self._conn.execute(f"RELEASE {name}")
+
+
+def drive(awaitable: Awaitable[Any]) -> Any:
+    """Run a coroutine that never suspends to its end, and return its value."""
+    coro = cast(Coroutine[Any, Any, Any], awaitable)
+    try:
+        coro.send(None)
+    except StopIteration as stop:
+        return stop.value
+    coro.close()
+    raise RuntimeError("A SQLite unit of work awaited something besides its tx.")
+
+
+class BrokenBatch(Exception):
+    """A savepoint, BEGIN or COMMIT failed: the batch's transaction is gone."""
+
+
+@dataclass
+class Batch:
+    """What became of a batch: each work that ran, and the error that broke it, if any."""
+
+    outcomes: list[tuple[bool, Any]] = field(default_factory=list)
+    broken: BaseException | None = None
+
+
+def run_batch(
+    conn: sqlite3.Connection, jobs: list[Job], tx: SqliteTx, track: Callable[[Job | None], None]
+) -> Batch:
+    """On the writer thread: run every work of the batch in one transaction and commit."""
+    batch = Batch()
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as exc:
+        batch.broken = exc
+        return batch
+    try:
+        for job in jobs:
+            batch.outcomes.append(_run_one(conn, job, tx, track))
+        conn.execute("COMMIT")
+    except (sqlite3.Error, BrokenBatch) as exc:
+        if conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        batch.broken = exc
+    return batch
+
+
+def _run_one(
+    conn: sqlite3.Connection, job: Job, tx: SqliteTx, track: Callable[[Job | None], None]
+) -> tuple[bool, Any]:
+    """Run one work in its savepoint; return (succeeded, result or exception)."""
+    if not job.atomic:
+        conn.execute(f"SAVEPOINT {WORK}")
+    track(job)
+    try:
+        value = drive(job.work(tx))
+    except Exception as exc:
+        if not job.atomic:
+            conn.execute(f"ROLLBACK TO {WORK}")
+            conn.execute(f"RELEASE {WORK}")
+        elif not conn.in_transaction:
+            # SQLite rolled the whole transaction back by itself (disk full, I/O error).
+            raise BrokenBatch("the transaction was rolled back") from exc
+        return False, exc
+    finally:
+        track(None)
+    if not job.atomic:
+        conn.execute(f"RELEASE {WORK}")
+    return True, value

@@ -1,0 +1,115 @@
+"""What every backend's database offers: group-committed writes, reads that never wait
+for the writer, on-commit hooks, and closing. `bot.storage.opening` picks the backend."""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from bot.storage.tx import Dialect, Params, Row, Work
+
+T = TypeVar("T")
+_LOG = logging.getLogger(__name__)
+
+
+class Job:
+    """One caller's work, its future, and what it asked to run once committed."""
+
+    __slots__ = ("atomic", "future", "hooks", "result", "work")
+
+    def __init__(self, work: Work[Any], future: asyncio.Future[Any], *, atomic: bool) -> None:
+        """Wrap `work` with the future its caller awaits."""
+        self.work = work
+        self.future = future
+        self.atomic = atomic
+        self.hooks: list[Callable[[], None]] = []
+        self.result: Any = None
+
+
+def fail(job: Job, exc: BaseException) -> None:
+    """Hand `exc` to the job's caller unless the caller has gone."""
+    if not job.future.done():
+        job.future.set_exception(exc)
+
+
+class Database(abc.ABC):
+    """A Parlour database: SQLite (a file, or `:memory:`) or PostgreSQL.
+
+    `write` runs a work in the next group commit: every work queued meanwhile shares one
+    transaction, each in a savepoint of its own (so one failing work is undone alone
+    while its neighbours commit), and the caller resumes once the batch has committed.
+    `atomic=True` promises that a work which raises has changed nothing (one change
+    statement, or statements made with `Tx.attempt`): it is run without a savepoint.
+    """
+
+    dialect: Dialect
+
+    def __init__(self) -> None:
+        self._queue: list[Job] = []
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._current: Job | None = None
+
+    @property
+    @abc.abstractmethod
+    def path(self) -> str:
+        """Where the database is, as the person who named it wrote it (no password)."""
+
+    async def write(self, work: Work[T], *, atomic: bool = False) -> T:
+        """Run `work(tx)` in the next group commit and return its result once committed."""
+        if self._closing:
+            raise RuntimeError("The database is closed.")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.append(Job(work, future, atomic=atomic))
+        self._wake.set()
+        return await future  # type: ignore[no-any-return]
+
+    def on_commit(self, callback: Callable[[], None]) -> None:
+        """Call `callback` once the running work's batch commits (never if it rolls back)."""
+        job = self._current
+        if job is None:
+            raise RuntimeError("on_commit() is only meaningful inside a unit of work.")
+        job.hooks.append(callback)
+
+    @abc.abstractmethod
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """Run a query on committed data and return every row."""
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        """Run a query on committed data and return its first row, or None."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    @abc.abstractmethod
+    async def close(self) -> None:
+        """Finish the queued works, then close every connection."""
+
+    async def _next_batch(self) -> list[Job] | None:
+        """Wait for queued works and take them all (callers that gave up are skipped);
+        None once closing with nothing left."""
+        while True:
+            if not self._queue:
+                if self._closing:
+                    return None
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            batch, self._queue = self._queue, []
+            jobs = [job for job in batch if not job.future.done()]
+            if jobs:
+                return jobs
+
+    def _settle(self, done: list[Job]) -> None:
+        """After a commit: run each job's on-commit hooks, then resolve its caller."""
+        for job in done:
+            for hook in job.hooks:
+                try:
+                    hook()
+                except Exception:
+                    _LOG.exception("An on-commit hook failed")
+            if not job.future.done():
+                job.future.set_result(job.result)
+

@@ -1,0 +1,74 @@
+"""Connecting to PostgreSQL, with every way it can go wrong said in one sentence."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.storage.tx import StorageError
+
+CONNECT_TIMEOUT_S = 10.0
+SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(target: str) -> bool:
+    """Whether a database address names PostgreSQL (else it is a SQLite path)."""
+    return target.startswith(SCHEMES)
+
+
+def shown(dsn: str) -> str:
+    """The address with any password hidden, fit for logs and messages."""
+    parts = urlsplit(dsn)
+    if parts.password is None:
+        return dsn
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+async def connect(dsn: str) -> Any:
+    """An asyncpg connection to `dsn`; a `StorageError` sentence if there is none to be had."""
+    where = shown(dsn)
+    try:
+        conn = await asyncpg.connect(dsn, timeout=CONNECT_TIMEOUT_S)
+        await prepare_connection(conn)
+        return conn
+    except (asyncpg.InvalidPasswordError, asyncpg.InvalidAuthorizationSpecificationError) as exc:
+        raise StorageError(
+            f"PostgreSQL at {where} refused the credentials ({_first_line(exc)}):"
+            " check the user and password in PARLOUR_DB."
+        ) from None
+    except asyncpg.InvalidCatalogNameError as exc:
+        raise StorageError(
+            f"PostgreSQL at {where} has no such database ({_first_line(exc)}): create it first."
+        ) from None
+    except (OSError, asyncio.TimeoutError) as exc:
+        reason = _first_line(exc) or "no answer"
+        raise StorageError(
+            f"PostgreSQL at {where} could not be reached ({reason}):"
+            " check that it is running and that PARLOUR_DB names it."
+        ) from None
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+        raise StorageError(
+            f"PostgreSQL at {where} could not be used ({_first_line(exc)})."
+        ) from None
+
+
+async def prepare_connection(conn: Any) -> None:
+    """Make a connection answer as SQLite does: a SUM of whole numbers (PostgreSQL's
+    numeric) comes back as an int, not a Decimal."""
+    await conn.set_type_codec(
+        "numeric", encoder=str, decoder=_number, schema="pg_catalog", format="text"
+    )
+
+
+def _number(text: str) -> int | float:
+    """A numeric value as Python's int when whole, else float."""
+    return int(text) if text.lstrip("-").isdigit() else float(text)
+
+
+def _first_line(exc: BaseException) -> str:
+    """An exception's message, on one line."""
+    return " ".join(str(exc).split())[:160]

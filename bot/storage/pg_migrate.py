@@ -1,0 +1,117 @@
+"""Parlour's schema on PostgreSQL: the numbered migrations of `migrations/postgres/`,
+numbered and named as SQLite's, applied in order under an advisory lock (so processes
+starting together migrate once), and a database that is not Parlour's left alone."""
+
+from __future__ import annotations
+
+import importlib.resources
+from typing import Any
+
+import asyncpg
+
+from bot.storage.migrate import Migration, MigrationError, load_migrations
+from bot.storage.tx import StorageError
+
+MIGRATION_LOCK = 0x50524C52
+"""The advisory lock (key "PRLR") taken while migrating."""
+
+APPLICATION = "parlour"
+_NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+_TRACKING = f"""
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    BIGINT PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at TEXT NOT NULL DEFAULT ({_NOW})
+);
+CREATE TABLE IF NOT EXISTS parlour_meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+INSERT INTO parlour_meta (key, value) VALUES ('application', '{APPLICATION}')
+    ON CONFLICT (key) DO NOTHING;
+"""
+
+
+def pg_migrations() -> list[Migration]:
+    """The packaged PostgreSQL migrations, in order."""
+    folder = importlib.resources.files("bot.storage").joinpath("migrations", "postgres")
+    return load_migrations(folder)
+
+
+async def migrate_pg(
+    conn: Any, where: str, *, apply: bool = True, migrations: list[Migration] | None = None
+) -> list[int]:
+    """Refuse a database that is not Parlour's or is newer; apply what is missing."""
+    known = pg_migrations() if migrations is None else migrations
+    latest = known[-1].version if known else 0
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await check_ours(conn, where, latest, new_ok=apply)
+        if apply:
+            await conn.execute(_TRACKING)
+    if not apply:
+        return []
+    applied = []
+    for migration in known:
+        if await _apply(conn, migration):
+            applied.append(migration.version)
+    return applied
+
+
+async def applied_versions(conn: Any) -> set[int]:
+    """The migrations a Parlour database records as applied."""
+    return {int(r[0]) for r in await conn.fetch("SELECT version FROM schema_migrations")}
+
+
+async def check_ours(conn: Any, where: str, latest: int, *, new_ok: bool) -> bool:
+    """Refuse, in one sentence, a database holding another application's tables or a
+    newer Parlour's schema; return whether it holds nothing yet."""
+    names = {
+        r[0]
+        for r in await conn.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+        )
+    }
+    if not names:
+        if new_ok:
+            return True
+        raise StorageError(f"PostgreSQL at {where} holds no Parlour data yet.")
+    mark = None
+    if "parlour_meta" in names:
+        mark = await conn.fetchval("SELECT value FROM parlour_meta WHERE key = 'application'")
+    if mark != APPLICATION:
+        listed = ", ".join(sorted(names)[:3]) + (", ..." if len(names) > 3 else "")
+        raise StorageError(
+            f"PostgreSQL at {where} holds another application's tables ({listed}),"
+            " so Parlour leaves it alone: give Parlour a database of its own."
+        )
+    newest = max(await applied_versions(conn), default=0)
+    if newest > latest:
+        raise StorageError(
+            f"PostgreSQL at {where} was written by a newer Parlour (schema {newest}; this"
+            f" one knows up to {latest}): upgrade Parlour before running it on this database."
+        )
+    return False
+
+
+async def _apply(conn: Any, migration: Migration) -> bool:
+    """Apply one migration unless another process already did; return whether it ran."""
+    label = f"{migration.version:04d}_{migration.name}"
+    try:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            seen = await conn.fetchval(
+                "SELECT 1 FROM schema_migrations WHERE version = $1", migration.version
+            )
+            if seen:
+                return False
+            await conn.execute(migration.sql)
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
+                migration.version,
+                migration.name,
+            )
+    except asyncpg.PostgresError as exc:
+        raise MigrationError(f"Migration {label} failed: {exc}") from exc
+    return True
+

@@ -1,0 +1,82 @@
+"""The storage contract every unit of work is written against, whatever the backend.
+
+A *work* is an async function of a `Tx`. It reads and writes only through the `Tx` it is
+given, in one SQL dialect both backends understand: `?` placeholders (PostgreSQL's are
+numbered for it; `:name` with a mapping works too), `INSERT ... RETURNING id` for new ids, `ON CONFLICT ... DO NOTHING`,
+and integers for flags. Each backend runs works in group commits (`Database.write`).
+
+On SQLite a work's `await tx.…` never suspends: the backend drives the whole work on its
+writer thread in one go, so a work must await nothing but its `Tx` (and functions that
+do the same). On PostgreSQL each statement is a round trip of its own.
+
+A statement the database refuses raises `IntegrityError` on both backends, with the
+database's words (the constraint's name, or a trigger's "ledger: ..." message). Inside a
+work, a refused statement undoes the whole work, unless it was made with `attempt`,
+which undoes that statement alone and lets the work go on (PostgreSQL otherwise
+abandons the transaction at the first error).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Literal, Protocol, TypeVar
+
+T = TypeVar("T")
+Params = Sequence[object] | Mapping[str, object]
+Dialect = Literal["sqlite", "postgres"]
+
+
+class Row(Protocol):
+    """A result row: by column name or position (sqlite3.Row and asyncpg's Record)."""
+
+    def __getitem__(self, key: int | str) -> Any:
+        """The value of a column, by position or by name."""
+
+    def __len__(self) -> int:
+        """The number of columns."""
+
+    def __iter__(self) -> Iterator[Any]:
+        """The values, in column order."""
+
+
+class IntegrityError(Exception):
+    """The database refused a statement: a constraint, a unique key or a ledger trigger."""
+
+
+class StorageError(Exception):
+    """A database Parlour cannot or must not use; the message is one sentence."""
+
+
+class Tx(Protocol):
+    """The connection a unit of work is given."""
+
+    dialect: Dialect
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; return how many rows it changed."""
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        """Run one statement for each row of parameters."""
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """Run one statement and return every row it gives."""
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        """Run one statement and return its first row, or None."""
+
+    async def attempt(self, sql: str, params: Params = ()) -> list[Row]:
+        """Run one statement whose refusal the caller handles: if the database refuses
+        it (`IntegrityError`), that statement alone is undone and the work may go on."""
+
+    def savepoint(self, name: str) -> AbstractAsyncContextManager[None]:
+        """A block that is all-or-nothing: if it raises, what it did is undone, and the
+        work may go on from where the block began."""
+
+
+Work = Callable[[Tx], Awaitable[T]]
+
+
+def first(rows: list[Row]) -> Row | None:
+    """The first row, or None."""
+    return rows[0] if rows else None
