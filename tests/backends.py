@@ -13,7 +13,6 @@ import os
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
@@ -31,9 +30,7 @@ BACKENDS = ["sqlite", pytest.param("postgres", marks=needs_postgres)]
 
 def in_schema(dsn: str, schema: str) -> str:
     """`dsn` with `schema` first on its search path."""
-    parts = urlsplit(dsn)
-    query = f"{parts.query}&" if parts.query else ""
-    return urlunsplit(parts._replace(query=f"{query}search_path={schema}"))
+    return f"{dsn}{'&' if '?' in dsn else '?'}search_path={schema}"
 
 
 @contextlib.asynccontextmanager

@@ -55,9 +55,7 @@ class Book:
         """Whether both of the posting's account ids are cached (it is then one INSERT)."""
         return posting.src in self.ids and posting.dst in self.ids
 
-    async def post(
-        self, conn: Tx, postings: Sequence[Posting]
-    ) -> tuple[list[PostResult], Learned]:
+    async def post(self, conn: Tx, postings: Sequence[Posting]) -> tuple[list[PostResult], Learned]:
         """Make validated postings in order, all or none; return results and new ids."""
         learned: Learned = {}
         if len(postings) == 1 and self.knows(postings[0]):
@@ -130,9 +128,7 @@ class Book:
         dst_id = await self._account_id(conn, posting.dst, learned)
         return await self._insert(conn, posting, src_id, dst_id)
 
-    async def _insert(
-        self, conn: Tx, posting: Posting, src_id: int, dst_id: int
-    ) -> PostResult:
+    async def _insert(self, conn: Tx, posting: Posting, src_id: int, dst_id: int) -> PostResult:
         """Insert the transfer row (its trigger moves the balances), or recognise a replay."""
         table_id = posting.table_id
         if table_id is None:
@@ -216,9 +212,7 @@ def validate(posting: Posting) -> None:
         raise LedgerError(f"A transfer's key must be 1 to {_MAX_KEY_LENGTH} characters long.")
 
 
-async def _refusal(
-    conn: Tx, posting: Posting, src_id: int, exc: IntegrityError
-) -> Exception:
+async def _refusal(conn: Tx, posting: Posting, src_id: int, exc: IntegrityError) -> Exception:
     """The LedgerError for a transfer the database refused (or `exc` itself if unknown)."""
     message = str(exc)
     if _OVERDRAFT in message:
@@ -230,4 +224,3 @@ async def _refusal(
     if _OTHER_SERVER in message:
         return LedgerError("Chips cannot move between servers.")
     return exc
-

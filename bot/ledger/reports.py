@@ -12,7 +12,7 @@ from bot.ledger.model import Account, AccountKind, HistoryEntry, Reason
 from bot.storage import Database, Row
 
 _ACCOUNT_COLUMNS = "a.id, a.guild_id, a.kind, a.user_id, a.table_id, a.seat, a.balance"
-_IN_GUILD = "(:guild IS NULL OR a.guild_id = :guild)"
+_IN_GUILD = "(CAST(:guild AS BIGINT) IS NULL OR a.guild_id = :guild)"
 
 _UNBALANCED_GUILDS = """
 SELECT a.guild_id, SUM(a.balance) AS total FROM accounts a
@@ -42,7 +42,7 @@ SELECT t.id, t.guild_id FROM transfers t
 JOIN accounts d ON d.id = t.debit_account_id
 JOIN accounts c ON c.id = t.credit_account_id
 WHERE (d.guild_id <> t.guild_id OR c.guild_id <> t.guild_id)
-  AND (:guild IS NULL OR :guild IN (t.guild_id, d.guild_id, c.guild_id))
+  AND (CAST(:guild AS BIGINT) IS NULL OR :guild IN (t.guild_id, d.guild_id, c.guild_id))
 """
 
 # A purse's transfers, newest first, with the account on the other side.

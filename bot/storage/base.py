@@ -112,4 +112,3 @@ class Database(abc.ABC):
                     _LOG.exception("An on-commit hook failed")
             if not job.future.done():
                 job.future.set_result(job.result)
-

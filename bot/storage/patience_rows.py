@@ -62,7 +62,7 @@ WITH mine AS (
     SELECT won, moves, undos, hints,
            SUM(1 - won) OVER (ORDER BY finished_at, table_id ROWS UNBOUNDED PRECEDING) AS run
     FROM patience_results
-    WHERE guild_id = :guild AND user_id = :user AND (:game IS NULL OR game = :game)
+    WHERE guild_id = :guild AND user_id = :user AND (CAST(:game AS TEXT) IS NULL OR game = :game)
 ),
 runs AS (SELECT run, SUM(won) AS wins FROM mine GROUP BY run)
 SELECT COUNT(*),

@@ -114,4 +114,3 @@ async def _apply(conn: Any, migration: Migration) -> bool:
     except asyncpg.PostgresError as exc:
         raise MigrationError(f"Migration {label} failed: {exc}") from exc
     return True
-

@@ -123,7 +123,7 @@ async def delete_seat(tx: Connection, table_id: int, chair: int) -> None:
 async def update_seat(tx: Connection, table_id: int, seat: SeatRow) -> None:
     """Store a seat's control flags."""
     await tx.execute(
-        "UPDATE seats SET ai_control = ?, timeouts = ?, leaving = ?, \"left\" = ?"
+        'UPDATE seats SET ai_control = ?, timeouts = ?, leaving = ?, "left" = ?'
         " WHERE table_id = ? AND chair = ?",
         (
             int(seat.ai_control),
@@ -141,9 +141,7 @@ async def set_host(tx: Connection, table_id: int, host_id: int) -> None:
     await tx.execute("UPDATE tables SET host_id = ? WHERE id = ?", (host_id, table_id))
 
 
-async def mark_started(
-    tx: Connection, table_id: int, stacks: Sequence[int], digest: str
-) -> None:
+async def mark_started(tx: Connection, table_id: int, stacks: Sequence[int], digest: str) -> None:
     """Move a lobby into play with the stacks its game starts with."""
     await tx.execute(
         "UPDATE tables SET status = 'playing', start_stacks = ?, digest = ? WHERE id = ?",

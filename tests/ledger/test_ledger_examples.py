@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
 
-import aiosqlite
 import pytest
 
 from bot.ledger import (
@@ -22,7 +20,7 @@ from bot.ledger import (
     PostResult,
     Reason,
 )
-from bot.storage import Database
+from bot.storage import Database, IntegrityError, Tx
 from tests.ledger.conftest import ALICE, BOB, GAME, GUILD, OTHER_GUILD, TABLE
 
 BANK = Account.issuance(GUILD)
@@ -36,7 +34,7 @@ POT = Account.pot(GUILD, TABLE)
 async def post(db: Database, ledger: Ledger, postings: Sequence[Posting]) -> list[PostResult]:
     """Post in a unit of work of its own, as the table service does."""
 
-    async def work(tx: aiosqlite.Connection) -> list[PostResult]:
+    async def work(tx: Tx) -> list[PostResult]:
         return await ledger.post(tx, postings)
 
     return await db.write(work)
@@ -45,7 +43,7 @@ async def post(db: Database, ledger: Ledger, postings: Sequence[Posting]) -> lis
 async def close(db: Database, ledger: Ledger, table_id: int = TABLE) -> None:
     """Close a table's escrow in a unit of work of its own."""
 
-    async def work(tx: aiosqlite.Connection) -> None:
+    async def work(tx: Tx) -> None:
         await ledger.close_escrow(tx, GUILD, table_id)
 
     await db.write(work)
@@ -127,7 +125,7 @@ async def test_a_hand_from_buy_in_to_cash_out(db: Database, ledger: Ledger) -> N
 async def test_an_aborted_table_refunds_its_stakes(db: Database, ledger: Ledger) -> None:
     await buy_in(db, ledger, 300)
 
-    async def abort(tx: aiosqlite.Connection) -> None:
+    async def abort(tx: Tx) -> None:
         refunds = [
             Posting(ALICE_STAKE, ALICE_PURSE, 300, Reason.REFUND, f"abort:{TABLE}:0", GAME),
             Posting(BOB_STAKE, BOB_PURSE, 300, Reason.REFUND, f"abort:{TABLE}:1", GAME),
@@ -169,7 +167,7 @@ async def test_an_overdraft_is_refused_and_changes_nothing(db: Database, ledger:
 async def test_a_refused_leg_undoes_the_whole_posting(db: Database, ledger: Ledger) -> None:
     await buy_in(db, ledger)
 
-    async def work(tx: aiosqlite.Connection) -> str:
+    async def work(tx: Tx) -> str:
         try:
             await ledger.post(
                 tx,
@@ -192,7 +190,7 @@ async def test_the_database_refuses_an_overdraft_python_let_through(
     await ledger.purse(GUILD, ALICE)
     await ledger.purse(GUILD, BOB)
 
-    async def raw(tx: aiosqlite.Connection) -> None:
+    async def raw(tx: Tx) -> None:
         await tx.execute(
             "INSERT INTO transfers (guild_id, debit_account_id, credit_account_id, amount,"
             " reason, key) SELECT ?, a.id, b.id, 5000, 'gift', 'raw' FROM accounts a, accounts b"
@@ -200,7 +198,7 @@ async def test_the_database_refuses_an_overdraft_python_let_through(
             (GUILD, ALICE, BOB),
         )
 
-    with pytest.raises(sqlite3.IntegrityError, match="no_overdraft"):
+    with pytest.raises(IntegrityError, match="no_overdraft"):
         await db.write(raw)
 
 
@@ -228,10 +226,10 @@ async def test_transfers_are_append_only(db: Database, ledger: Ledger) -> None:
     await ledger.transfer(ALICE_PURSE, BOB_PURSE, 10, Reason.GIFT, "gift:1")
     for sql in ("UPDATE transfers SET amount = 1", "DELETE FROM transfers"):
 
-        async def tamper(tx: aiosqlite.Connection, sql: str = sql) -> None:
+        async def tamper(tx: Tx, sql: str = sql) -> None:
             await tx.execute(sql)
 
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        with pytest.raises(IntegrityError, match="append-only"):
             await db.write(tamper)
     assert await transfer_count(db) == 3
 
@@ -272,18 +270,18 @@ async def test_a_closed_account_cannot_reopen_or_close_with_chips(
         ("DELETE FROM accounts WHERE kind = 'pot'", "permanent"),
     ):
 
-        async def tamper(tx: aiosqlite.Connection, sql: str = sql) -> None:
+        async def tamper(tx: Tx, sql: str = sql) -> None:
             await tx.execute(sql)
 
-        with pytest.raises(sqlite3.IntegrityError, match=message):
+        with pytest.raises(IntegrityError, match=message):
             await db.write(tamper)
     await ledger.transfer(POT, ALICE_PURSE, 5, Reason.REFUND, "r:pot")
     await close(db, ledger)
 
-    async def reopen(tx: aiosqlite.Connection) -> None:
+    async def reopen(tx: Tx) -> None:
         await tx.execute("UPDATE accounts SET closed_at = NULL WHERE kind = 'pot'")
 
-    with pytest.raises(sqlite3.IntegrityError, match="stay closed"):
+    with pytest.raises(IntegrityError, match="stay closed"):
         await db.write(reopen)
 
 
@@ -294,7 +292,7 @@ async def test_chips_never_cross_servers(db: Database, ledger: Ledger) -> None:
     await ledger.purse(GUILD, ALICE)
     await ledger.purse(OTHER_GUILD, BOB)
 
-    async def raw(tx: aiosqlite.Connection) -> None:
+    async def raw(tx: Tx) -> None:
         await tx.execute(
             "INSERT INTO transfers (guild_id, debit_account_id, credit_account_id, amount,"
             " reason, key) SELECT ?, a.id, b.id, 5, 'gift', 'raw' FROM accounts a, accounts b"
@@ -302,7 +300,7 @@ async def test_chips_never_cross_servers(db: Database, ledger: Ledger) -> None:
             (GUILD, GUILD, ALICE, OTHER_GUILD, BOB),
         )
 
-    with pytest.raises(sqlite3.IntegrityError, match="another server"):
+    with pytest.raises(IntegrityError, match="another server"):
         await db.write(raw)
 
 
@@ -312,7 +310,7 @@ async def test_an_account_cannot_pay_itself(ledger: Ledger) -> None:
 
 
 async def test_ids_of_a_rolled_back_work_are_not_remembered(db: Database, ledger: Ledger) -> None:
-    async def doomed(tx: aiosqlite.Connection) -> None:
+    async def doomed(tx: Tx) -> None:
         await ledger.post(tx, [Posting(ALICE_PURSE, BOB_PURSE, 5, Reason.GIFT, "gift:doomed")])
         raise RuntimeError("the table service changed its mind")
 

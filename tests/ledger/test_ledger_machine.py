@@ -15,7 +15,6 @@ from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-import aiosqlite
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -34,7 +33,7 @@ from bot.ledger import (
     PostResult,
     Reason,
 )
-from bot.storage import open_database
+from bot.storage import Tx, open_database
 
 T = TypeVar("T")
 START = 100
@@ -171,7 +170,7 @@ class LedgerMachine(RuleBasedStateMachine):
     async def post(self, postings: Sequence[Posting]) -> list[PostResult]:
         """Post in a unit of work of its own."""
 
-        async def work(tx: aiosqlite.Connection) -> list[PostResult]:
+        async def work(tx: Tx) -> list[PostResult]:
             return await self.ledger.post(tx, postings)
 
         return await self.db.write(work)
@@ -255,7 +254,7 @@ class LedgerMachine(RuleBasedStateMachine):
         escrow = [a for a in self.model.balances if a.table_id == table]
         held = sum(self.model.balances[a] for a in escrow)
 
-        async def work(tx: aiosqlite.Connection) -> None:
+        async def work(tx: Tx) -> None:
             await self.ledger.close_escrow(tx, guild, table)
 
         refused = False

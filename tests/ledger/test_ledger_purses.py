@@ -4,15 +4,13 @@ the same moment) and gifts between purses (a replayed key gives once)."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import Awaitable
 
-import aiosqlite
 import pytest
 
 from bot.ledger import DAILY_INTERVAL_S, Account, DailyTooSoon, Ledger, LedgerError, Reason
 from bot.ledger.errors import wait_text
-from bot.storage import Database
+from bot.storage import Database, IntegrityError, Tx
 from tests.ledger.conftest import ALICE, BOB, GUILD, OTHER_GUILD
 
 BANK = Account.issuance(GUILD)
@@ -97,10 +95,10 @@ async def test_daily_claims_are_append_only(db: Database, ledger: Ledger, clock:
     await ledger.claim_daily(GUILD, ALICE, 100)
     for sql in ("UPDATE daily_claims SET claimed_at = 0", "DELETE FROM daily_claims"):
 
-        async def tamper(tx: aiosqlite.Connection, sql: str = sql) -> None:
+        async def tamper(tx: Tx, sql: str = sql) -> None:
             await tx.execute(sql)
 
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        with pytest.raises(IntegrityError, match="append-only"):
             await db.write(tamper)
 
 

@@ -6,11 +6,10 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.ledger import Account, Ledger, Posting, Reason
-from bot.storage import Database, open_database
+from bot.storage import Database, Tx, open_database
 from tests.ledger.conftest import ALICE, BOB, CAROL, GAME, GUILD, OTHER_GUILD
 
 
@@ -41,7 +40,7 @@ async def play_table(
         )
         postings.append(out)
 
-    async def work(tx: aiosqlite.Connection) -> None:
+    async def work(tx: Tx) -> None:
         await ledger.post(tx, postings)
         if close:
             await ledger.close_escrow(tx, GUILD, table_id)
@@ -119,7 +118,7 @@ async def test_history_names_the_table_and_game(db: Database, ledger: Ledger) ->
 async def corrupt(db: Database, *statements: str) -> None:
     """Tamper with the ledger behind its back, as a bug or a hand-edited file might."""
 
-    async def work(tx: aiosqlite.Connection) -> None:
+    async def work(tx: Tx) -> None:
         for sql in statements:
             await tx.execute(sql)
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-import aiosqlite
-
-from bot.storage import Database
+from bot.storage import Database, Tx
 from bot.storage import table_rows as rows
 from bot.storage.patience_rows import (
     PatienceRow,
@@ -27,7 +25,7 @@ async def finish(
     """Record one finished game of `user` (a table of its own); returns the table id."""
     counters = {"moves": moves, "undos": undos, "hints": hints, "score": 52 if won else 10}
 
-    async def work(tx: aiosqlite.Connection) -> int:
+    async def work(tx: Tx) -> int:
         table_id = await rows.insert_table(
             tx,
             guild_id=GUILD,
@@ -81,7 +79,7 @@ async def test_fewest_moves_and_perfect_wins_and_all_games(db: Database) -> None
 async def test_a_table_recorded_twice_keeps_its_first_row(db: Database) -> None:
     table_id = await finish(db, 1, "clock", True)
 
-    async def again(tx: aiosqlite.Connection) -> None:
+    async def again(tx: Tx) -> None:
         row = PatienceRow(1, False, {"moves": 1})
         await record_patience(tx, GUILD, table_id, "clock", [row])
 
