@@ -70,8 +70,9 @@ class ParlourBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database, load the cogs, rebuild open tables, start the clock."""
-        self.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = await open_database(self.settings.db_path)
+        if self.settings.db_url is None:
+            self.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = await open_database(self.settings.database)
         self.guild_settings = await GuildSettingsStore.load(self.db, defaults_from(self.settings))
         # A plain dict lookup: the ledger calls it on the database's writer thread.
         self.ledger = Ledger(self.db, starting_chips=self.guild_settings.starting_chips)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -24,13 +25,20 @@ class Settings:
     starting_chips: int
     buy_in: int
     turn_timeout_s: float
+    db_url: str | None = None
+    """A PostgreSQL address when PARLOUR_DB names one (then `db_path` is unused)."""
+
+    @property
+    def database(self) -> str:
+        """What PARLOUR_DB names: a PostgreSQL address, or the SQLite file's path."""
+        return self.db_url if self.db_url is not None else str(self.db_path)
 
     def __repr__(self) -> str:
         """The settings with the token hidden: a repr ends up in logs and tracebacks."""
         shown = (
             f"{f.name}=<hidden>" if f.name == "token" and self.token else f"{f.name}={value!r}"
             for f in fields(self)
-            for value in (getattr(self, f.name),)
+            for value in (_no_password(getattr(self, f.name)),)
         )
         return f"Settings({', '.join(shown)})"
 
@@ -47,14 +55,24 @@ class Settings:
                 "DISCORD_TOKEN holds spaces or characters a bot token never has:"
                 " copy it again from the Developer Portal (Bot, Reset Token)."
             )
+        where = env.get("PARLOUR_DB", "").strip() or "parlour.db"
+        postgres = where.startswith(("postgresql://", "postgres://"))
         return cls(
             token=token,
-            db_path=Path(env.get("PARLOUR_DB", "parlour.db")).expanduser(),
+            db_path=Path("parlour.db" if postgres else where).expanduser(),
+            db_url=where if postgres else None,
             log_level=level,
             starting_chips=_int(env, "PARLOUR_STARTING_CHIPS", 1000, 0, 10**9),
             buy_in=_int(env, "PARLOUR_BUY_IN", 100, 1, 10**6),
             turn_timeout_s=float(_int(env, "PARLOUR_TURN_TIMEOUT_S", 120, 10, 86_400)),
         )
+
+
+def _no_password(value: object) -> object:
+    """A database address with its password hidden; anything else as it is."""
+    if isinstance(value, str):
+        return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", value)
+    return value
 
 
 def _token_shaped(token: str) -> bool:

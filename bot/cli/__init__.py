@@ -11,9 +11,18 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bot.cli.checks import UsageError, count, database_file, game_of, options_of, seats_of
+from bot.cli.checks import (
+    UsageError,
+    count,
+    database_file,
+    game_of,
+    options_of,
+    seats_of,
+    usable_database,
+)
 from bot.cli.tools import add_tools
 from bot.config import ConfigError, Settings
+from bot.storage import StorageError
 from bot.storage.files import DatabaseFileError, guard
 
 DEFAULT_PLAY_DB = Path.home() / ".parlour" / "play.db"
@@ -45,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         code: int = args.handler(args)
-    except (UsageError, ConfigError, DatabaseFileError) as exc:
+    except (UsageError, ConfigError, DatabaseFileError, StorageError) as exc:
         print(f"parlour: {exc}", file=sys.stderr)
         return 2
     except DiscordUnavailable as exc:
@@ -136,7 +145,7 @@ def _run(args: argparse.Namespace) -> int:
     settings = _bot_settings()
     if settings is None:
         return 2
-    database_file(settings.db_path, write=True)
+    usable_database(settings)
     from bot.client import run_bot
 
     return _with_discord(settings, lambda: run_bot(settings))
@@ -148,7 +157,7 @@ def _sync(args: argparse.Namespace) -> int:
     settings = _bot_settings()
     if settings is None:
         return 2
-    database_file(settings.db_path, write=True)
+    usable_database(settings)
     from bot.client import sync_commands
 
     return _with_discord(settings, lambda: asyncio.run(sync_commands(settings, guild_id)))

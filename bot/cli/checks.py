@@ -4,9 +4,11 @@ sentence."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
+from bot.config import Settings
 from bot.games import Game, IllegalAction, registry
 from bot.games.options import parse_pairs
 from bot.storage.files import claim, verify
@@ -73,3 +75,21 @@ def database_file(path: Path, *, write: bool) -> None:
     """Refuse, before any work, a database file that is not Parlour's or cannot be used."""
     if not claim(path, write=write):
         verify(path)
+
+
+def usable_database(settings: Settings) -> None:
+    """Refuse, before Discord is reached, a database Parlour cannot use: a file that is
+    not Parlour's, or a PostgreSQL server out of reach, refusing the credentials,
+    holding another application's tables or a newer Parlour's schema."""
+    if settings.db_url is None:
+        database_file(settings.db_path, write=True)
+        return
+    asyncio.run(_try_database(settings.db_url))
+
+
+async def _try_database(target: str) -> None:
+    """Open and close the database (migrating a new one), raising its one sentence."""
+    from bot.storage import open_database
+
+    db = await open_database(target)
+    await db.close()

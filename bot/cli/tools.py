@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.games import Game, registry
 from bot.games.rules_text import rules_text
 from bot.storage.files import guard
+from bot.storage.pg_connect import is_postgres, shown
 
 
 def add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -103,21 +104,22 @@ def _print_simulation(game: Game[Any], result: Any) -> None:
 
 def _ledger_check(args: argparse.Namespace) -> int:
     """`parlour ledger check`: read the database and list any broken invariant."""
-    path = Path(args.db or Settings.from_env().db_path)
-    database_file(path, write=False)
-    with guard(path):
-        problems = asyncio.run(_check(path))
+    where = args.db or Settings.from_env().database
+    if not is_postgres(where):
+        database_file(Path(where), write=False)
+    with guard(where):
+        problems = asyncio.run(_check(where))
     if problems:
         print(f"{len(problems)} ledger invariant(s) broken:")
         for problem in problems:
             print(f"  - {problem}")
         return 1
-    print(f"Every ledger invariant holds in {path}.")
+    print(f"Every ledger invariant holds in {shown(where)}.")
     return 0
 
 
-async def _check(path: Path) -> list[str]:
-    """The broken ledger invariants of the database at `path`, opened read-only."""
+async def _check(path: str) -> list[str]:
+    """The broken ledger invariants of the database `path` names, opened read-only."""
     from bot.ledger import Ledger
     from bot.storage import open_database
 

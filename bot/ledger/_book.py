@@ -23,7 +23,6 @@ from bot.ledger.errors import (
     LedgerError,
     Overdraft,
 )
-from bot.storage import IntegrityError, Tx
 from bot.ledger.model import (
     MAX_AMOUNT,
     Account,
@@ -33,6 +32,7 @@ from bot.ledger.model import (
     PostResult,
     Reason,
 )
+from bot.storage import IntegrityError, Tx
 
 # Ids found or created by one call, to be cached once its work has committed.
 Learned = dict[Account, int]

@@ -20,7 +20,6 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-
 from bot.ledger import _sql, reports
 from bot.ledger._book import Book, Learned, validate
 from bot.ledger._sql import identity

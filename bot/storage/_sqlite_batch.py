@@ -110,10 +110,8 @@ def run_batch(
         conn.execute("COMMIT")
     except (sqlite3.Error, BrokenBatch) as exc:
         if conn.in_transaction:
-            try:
+            with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
         batch.broken = exc
     return batch
 

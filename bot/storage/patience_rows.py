@@ -62,7 +62,8 @@ WITH mine AS (
     SELECT won, moves, undos, hints,
            SUM(1 - won) OVER (ORDER BY finished_at, table_id ROWS UNBOUNDED PRECEDING) AS run
     FROM patience_results
-    WHERE guild_id = :guild AND user_id = :user AND (CAST(:game AS TEXT) IS NULL OR game = :game)
+    WHERE guild_id = :guild AND user_id = :user
+      AND (CAST(:game AS TEXT) IS NULL OR game = :game)
 ),
 runs AS (SELECT run, SUM(won) AS wins FROM mine GROUP BY run)
 SELECT COUNT(*),
@@ -83,8 +84,8 @@ WITH players AS (
 ),
 board AS (
     SELECT ROW_NUMBER() OVER (
-               ORDER BY won DESC, CAST(won AS DOUBLE PRECISION) / played DESC, fewest IS NULL, fewest,
-                        user_id
+               ORDER BY won DESC, CAST(won AS DOUBLE PRECISION) / played DESC,
+                        fewest IS NULL, fewest, user_id
            ) AS rank,
            user_id, won, played, fewest
     FROM players

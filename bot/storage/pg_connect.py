@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -44,7 +43,7 @@ async def connect(dsn: str) -> Any:
         raise StorageError(
             f"PostgreSQL at {where} has no such database ({_first_line(exc)}): create it first."
         ) from None
-    except (OSError, asyncio.TimeoutError) as exc:
+    except (TimeoutError, OSError) as exc:
         reason = _first_line(exc) or "no answer"
         raise StorageError(
             f"PostgreSQL at {where} could not be reached ({reason}):"

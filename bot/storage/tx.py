@@ -1,9 +1,10 @@
 """The storage contract every unit of work is written against, whatever the backend.
 
 A *work* is an async function of a `Tx`. It reads and writes only through the `Tx` it is
-given, in one SQL dialect both backends understand: `?` placeholders (PostgreSQL's are
-numbered for it; `:name` with a mapping works too), `INSERT ... RETURNING id` for new ids, `ON CONFLICT ... DO NOTHING`,
-and integers for flags. Each backend runs works in group commits (`Database.write`).
+given, in one SQL dialect both backends understand: `?` placeholders (or `:name` with a
+mapping; PostgreSQL's are numbered for it), `INSERT ... RETURNING id` for new ids,
+`ON CONFLICT ... DO NOTHING`, and integers for flags. Each backend runs works in group
+commits (`Database.write`).
 
 On SQLite a work's `await tx.…` never suspends: the backend drives the whole work on its
 writer thread in one go, so a work must await nothing but its `Tx` (and functions that

@@ -10,7 +10,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import Database, open_database
+from bot.storage import open_database
 from bot.storage.files import APPLICATION_ID, DatabaseFileError, claim, guard
 
 

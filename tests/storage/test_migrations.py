@@ -7,7 +7,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import load_migrations, migrate, MigrationError, open_database
+from bot.storage import MigrationError, load_migrations, migrate, open_database
 from bot.storage.migrate import split_statements
 
 

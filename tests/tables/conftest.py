@@ -9,8 +9,8 @@ import pytest
 
 from bot.ledger import Ledger
 from bot.storage import Database, open_database
-from tests.backends import BACKENDS, target
 from bot.tables import RecordingPresenter, ServiceSettings, TableService
+from tests.backends import BACKENDS, target
 
 GUILD = 10
 CHANNEL = 20
