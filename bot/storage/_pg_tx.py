@@ -80,15 +80,40 @@ def changed(status: str) -> int:
 class PgTx:
     """A work's view of the writer connection, inside the batch's transaction.
 
-    `aborted` is set once a statement failed outside `attempt`: PostgreSQL then refuses
-    everything until the work's savepoint (or the whole transaction) is rolled back.
+    `aborted` is set once a statement failed outside a savepoint: PostgreSQL then
+    refuses everything until the work's savepoint (or the whole transaction) is rolled
+    back.
+
+    A work is first run *boldly*: `attempt` makes its statement bare (one round trip,
+    not three: SAVEPOINT, the statement, RELEASE), and `savepoint`, in a work that has a
+    savepoint of its own (`undoable`), opens none. Nearly always nothing is refused and
+    that is the whole story. When a bare statement is refused, or an exception leaves a
+    block with no savepoint, the work's outcome is in doubt unless that very exception
+    ends the work (it would have ended it with real savepoints too, and the work's undo
+    covers what it did): `gamble` keeps it, and the writer undoes the work (or, with no
+    savepoint of its own, the batch) and runs it again *carefully* (`careful`), with
+    real savepoints throughout.
     """
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, conn: Any, *, careful: bool = True, undoable: bool = False) -> None:
         self._conn = conn
+        self._bare_attempts = not careful
+        self._bare_savepoints = not careful and undoable
         self.aborted = False
+        self.gamble: BaseException | None = None
+
+    def in_doubt(self, outcome: BaseException | None) -> bool:
+        """Whether a bold run that ended with `outcome` (None: succeeded) must be run
+        again carefully: a bare statement was refused, or an exception left a block with
+        no savepoint, and the work did not end with that same exception."""
+        return self.gamble is not None and outcome is not self.gamble
+
+    def _bet(self, exc: BaseException) -> None:
+        """Remember the first exception a bold run let through."""
+        if self.gamble is None:
+            self.gamble = exc
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return how many rows it changed."""
@@ -133,7 +158,14 @@ class PgTx:
         return rows[0] if rows else None
 
     async def attempt(self, sql: str, params: Params = ()) -> list[Row]:
-        """One statement that may be refused, inside a savepoint of its own."""
+        """One statement that may be refused: bare in a bold run (a refusal puts the work
+        in doubt), inside a savepoint of its own in a careful one."""
+        if self._bare_attempts:
+            try:
+                return await self.fetchall(sql, params)
+            except IntegrityError as exc:
+                self._bet(exc)
+                raise
         conn = self._conn
         await conn.execute("SAVEPOINT attempt")
         try:
@@ -149,7 +181,15 @@ class PgTx:
 
     @contextlib.asynccontextmanager
     async def savepoint(self, name: str) -> AsyncIterator[None]:
-        """A block that is all-or-nothing, in a savepoint of its own."""
+        """A block that is all-or-nothing: in a savepoint of its own, or (a bold run of an
+        undoable work) in none, an exception leaving it putting the work in doubt."""
+        if self._bare_savepoints:
+            try:
+                yield
+            except BaseException as exc:
+                self._bet(exc)
+                raise
+            return
         aborted = self.aborted
         await self._conn.execute(f"SAVEPOINT {name}")
         try:

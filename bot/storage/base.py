@@ -18,13 +18,15 @@ _LOG = logging.getLogger(__name__)
 class Job:
     """One caller's work, its future, and what it asked to run once committed."""
 
-    __slots__ = ("atomic", "future", "hooks", "result", "work")
+    __slots__ = ("atomic", "careful", "future", "hooks", "result", "work")
 
     def __init__(self, work: Work[Any], future: asyncio.Future[Any], *, atomic: bool) -> None:
         """Wrap `work` with the future its caller awaits."""
         self.work = work
         self.future = future
         self.atomic = atomic
+        # Run with real savepoints throughout (PostgreSQL; see bot.storage._pg_tx).
+        self.careful = False
         self.hooks: list[Callable[[], None]] = []
         self.result: Any = None
 

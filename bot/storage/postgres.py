@@ -6,6 +6,11 @@ its own (an atomic work without one) and commits once. A work that fails is roll
 to its savepoint and its neighbours still commit; an atomic work that leaves the
 transaction broken has it rolled back and the other works of the batch run again in
 the next one (a work is a function of its `Tx` alone, so running it again is safe).
+
+A work runs boldly first: its `attempt`s and inner savepoints cost no savepoint round
+trips (`bot.storage._pg_tx.PgTx`). Should that leave its outcome in doubt (a refusal
+it went on from), it is undone and run again carefully: back to its own savepoint, or,
+an atomic work having none, the whole batch again, carefully.
 Reads come from a small pool of other connections and never wait for the writer.
 """
 
@@ -128,6 +133,8 @@ class PostgresDatabase(Database):
             await self._rollback(conn)
             for job in broken.rerun:
                 job.hooks.clear()
+                # Carefully, so that a batch is undone at most once on their account.
+                job.careful = True
             self._queue[:0] = broken.rerun
             return
         except Exception as exc:
@@ -145,17 +152,16 @@ class PostgresDatabase(Database):
             if not job.atomic:
                 await conn.execute(_MOVE_SAVEPOINT if savepoint else "SAVEPOINT work")
                 savepoint = True
-            tx = PgTx(conn)
-            self._current = job
-            try:
-                job.result = await job.work(tx)
-                error: Exception | None = None
-                if tx.aborted:
-                    error = RuntimeError("A unit of work went on after a refused statement.")
-            except Exception as exc:
-                error = exc
-            finally:
-                self._current = None
+            tx, error = await self._run_one(conn, job)
+            if tx.in_doubt(error):
+                if job.atomic:
+                    # Nothing but the whole batch can undo it: all of it runs again.
+                    assert tx.gamble is not None
+                    raise BrokenBatch(tx.gamble, [*done, *jobs[index:]])
+                await conn.execute("ROLLBACK TO SAVEPOINT work")
+                job.hooks.clear()
+                job.careful = True
+                tx, error = await self._run_one(conn, job)
             if error is None:
                 done.append(job)
             elif not job.atomic:
@@ -167,6 +173,22 @@ class PostgresDatabase(Database):
             else:
                 fail(job, error)
         return done
+
+    async def _run_one(self, conn: Any, job: Job) -> tuple[PgTx, Exception | None]:
+        """Run one work (boldly, unless the job is to be careful); its Tx, and the
+        exception it ended with (None if it succeeded)."""
+        tx = PgTx(conn, careful=job.careful, undoable=not job.atomic)
+        self._current = job
+        try:
+            job.result = await job.work(tx)
+            error: Exception | None = None
+            if tx.aborted and tx.gamble is None:
+                error = RuntimeError("A unit of work went on after a refused statement.")
+        except Exception as exc:
+            error = exc
+        finally:
+            self._current = None
+        return tx, error
 
     async def _rollback(self, conn: Any) -> None:
         """Roll the batch back; a connection gone wrong is closed, to be opened anew."""

@@ -15,6 +15,10 @@ database's words (the constraint's name, or a trigger's "ledger: ..." message). 
 work, a refused statement undoes the whole work, unless it was made with `attempt`,
 which undoes that statement alone and lets the work go on (PostgreSQL otherwise
 abandons the transaction at the first error).
+
+A work may be run more than once before its batch commits (PostgreSQL runs it again
+after undoing it, for instance when it went on from a refusal): it must act on nothing
+but its `Tx` and `Database.on_commit`, and only the run that commits counts.
 """
 
 from __future__ import annotations
