@@ -76,6 +76,10 @@ class Database(abc.ABC):
             raise RuntimeError("on_commit() is only meaningful inside a unit of work.")
         job.hooks.append(callback)
 
+    def _track(self, job: Job | None) -> None:
+        """Name the job whose work is running (for `on_commit`), or None between works."""
+        self._current = job
+
     @abc.abstractmethod
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Run a query on committed data and return every row."""

@@ -10,7 +10,9 @@ the next one (a work is a function of its `Tx` alone, so running it again is saf
 A work runs boldly first: its `attempt`s and inner savepoints cost no savepoint round
 trips (`bot.storage._pg_tx.PgTx`). Should that leave its outcome in doubt (a refusal
 it went on from), it is undone and run again carefully: back to its own savepoint, or,
-an atomic work having none, the whole batch again, carefully.
+an atomic work having none, the whole batch again, carefully. Consecutive atomic works
+whose one statement is the same (concurrent `Ledger.transfer`s) are pipelined: sent in
+one round trip (`bot.storage._pg_pipe`).
 Reads come from a small pool of other connections and never wait for the writer.
 """
 
@@ -23,6 +25,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.storage._pg_pipe import abandon, collect, finish, send
 from bot.storage._pg_tx import PgTx, prepare
 from bot.storage.base import Database, Job, fail
 from bot.storage.pg_connect import connect, prepare_connection, shown
@@ -148,31 +151,74 @@ class PostgresDatabase(Database):
         """Run each work of the batch; return those that succeeded."""
         done: list[Job] = []
         savepoint = False
-        for index, job in enumerate(jobs):
+        index = 0
+        while index < len(jobs):
+            taken = await self._pipeline(conn, jobs[index:], done)
+            if taken:
+                index += taken
+                continue
+            job = jobs[index]
             if not job.atomic:
                 await conn.execute(_MOVE_SAVEPOINT if savepoint else "SAVEPOINT work")
                 savepoint = True
-            tx, error = await self._run_one(conn, job)
-            if tx.in_doubt(error):
-                if job.atomic:
-                    # Nothing but the whole batch can undo it: all of it runs again.
-                    assert tx.gamble is not None
-                    raise BrokenBatch(tx.gamble, [*done, *jobs[index:]])
-                await conn.execute("ROLLBACK TO SAVEPOINT work")
-                job.hooks.clear()
-                job.careful = True
-                tx, error = await self._run_one(conn, job)
-            if error is None:
-                done.append(job)
-            elif not job.atomic:
-                await conn.execute("ROLLBACK TO SAVEPOINT work")
-                fail(job, error)
-            elif tx.aborted:
-                fail(job, error)
-                raise BrokenBatch(error, [*done, *jobs[index + 1 :]])
-            else:
-                fail(job, error)
+            await self._run_job(conn, job, done, jobs[index + 1 :])
+            index += 1
         return done
+
+    async def _run_job(self, conn: Any, job: Job, done: list[Job], rest: list[Job]) -> None:
+        """Run one work (again, carefully, if its bold run is in doubt); settle a failure,
+        or add it to `done`. `rest` are the batch's works after it."""
+        tx, error = await self._run_one(conn, job)
+        if tx.in_doubt(error):
+            if job.atomic:
+                # Nothing but the whole batch can undo it: all of it runs again.
+                assert tx.gamble is not None
+                raise BrokenBatch(tx.gamble, [*done, job, *rest])
+            await conn.execute("ROLLBACK TO SAVEPOINT work")
+            job.hooks.clear()
+            job.careful = True
+            tx, error = await self._run_one(conn, job)
+        if error is None:
+            done.append(job)
+        elif not job.atomic:
+            await conn.execute("ROLLBACK TO SAVEPOINT work")
+            fail(job, error)
+        elif tx.aborted:
+            fail(job, error)
+            raise BrokenBatch(error, [*done, *rest])
+        else:
+            fail(job, error)
+
+    async def _pipeline(self, conn: Any, jobs: list[Job], done: list[Job]) -> int:
+        """Run the atomic works at the head of `jobs` whose one statement is the same in
+        one round trip (`bot.storage._pg_pipe`); how many ran so (0: none did)."""
+        run = collect(jobs, self._track)
+        if len(run) < 2:
+            abandon(run)
+            return 0
+        await conn.execute("SAVEPOINT pipe")
+        try:
+            rows = await send(conn, run)
+        except asyncpg.PostgresError:
+            # A refusal, most likely: these works go one by one, carefully.
+            await conn.execute("ROLLBACK TO SAVEPOINT pipe")
+            abandon(run)
+            for started in run:
+                started.job.careful = True
+            return 0
+        outcomes = finish(run, rows, self._track)
+        if isinstance(outcomes, int):
+            await conn.execute("ROLLBACK TO SAVEPOINT pipe")
+            abandon(run)
+            run[outcomes].job.careful = True  # so that no run takes it in again
+            return 0
+        for started, (succeeded, value) in zip(run, outcomes, strict=True):
+            if succeeded:
+                started.job.result = value
+                done.append(started.job)
+            else:
+                fail(started.job, value)
+        return len(run)
 
     async def _run_one(self, conn: Any, job: Job) -> tuple[PgTx, Exception | None]:
         """Run one work (boldly, unless the job is to be careful); its Tx, and the

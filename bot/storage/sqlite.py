@@ -147,9 +147,6 @@ class SqliteDatabase(Database):
                 self._queue.clear()
                 raise
 
-    def _track(self, job: Job | None) -> None:
-        self._current = job
-
     async def _run_batch(self, jobs: list[Job]) -> None:
         """Run one batch in one transaction on the writer thread; settle every job."""
         batch = await self._writer.run(
