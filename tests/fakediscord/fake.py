@@ -13,6 +13,12 @@ GUILD_CREATE to the connection state, then INTERACTION_CREATE payloads through
     inter.response.kind, inter.messages[0].custom_ids
     await fake.click(inter.messages[0], label="Join", by=alice)
     await fake.close()
+
+Sharded: `FakeDiscord(shard_count=2)` puts the first guild on shard 0 and
+`fake.add_guild("other", shard=1, members=[alice])` another on shard 1. A sharded bot
+(`AutoShardedClient` with `shard_ids`) gets READY per shard it holds (`fake.identified`)
+and GUILD_CREATE for their guilds only; an interaction in a guild whose shard it does not
+hold is refused (`gateway.Shards`).
 """
 
 from __future__ import annotations
@@ -41,10 +47,11 @@ from .builders import (
     interaction_payload,
     modal_data,
 )
+from .gateway import Shards
 from .records import SELECT_TYPES, FakeInteraction, FakeMessage, Request
 from .server import DiscordAPI, Failure, route_matches
 from .wire import FakeSession, FastClock, patch_clock
-from .world import JSON, FakeUser, Snowflakes, World
+from .world import JSON, FakeGuild, FakeUser, Snowflakes, World
 
 # Tasks created while this is True (and every task they create) belong to an injected
 # interaction, and `settle` waits for them.
@@ -69,7 +76,8 @@ class _ErrorLog(logging.Handler):
 
 
 class FakeDiscord:
-    """One fake Discord: a guild with a `#parlour` channel, users, and a message store.
+    """One fake Discord: a guild with a `#parlour` channel (more with `add_guild`), users,
+    and a message store.
 
     It outlives the bots run on it, so a second bot started after `close()` sees the
     same messages (a restart).
@@ -82,10 +90,13 @@ class FakeDiscord:
         settle_timeout_s: float = 5.0,
         ignore_tasks: tuple[str, ...] = IGNORED_TASKS,
         keep_requests: bool = True,
+        shard_count: int = 1,
     ) -> None:
         """`keep_requests=False` keeps no log of requests (a long benchmark would
-        otherwise measure the fake's own growing memory)."""
-        self.world = World(Snowflakes())
+        otherwise measure the fake's own growing memory); `shard_count` is the number of
+        gateway shards the guilds are spread over (the first guild is on shard 0)."""
+        self.world = World(Snowflakes(), shard_count=shard_count)
+        self.shards = Shards(self.world)
         self.api = DiscordAPI(
             self.world, ack_deadline_s=ack_deadline_s, keep_requests=keep_requests
         )
@@ -122,19 +133,43 @@ class FakeDiscord:
             dms_open=dms_open,
         )
         self.world.add_user(user)
-        if self.bot is not None and member and self.bot.intents.members:
+        told = self.bot is not None and self.shards.delivers(self.guild_id)
+        if self.bot is not None and told and member and self.bot.intents.members:
             data = self.world.member_payload(user) | {"guild_id": str(self.guild_id)}
             self.bot._connection.parse_guild_member_add(data)  # type: ignore[arg-type]
         return user
+
+    def add_guild(
+        self, name: str, *, shard: int | None = None, members: tuple[UserRef, ...] = ()
+    ) -> int:
+        """A new guild with a `#parlour` channel (`fake.guild(id).channel_id`) on `shard`
+        (default: wherever its id falls), joined by `members` (the first owns it); add it
+        before `start`. Returns its id."""
+        assert self.bot is None, "add guilds before starting the bot"
+        guild = self.world.add_guild(name, shard=shard)
+        self.world.add_channel("parlour", guild.id)
+        for user in members:
+            self.world.join(self.user(user), guild.id)
+        return guild.id
+
+    def guild(self, guild_id: int) -> FakeGuild:
+        """A guild by id: its channel, owner and members."""
+        return self.world.guilds[guild_id]
+
+    @property
+    def identified(self) -> list[tuple[int, int]]:
+        """[shard_id, shard_count] of every gateway session the bots opened, in order."""
+        return self.shards.identified
 
     def add_role(self, name: str, permissions: int | discord.Permissions = 0) -> int:
         """A new guild role (add it before `start`); returns its id."""
         value = permissions.value if isinstance(permissions, discord.Permissions) else permissions
         return self.world.add_role(name, value)
 
-    def add_channel(self, name: str) -> int:
-        """A new guild text channel (add it before `start`); returns its id."""
-        return self.world.add_channel(name)
+    def add_channel(self, name: str, *, guild: int = 0) -> int:
+        """A new text channel of a guild (default the first; add it before `start`);
+        returns its id."""
+        return self.world.add_channel(name, guild)
 
     def set_dms(self, user: UserRef, *, open: bool) -> None:
         """Open or close a user's DMs: closed DMs answer 403, code 50007."""
@@ -156,10 +191,10 @@ class FakeDiscord:
     # -- lifecycle -------------------------------------------------------------------
 
     async def start(self, bot: discord.Client) -> None:
-        """Log the bot in (running `setup_hook`) and make it ready, without a gateway."""
+        """Log the bot in (running `setup_hook`) and make it ready, without a gateway:
+        READY for each shard it holds, GUILD_CREATE for the guilds on them."""
         assert self.bot is None, "close the running bot before starting another"
-        if isinstance(bot, discord.AutoShardedClient):
-            raise TypeError("the fake runs plain Client/Bot, not AutoShardedClient")
+        self.shards.check_count(bot)
         self.bot = bot
         self._install(bot)
         try:
@@ -167,19 +202,8 @@ class FakeDiscord:
         except BaseException:
             await self.close()
             raise
-        state = bot._connection
-        state.guild_ready_timeout = 0.01
-        me = self.world.bot_user.payload()
-        ready = {
-            "v": 10,
-            "user": me,
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-            "session_id": "fake-session",
-            "resume_gateway_url": "wss://gateway.invalid",
-            "application": {"id": str(self.app_id), "flags": 0},
-        }
-        state.parse_ready(ready)  # type: ignore[arg-type]
-        state.parse_guild_create(self.world.guild_payload())
+        bot._connection.guild_ready_timeout = 0.01
+        self.shards.open(bot)
         await asyncio.wait_for(bot.wait_until_ready(), 5)
 
     async def close(self) -> None:
@@ -192,6 +216,7 @@ class FakeDiscord:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
         self._tracked.clear()
+        self.shards.close()
         try:
             await bot.close()
         finally:
@@ -331,16 +356,16 @@ class FakeDiscord:
         assert self.bot is not None, "start a bot first"
         name, *path = command.removeprefix("/").split()
         channel_id = channel or self.channel_id
-        in_guild = self.world.in_guild(channel_id)
+        guild_id = self.world.guild_of(channel_id)
         tree = self.bot._connection._command_tree
         assert tree is not None, "the bot has no app command tree"
-        schema = command_schema(tree, self.world, name, in_guild)
-        check_offered(schema, self.world, self.user(by), in_guild)
+        schema = command_schema(tree, name, guild_id)
+        check_offered(schema, self.world, self.user(by), guild_id)
         scope = int(schema["guild_id"]) if "guild_id" in schema else None
         synced = {c["name"]: c["id"] for c in self.api.commands.get(scope, []) if c["type"] == 1}
         new_id = str(self.world.ids())
         schema["id"] = synced.get(name) or self._command_ids.setdefault((scope, name), new_id)
-        data = command_data(schema, self.world, path, dict(options or {}), focused)
+        data = command_data(schema, self.world, path, dict(options or {}), focused, guild_id or 0)
         return await self._inject(kind, data, by, channel_id, None, settle)
 
     async def click(
@@ -397,6 +422,9 @@ class FakeDiscord:
         settle: bool,
     ) -> FakeInteraction:
         assert self.bot is not None and self.bot.is_ready(), "start a bot first"
+        guild_id = self.world.guild_of(channel_id)
+        if guild_id is not None:
+            self.shards.check_delivers(guild_id)
         user, iid = self.user(by), self.world.ids()
         token = f"fake-interaction-token-{iid}"
         payload = interaction_payload(

@@ -161,9 +161,9 @@ class DiscordAPI:
     @_route("GET", r"/guilds/(?P<guild_id>\d+)/members/(?P<user_id>\d+)")
     def _get_member(self, request: Request, guild_id: str, user_id: str) -> JSON:
         user = self.world.users.get(int(user_id))
-        if user is None or not user.member or int(guild_id) != self.world.guild_id:
+        if user is None or not self.world.is_member(user, int(guild_id)):
             raise ApiError(404, 10007, "Unknown Member")
-        return self.world.member_payload(user)
+        return self.world.member_payload(user, guild_id=int(guild_id))
 
     @_route("GET", r"/channels/(?P<channel_id>\d+)")
     def _get_channel(self, request: Request, channel_id: str) -> JSON:
@@ -267,8 +267,9 @@ class DiscordAPI:
             "mention_roles": [],
             "pinned": False,
         }
-        if self.world.in_guild(channel_id):
-            data["guild_id"] = str(self.world.guild_id)
+        guild_id = self.world.guild_of(channel_id)
+        if guild_id is not None:
+            data["guild_id"] = str(guild_id)
         if interaction is not None:
             app_id = str(self.world.app_id)
             data["type"] = 20 if interaction.type == 2 else 0
