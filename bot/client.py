@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -245,13 +246,38 @@ def make_bot(settings: Settings) -> ParlourBot:
 
 
 def run_bot(settings: Settings) -> int:
-    """Run the bot (over its shards, when sharded) until it is stopped."""
+    """Run the bot (over its shards, when sharded) until it is stopped: Ctrl+C and
+    SIGTERM (`docker stop`, a supervisor) both close it cleanly."""
     assert settings.token is not None
     bot = make_bot(settings)
     if settings.shards is not None:
         log.info("holding shards %s of %d", list(settings.shards), settings.shard_count)
-    bot.run(settings.token, log_handler=None)
+    # Ctrl+C: asyncio.run cancels the bot, which closes on the way out
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(_run_until_stopped(bot, settings.token))
     return 0
+
+
+async def _run_until_stopped(bot: ParlourBot, token: str) -> None:
+    """Run the bot until it stops; SIGTERM cancels it as Ctrl+C does, so it closes
+    (the database last) instead of dying mid-write."""
+    main = asyncio.current_task()
+    assert main is not None
+    terminated: list[bool] = []
+
+    def terminate() -> None:
+        terminated.append(True)
+        main.cancel()
+
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, terminate)
+    try:
+        async with bot:
+            await bot.start(token)
+    except asyncio.CancelledError:
+        if not terminated:
+            raise
+        log.info("stopped by SIGTERM")
 
 
 async def sync_commands(settings: Settings, guild_id: int | None) -> int:

@@ -74,22 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="parlour", description=__doc__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    run = sub.add_parser("run", help="run the Discord bot")
-    run.add_argument(
-        "--shard-count",
-        type=str,
-        default=None,
-        metavar="N",
-        help="Discord gateway shards in all (default PARLOUR_SHARD_COUNT, else unsharded)",
-    )
-    run.add_argument(
-        "--shards",
-        type=str,
-        default=None,
-        metavar="LIST",
-        help="the shards this process holds, e.g. 0-3 or 0,2,5-7 (default: all of them)",
-    )
-    run.set_defaults(handler=_run)
+    _add_run(sub)
 
     sync = sub.add_parser("sync", help="upload the slash commands to Discord")
     sync.add_argument(
@@ -119,6 +104,26 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(handler=_play)
     add_tools(sub)
     return parser
+
+
+def _add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`parlour run [--shard-count N] [--shards LIST]`."""
+    run = sub.add_parser("run", help="run the Discord bot")
+    run.add_argument(
+        "--shard-count",
+        type=str,
+        default=None,
+        metavar="N",
+        help="Discord gateway shards in all (default PARLOUR_SHARD_COUNT, else unsharded)",
+    )
+    run.add_argument(
+        "--shards",
+        type=str,
+        default=None,
+        metavar="LIST",
+        help="the shards this process holds, e.g. 0-3 or 0,2,5-7 (default: all of them)",
+    )
+    run.set_defaults(handler=_run)
 
 
 class _PlayHelp(argparse.Action):

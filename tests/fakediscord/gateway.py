@@ -27,7 +27,13 @@ def bot_shards(bot: discord.Client) -> tuple[tuple[int, ...], int]:
     return (0,), 1
 
 
-def ready_payload(world: World, shard_id: int, shard_count: int, session_id: str) -> JSON:
+def ready_payload(
+    world: World,
+    shard_id: int,
+    shard_count: int,
+    session_id: str,
+    resume_url: str = "wss://gateway.invalid",
+) -> JSON:
     """READY for a session identified as [shard_id, shard_count]: the bot's user, its
     application, and the guilds of that shard (unavailable until their GUILD_CREATE)."""
     guilds = world.guilds_on(shard_id, shard_count)
@@ -36,7 +42,7 @@ def ready_payload(world: World, shard_id: int, shard_count: int, session_id: str
         "user": world.bot_user.payload(),
         "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
         "session_id": session_id,
-        "resume_gateway_url": "wss://gateway.invalid",
+        "resume_gateway_url": resume_url,
         "application": {"id": str(world.app_id), "flags": 0},
         "shard": [shard_id, shard_count],
     }
