@@ -160,7 +160,9 @@ class ParlourBot(commands.Bot):
                 return
             self._owed = False
             for notice in owed:
-                await self._tell(notice.id, notice.channel_id, notice.words)
+                # Another process tells the channels of the guilds it serves.
+                if self.owns(notice.guild_id):
+                    await self._tell(notice.id, notice.channel_id, notice.words)
 
     async def _tell(self, notice_id: int, channel_id: int, words: str) -> None:
         """Send one notice and forget it, or log why not and keep it."""
