@@ -13,6 +13,7 @@ import pytest
 
 from bot.client import ParlourBot, ShardedParlourBot, make_bot
 from bot.config import Settings
+from bot.storage import Tx, notice_rows, open_database, table_rows
 from cogs.table import presenter_of
 from tests.fakediscord import FakeDiscord, FakeUser
 
@@ -167,3 +168,36 @@ async def test_a_restart_rebuilds_only_the_tables_of_the_shards_held(
     assert [t.channel_id for t in zero.tables.tables()] == [fake.channel_id]
     assert await zero.ledger.check() == []
     assert fake.identified == [(0, 1), (1, 2), (0, 2)]
+
+
+async def test_a_notice_owed_to_a_channel_is_told_only_by_the_process_serving_its_guild(
+    two: Two, tmp_path: Path
+) -> None:
+    settings = settings_of(tmp_path, (1,))
+    db = await open_database(settings.db_path)
+    for guild, channel in ((two.fake.guild_id, two.fake.channel_id), (two.guild, two.channel)):
+
+        async def owe(tx: Tx, guild: int = guild, channel: int = channel) -> None:
+            table_id = await table_rows.insert_table(
+                tx,
+                guild_id=guild,
+                channel_id=channel,
+                game="black-joke",
+                options={},
+                seed=1,
+                host_id=two.alice.id,
+                buy_in=0,
+            )
+            assert table_id is not None
+            await table_rows.close_table(tx, table_id, "set aside")
+            await notice_rows.add_notice(tx, channel, table_id, f"owed in {guild}")
+
+        await db.write(owe)
+    await db.close()
+    bot = await start(two.fake, settings)
+    assert [m.content for m in two.fake.channel_messages(two.channel)] == [f"owed in {two.guild}"]
+    assert two.fake.channel_messages() == []  # shard 0's channel: another process's to tell
+    left = await bot.tables.notes.notices()
+    assert [(n.guild_id, n.words) for n in left] == [
+        (two.fake.guild_id, f"owed in {two.fake.guild_id}")
+    ]
