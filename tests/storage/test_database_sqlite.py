@@ -1,0 +1,80 @@
+"""What only the SQLite backend does: its pragmas, works driven on the writer thread,
+and in-memory reads queued behind the writes."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Database, Tx, open_database
+from tests.storage.conftest import NOTES_KEY
+from tests.storage.works import Gate, hold, insert, notes, one_batch
+
+CREATE_NOTES = f"CREATE TABLE notes ({NOTES_KEY['sqlite']}, text TEXT NOT NULL UNIQUE)"
+
+
+async def create_notes(tx: Tx) -> None:
+    await tx.execute(CREATE_NOTES)
+
+
+@pytest.fixture
+async def lite(tmp_path: Path) -> AsyncIterator[Database]:
+    """A SQLite file with the scratch table `notes`."""
+    database = await open_database(tmp_path / "parlour.db")
+    await database.write(create_notes)
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+async def memory() -> AsyncIterator[Database]:
+    """An in-memory SQLite database with the scratch table `notes`."""
+    database = await open_database(":memory:")
+    await database.write(create_notes)
+    yield database
+    await database.close()
+
+
+async def test_wal_synchronous_and_foreign_keys_are_on(lite: Database) -> None:
+    names = ("journal_mode", "synchronous", "foreign_keys", "busy_timeout", "temp_store")
+
+    async def pragmas(tx: Tx) -> tuple[object, ...]:
+        rows = [await tx.fetchone(f"PRAGMA {name}") for name in names]
+        return tuple(row[0] for row in rows if row is not None)
+
+    assert await lite.write(pragmas) == ("wal", 1, 1, 5000, 2)
+    reader = [await lite.fetchone(f"PRAGMA {name}") for name in ("journal_mode", "query_only")]
+    assert [row[0] for row in reader if row is not None] == ["wal", 1]
+
+
+async def test_a_work_that_awaits_anything_but_its_tx_is_refused(lite: Database) -> None:
+    async def wanders(tx: Tx) -> None:
+        await tx.execute("INSERT INTO notes (text) VALUES ('wandered')")
+        await asyncio.sleep(0)
+
+    results = await one_batch(
+        lite, [lite.write(insert("before")), lite.write(wanders), lite.write(insert("after"))]
+    )
+    assert results[0] == "before" and results[2] == "after"
+    assert isinstance(results[1], RuntimeError)
+    assert "awaited something besides its tx" in str(results[1])
+    assert await notes(lite) == ["before!", "after!"]
+
+
+async def test_in_memory_reads_wait_behind_the_writes(memory: Database) -> None:
+    assert memory.path == ":memory:"
+    gate = Gate(insert("held"))
+    holder = await hold(memory, gate)
+    reading = asyncio.ensure_future(notes(memory))
+    await asyncio.sleep(0.05)
+    # One connection serves both: the read is queued behind the held batch.
+    assert not reading.done()
+    gate.open()
+    assert await reading == ["held!"]
+    assert await holder == "held"
+    results = await asyncio.gather(memory.write(insert("m")), memory.write(insert("n")))
+    assert results == ["m", "n"]
+    assert await notes(memory) == ["held!", "m!", "n!"]
