@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -94,9 +95,10 @@ class Batch:
     broken: BaseException | None = None
 
 
-def run_batch(
-    conn: sqlite3.Connection, jobs: list[Job], tx: SqliteTx, track: Callable[[Job | None], None]
-) -> Batch:
+Running = Callable[[Job], AbstractContextManager[None]]
+
+
+def run_batch(conn: sqlite3.Connection, jobs: list[Job], tx: SqliteTx, running: Running) -> Batch:
     """On the writer thread: run every work of the batch in one transaction and commit."""
     batch = Batch()
     try:
@@ -106,7 +108,7 @@ def run_batch(
         return batch
     try:
         for job in jobs:
-            batch.outcomes.append(_run_one(conn, job, tx, track))
+            batch.outcomes.append(_run_one(conn, job, tx, running))
         conn.execute("COMMIT")
     except (sqlite3.Error, BrokenBatch) as exc:
         if conn.in_transaction:
@@ -117,14 +119,14 @@ def run_batch(
 
 
 def _run_one(
-    conn: sqlite3.Connection, job: Job, tx: SqliteTx, track: Callable[[Job | None], None]
+    conn: sqlite3.Connection, job: Job, tx: SqliteTx, running: Running
 ) -> tuple[bool, Any]:
     """Run one work in its savepoint; return (succeeded, result or exception)."""
     if not job.atomic:
         conn.execute(f"SAVEPOINT {WORK}")
-    track(job)
     try:
-        value = drive(job.work(tx))
+        with running(job):
+            value = drive(job.work(tx))
     except Exception as exc:
         if not job.atomic:
             conn.execute(f"ROLLBACK TO {WORK}")
@@ -133,8 +135,6 @@ def _run_one(
             # SQLite rolled the whole transaction back by itself (disk full, I/O error).
             raise BrokenBatch("the transaction was rolled back") from exc
         return False, exc
-    finally:
-        track(None)
     if not job.atomic:
         conn.execute(f"RELEASE {WORK}")
     return True, value

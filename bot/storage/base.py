@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import abc
 import asyncio
+import contextlib
+import contextvars
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from bot.storage.tx import Dialect, Params, Row, Work
@@ -27,6 +29,13 @@ class Job:
         self.atomic = atomic
         self.hooks: list[Callable[[], None]] = []
         self.result: Any = None
+
+
+_RUNNING: contextvars.ContextVar[tuple[Database, Job] | None] = contextvars.ContextVar(
+    "parlour_running_work", default=None
+)
+"""The work running here, and its database: set on the writer task (PostgreSQL) or the
+writer thread (SQLite) while the work runs, and seen nowhere else."""
 
 
 def fail(job: Job, exc: BaseException) -> None:
@@ -51,7 +60,6 @@ class Database(abc.ABC):
         self._queue: list[Job] = []
         self._wake = asyncio.Event()
         self._closing = False
-        self._current: Job | None = None
 
     @property
     @abc.abstractmethod
@@ -60,6 +68,9 @@ class Database(abc.ABC):
 
     async def write(self, work: Work[T], *, atomic: bool = False) -> T:
         """Run `work(tx)` in the next group commit and return its result once committed."""
+        if _RUNNING.get() is not None:
+            # It would wait for a batch that cannot begin before this one ends.
+            raise RuntimeError("A unit of work cannot start another: call its function instead.")
         if self._closing:
             raise RuntimeError("The database is closed.")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -69,10 +80,19 @@ class Database(abc.ABC):
 
     def on_commit(self, callback: Callable[[], None]) -> None:
         """Call `callback` once the running work's batch commits (never if it rolls back)."""
-        job = self._current
-        if job is None:
+        running = _RUNNING.get()
+        if running is None or running[0] is not self:
             raise RuntimeError("on_commit() is only meaningful inside a unit of work.")
-        job.hooks.append(callback)
+        running[1].hooks.append(callback)
+
+    @contextlib.contextmanager
+    def running(self, job: Job) -> Iterator[None]:
+        """Mark `job` as the work running in this context while the block runs."""
+        token = _RUNNING.set((self, job))
+        try:
+            yield
+        finally:
+            _RUNNING.reset(token)
 
     @abc.abstractmethod
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:

@@ -146,16 +146,14 @@ class PostgresDatabase(Database):
                 await conn.execute(_MOVE_SAVEPOINT if savepoint else "SAVEPOINT work")
                 savepoint = True
             tx = PgTx(conn)
-            self._current = job
             try:
-                job.result = await job.work(tx)
+                with self.running(job):
+                    job.result = await job.work(tx)
                 error: Exception | None = None
                 if tx.aborted:
                     error = RuntimeError("A unit of work went on after a refused statement.")
             except Exception as exc:
                 error = exc
-            finally:
-                self._current = None
             if error is None:
                 done.append(job)
             elif not job.atomic:

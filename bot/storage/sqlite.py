@@ -147,13 +147,10 @@ class SqliteDatabase(Database):
                 self._queue.clear()
                 raise
 
-    def _track(self, job: Job | None) -> None:
-        self._current = job
-
     async def _run_batch(self, jobs: list[Job]) -> None:
         """Run one batch in one transaction on the writer thread; settle every job."""
         batch = await self._writer.run(
-            partial(run_batch, jobs=jobs, tx=self._tx, track=self._track)
+            partial(run_batch, jobs=jobs, tx=self._tx, running=self.running)
         )
         ran = jobs[: len(batch.outcomes)]
         if batch.broken is not None:

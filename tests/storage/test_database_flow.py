@@ -68,9 +68,31 @@ async def test_a_failed_commit_fails_its_whole_batch_and_runs_no_hook(db: Databa
     assert await notes(db) == ["after!"]
 
 
-async def test_on_commit_outside_a_work_is_refused(db: Database) -> None:
+async def test_on_commit_outside_a_work_is_refused_even_while_one_runs(db: Database) -> None:
     with pytest.raises(RuntimeError, match="inside a unit of work"):
         db.on_commit(lambda: None)
+    seen: list[str] = []
+    gate = Gate()
+    holder = await hold(db, gate)
+    try:
+        # The writer is inside a work, but this caller is not: its hook belongs to no batch.
+        with pytest.raises(RuntimeError, match="inside a unit of work"):
+            db.on_commit(lambda: seen.append("stray"))
+    finally:
+        gate.open()
+    await holder
+    assert seen == []
+
+
+async def test_a_work_cannot_start_another(db: Database) -> None:
+    async def nested(tx: Tx) -> str:
+        return await db.write(insert("inner"))
+
+    # Waiting for a batch that cannot begin before its own ends would hang for good.
+    with pytest.raises(RuntimeError, match="cannot start another"):
+        await asyncio.wait_for(db.write(nested), READ_LIMIT_S)
+    assert await db.write(insert("outer")) == "outer"
+    assert await notes(db) == ["outer!"]
 
 
 async def test_reads_see_committed_data_only_and_never_wait_for_the_writer(
