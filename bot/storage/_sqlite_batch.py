@@ -3,7 +3,9 @@
 Every work's `await tx.…` completes at once on SQLite (`SqliteTx` calls sqlite3
 directly), so a work's coroutine is driven to its end with a single `send` — no event
 loop needed, and none touched. The batch is `BEGIN IMMEDIATE`, each work in its own
-savepoint (unless atomic), and one `COMMIT`.
+savepoint (unless atomic), and one `COMMIT`. A work that breaks the transaction (ends
+its savepoint, or an error made SQLite roll everything back) fails alone: the batch is
+rolled back and the other works run again in the next one, as on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ def drive(awaitable: Awaitable[Any]) -> Any:
 
 
 class BrokenBatch(Exception):
-    """A savepoint, BEGIN or COMMIT failed: the batch's transaction is gone."""
+    """A work left the batch's transaction unable to go on; its cause is the work's error."""
 
 
 @dataclass
@@ -93,6 +95,9 @@ class Batch:
 
     outcomes: list[tuple[bool, Any]] = field(default_factory=list)
     broken: BaseException | None = None
+    culprit: int | None = None
+    """The work that broke the batch (the others may run again); None if BEGIN or COMMIT
+    failed, which no one work is to blame for."""
 
 
 Running = Callable[[Job], AbstractContextManager[None]]
@@ -107,14 +112,16 @@ def run_batch(conn: sqlite3.Connection, jobs: list[Job], tx: SqliteTx, running: 
         batch.broken = exc
         return batch
     try:
-        for job in jobs:
+        for index, job in enumerate(jobs):
+            batch.culprit = index
             batch.outcomes.append(_run_one(conn, job, tx, running))
+        batch.culprit = None
         conn.execute("COMMIT")
     except (sqlite3.Error, BrokenBatch) as exc:
         if conn.in_transaction:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
-        batch.broken = exc
+        batch.broken = exc.__cause__ if isinstance(exc, BrokenBatch) else exc
     return batch
 
 

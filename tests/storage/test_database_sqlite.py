@@ -1,15 +1,16 @@
 """What only the SQLite backend does: its pragmas, works driven on the writer thread,
-and in-memory reads queued behind the writes."""
+in-memory reads queued behind the writes, and a batch whose savepoint a work broke."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, Tx, open_database
+from bot.storage import Database, Tx, Work, open_database
 from tests.storage.conftest import NOTES_KEY
 from tests.storage.works import Gate, hold, insert, notes, one_batch
 
@@ -78,3 +79,32 @@ async def test_in_memory_reads_wait_behind_the_writes(memory: Database) -> None:
     results = await asyncio.gather(memory.write(insert("m")), memory.write(insert("n")))
     assert results == ["m", "n"]
     assert await notes(memory) == ["held!", "m!", "n!"]
+
+
+async def breaks_its_savepoint(tx: Tx) -> None:
+    """A work that releases the savepoint the batch gave it: the batch cannot go on."""
+    await tx.execute("INSERT INTO notes (text) VALUES ('breaker')")
+    await tx.execute("RELEASE work")
+
+
+@pytest.mark.parametrize("position", [0, 1])
+async def test_a_work_that_breaks_its_savepoint_fails_alone_and_the_rest_run_again(
+    lite: Database, position: int
+) -> None:
+    seen: list[str] = []
+
+    def hooked(text: str) -> Work[str]:
+        async def work(tx: Tx) -> str:
+            lite.on_commit(lambda: seen.append(text))
+            return await insert(text)(tx)
+
+        return work
+
+    calls = [lite.write(hooked("first")), lite.write(hooked("later")), lite.write(insert("last"))]
+    calls.insert(position, lite.write(breaks_its_savepoint))
+    results = await one_batch(lite, calls)
+    broken = results.pop(position)
+    assert isinstance(broken, sqlite3.OperationalError), broken
+    assert results == ["first", "later", "last"]
+    assert seen == ["first", "later"]  # once each: the rolled-back run's hooks are dropped
+    assert await notes(lite) == ["first!", "later!", "last!"]
