@@ -24,18 +24,25 @@ WORK = "work"
 
 
 class SqliteTx:
-    """The `Tx` of SQLite: sqlite3 calls that finish before the coroutine would yield."""
+    """The `Tx` of SQLite: sqlite3 calls that finish before the coroutine would yield.
+
+    `aborted` is set once a statement was refused outside `attempt`. SQLite itself would
+    let the work go on, but PostgreSQL would not, so neither does this backend: a work
+    that goes on after a refusal fails, here as there.
+    """
 
     dialect: Dialect = "sqlite"
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
+        self.aborted = False
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return how many rows it changed."""
         try:
             return self._conn.execute(sql, params).rowcount
         except sqlite3.IntegrityError as exc:
+            self.aborted = True
             raise IntegrityError(str(exc)) from exc
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
@@ -43,6 +50,7 @@ class SqliteTx:
         try:
             self._conn.executemany(sql, rows)
         except sqlite3.IntegrityError as exc:
+            self.aborted = True
             raise IntegrityError(str(exc)) from exc
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
@@ -50,6 +58,7 @@ class SqliteTx:
         try:
             return self._conn.execute(sql, params).fetchall()
         except sqlite3.IntegrityError as exc:
+            self.aborted = True
             raise IntegrityError(str(exc)) from exc
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
@@ -59,17 +68,22 @@ class SqliteTx:
 
     async def attempt(self, sql: str, params: Params = ()) -> list[Row]:
         """One statement that may be refused: SQLite undoes a refused statement alone."""
-        return await self.fetchall(sql, params)
+        try:
+            return self._conn.execute(sql, params).fetchall()
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
 
     @contextlib.asynccontextmanager
     async def savepoint(self, name: str) -> AsyncIterator[None]:
         """A block that is all-or-nothing, in a savepoint of its own."""
+        aborted = self.aborted
         self._conn.execute(f"SAVEPOINT {name}")
         try:
             yield
         except BaseException:
             self._conn.execute(f"ROLLBACK TO {name}")
             self._conn.execute(f"RELEASE {name}")
+            self.aborted = aborted
             raise
         self._conn.execute(f"RELEASE {name}")
 
@@ -83,6 +97,10 @@ def drive(awaitable: Awaitable[Any]) -> Any:
         return stop.value
     coro.close()
     raise RuntimeError("A SQLite unit of work awaited something besides its tx.")
+
+
+class WentOn(RuntimeError):
+    """A work went on after a refused statement (one not made with `attempt`)."""
 
 
 class BrokenBatch(Exception):
@@ -131,9 +149,12 @@ def _run_one(
     """Run one work in its savepoint; return (succeeded, result or exception)."""
     if not job.atomic:
         conn.execute(f"SAVEPOINT {WORK}")
+    tx.aborted = False
     try:
         with running(job):
             value = drive(job.work(tx))
+        if tx.aborted:
+            raise WentOn("A unit of work went on after a refused statement.")
     except Exception as exc:
         if not job.atomic:
             conn.execute(f"ROLLBACK TO {WORK}")
@@ -141,6 +162,9 @@ def _run_one(
         elif not conn.in_transaction:
             # SQLite rolled the whole transaction back by itself (disk full, I/O error).
             raise BrokenBatch("the transaction was rolled back") from exc
+        elif isinstance(exc, WentOn):
+            # Without a savepoint, only rolling the batch back undoes what it did.
+            raise BrokenBatch("an atomic work went on after a refusal") from exc
         return False, exc
     if not job.atomic:
         conn.execute(f"RELEASE {WORK}")

@@ -4,6 +4,7 @@ atomic works, `Tx.attempt` and `Tx.savepoint`, placeholders, and the words of a 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -85,6 +86,27 @@ async def test_attempt_undoes_only_the_refused_statement(db: Database, atomic: b
 
     assert "notes" in await db.write(work, atomic=atomic)
     assert await notes(db) == ["taken", "before", "after"]
+
+
+@pytest.mark.parametrize("atomic", [False, True])
+async def test_a_work_that_goes_on_after_a_refusal_fails_alone(db: Database, atomic: bool) -> None:
+    await db.write(insert_one("taken"))
+
+    async def goes_on(tx: Tx) -> str:
+        await tx.execute("INSERT INTO notes (text) VALUES ('mine')")
+        with contextlib.suppress(IntegrityError):
+            await tx.execute("INSERT INTO notes (text) VALUES ('taken')")
+        return "went on"
+
+    results = await one_batch(
+        db,
+        [db.write(insert("before")), db.write(goes_on, atomic=atomic), db.write(insert("after"))],
+    )
+    assert results[0] == "before" and results[2] == "after"
+    # Without `attempt`, a refusal undoes the whole work, on SQLite as on PostgreSQL.
+    assert isinstance(results[1], RuntimeError)
+    assert "went on after a refused statement" in str(results[1])
+    assert await notes(db) == ["taken", "before!", "after!"]
 
 
 async def in_savepoint(tx: Tx, name: str, texts: list[str], *, then_fail: bool) -> None:
