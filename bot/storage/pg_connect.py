@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -11,6 +12,7 @@ from bot.storage.tx import StorageError
 
 CONNECT_TIMEOUT_S = 10.0
 SCHEMES = ("postgresql://", "postgres://")
+_USER_PASSWORD = re.compile(r"^([a-z]+://[^:/@]*:)[^@]*@")
 
 
 def is_postgres(target: str) -> bool:
@@ -20,10 +22,16 @@ def is_postgres(target: str) -> bool:
 
 def shown(dsn: str) -> str:
     """The address with any password hidden, fit for logs and messages."""
-    parts = urlsplit(dsn)
-    if parts.password is None:
+    try:
+        parts = urlsplit(dsn)
+        password = parts.password
+    except ValueError:
+        # Not an address urlsplit can read (a broken IPv6 host): whatever lies between
+        # the user's colon and the @ is hidden all the same.
+        return _USER_PASSWORD.sub(r"\1***@", dsn, count=1)
+    if password is None:
         return dsn
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    netloc = parts.netloc.replace(f":{password}@", ":***@", 1)
     return urlunsplit(parts._replace(netloc=netloc))
 
 

@@ -37,6 +37,7 @@ async def test_a_server_out_of_reach_is_refused() -> None:
     ("dsn", "words"),
     [
         (f"postgresql://parlour:{SECRET}@127.0.0.1:notaport/test", "notaport"),
+        (f"postgresql://parlour:{SECRET}@[::1/test", "IPv6"),
         ("postgresql://127.0.0.1/test?sslmode=bogus", "sslmode"),
     ],
 )
@@ -53,6 +54,7 @@ async def test_a_malformed_address_is_refused(dsn: str, words: str) -> None:
             "postgresql://parlour:hunter2@db.example:5432/parlour",
             "postgresql://parlour:***@db.example:5432/parlour",
         ),
+        ("postgresql://parlour:hunter2@[::1/parlour", "postgresql://parlour:***@[::1/parlour"),
         ("postgresql:///test?search_path=x", "postgresql:///test?search_path=x"),
     ],
 )
