@@ -12,6 +12,8 @@ from bot.storage.tx import StorageError
 
 CONNECT_TIMEOUT_S = 10.0
 SCHEMES = ("postgresql://", "postgres://")
+READ_ONLY = {"default_transaction_read_only": "on"}
+"""The settings of a connection that only reads: PostgreSQL refuses its writes."""
 _USER_PASSWORD = re.compile(r"^([a-z]+://[^:/@]*:)[^@]*@")
 
 
@@ -35,11 +37,13 @@ def shown(dsn: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-async def connect(dsn: str) -> Any:
-    """An asyncpg connection to `dsn`; a `StorageError` sentence if there is none to be had."""
+async def connect(dsn: str, *, read_only: bool = False) -> Any:
+    """An asyncpg connection to `dsn` (refusing writes if `read_only`); a `StorageError`
+    sentence if there is none to be had."""
     where = shown(dsn)
+    settings = READ_ONLY if read_only else None
     try:
-        conn = await asyncpg.connect(dsn, timeout=CONNECT_TIMEOUT_S)
+        conn = await asyncpg.connect(dsn, timeout=CONNECT_TIMEOUT_S, server_settings=settings)
         await prepare_connection(conn)
         return conn
     except (asyncpg.InvalidPasswordError, asyncpg.InvalidAuthorizationSpecificationError) as exc:

@@ -20,7 +20,7 @@ import asyncpg
 
 from bot.storage._pg_tx import PgTx, prepare
 from bot.storage.base import Database, Job, fail
-from bot.storage.pg_connect import connect, prepare_connection, shown
+from bot.storage.pg_connect import READ_ONLY, connect, prepare_connection, shown
 from bot.storage.pg_migrate import migrate_pg
 from bot.storage.tx import Dialect, Params, Row
 
@@ -43,10 +43,11 @@ class PostgresDatabase(Database):
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, dsn: str, writer: Any, pool: Any) -> None:
+    def __init__(self, dsn: str, writer: Any, pool: Any, *, read_only: bool = False) -> None:
         """Start the writer task over connections already open and migrated."""
         super().__init__()
         self._dsn = dsn
+        self._read_only = read_only
         self._writer = writer
         self._pool = pool
         self._writer_task = asyncio.create_task(self._run_writer(), name="parlour-pg-writer")
@@ -55,18 +56,24 @@ class PostgresDatabase(Database):
     async def open(cls, dsn: str, *, read_only: bool = False) -> PostgresDatabase:
         """Connect, check the database is Parlour's (or empty), migrate it, open the pool.
 
-        Every refusal is a `StorageError` of one sentence. `read_only` skips migrating.
+        Every refusal is a `StorageError` of one sentence. `read_only` skips migrating,
+        and PostgreSQL then refuses every write, as SQLite does a read-only file's. The
+        readers' connections refuse writes always: what they run goes around the writer.
         """
-        writer = await connect(dsn)
+        writer = await connect(dsn, read_only=read_only)
         try:
             await migrate_pg(writer, shown(dsn), apply=not read_only)
             pool = await asyncpg.create_pool(
-                dsn, min_size=1, max_size=READ_POOL_SIZE, init=prepare_connection
+                dsn,
+                min_size=1,
+                max_size=READ_POOL_SIZE,
+                init=prepare_connection,
+                server_settings=READ_ONLY,
             )
         except BaseException:
             await writer.close()
             raise
-        return cls(dsn, writer, pool)
+        return cls(dsn, writer, pool, read_only=read_only)
 
     @property
     def path(self) -> str:
@@ -114,7 +121,7 @@ class PostgresDatabase(Database):
         """Run one batch in one transaction; settle every job."""
         if self._writer.is_closed():
             try:
-                self._writer = await connect(self._dsn)
+                self._writer = await connect(self._dsn, read_only=self._read_only)
             except Exception as exc:
                 for job in jobs:
                     fail(job, exc)

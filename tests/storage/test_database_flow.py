@@ -4,11 +4,24 @@ beside the writer, callers that give up, and closing."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+from pathlib import Path
 
+import asyncpg
 import pytest
 
-from bot.storage import Database, Tx, Work
-from tests.storage.works import Gate, hold, insert, insert_one, notes, one_batch, queued
+from bot.storage import Database, Tx, Work, open_database
+from tests.backends import BACKENDS, target
+from tests.storage.works import (
+    Gate,
+    create_notes,
+    hold,
+    insert,
+    insert_one,
+    notes,
+    one_batch,
+    queued,
+)
 
 READ_LIMIT_S = 2.0
 """Far longer than any read here takes; a read that waits for the held writer never ends."""
@@ -161,3 +174,32 @@ async def test_close_finishes_the_queued_works_then_refuses_writes(db: Database)
     with pytest.raises(RuntimeError, match="closed"):
         await db.write(insert("later still"))
     await db.close()  # closing twice is harmless
+
+
+async def test_a_read_cannot_write(db: Database) -> None:
+    with pytest.raises((sqlite3.OperationalError, asyncpg.ReadOnlySQLTransactionError)):
+        await db.fetchall("INSERT INTO notes (text) VALUES ('by the back door') RETURNING id")
+    assert await notes(db) == []
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_a_database_opened_read_only_reads_and_refuses_writes(
+    backend: str, tmp_path: Path
+) -> None:
+    async with target(backend, tmp_path) as where:
+        db = await open_database(where)
+        await db.write(create_notes)
+        await db.write(insert_one("kept"))
+        await db.close()
+        reader = await open_database(where, read_only=True)
+        try:
+            assert await notes(reader) == ["kept"]
+            with pytest.raises((sqlite3.OperationalError, asyncpg.ReadOnlySQLTransactionError)):
+                await reader.write(insert_one("refused"))
+        finally:
+            await reader.close()
+        db = await open_database(where)
+        try:
+            assert await notes(db) == ["kept"]
+        finally:
+            await db.close()

@@ -11,8 +11,7 @@ import pytest
 
 from bot.storage import Database, IntegrityError, Tx, Work, open_database
 from tests.backends import needs_postgres, pg_schema
-from tests.storage.conftest import NOTES_KEY
-from tests.storage.works import insert_one, notes, one_batch
+from tests.storage.works import create_notes, insert_one, notes, one_batch
 
 pytestmark = needs_postgres
 
@@ -22,11 +21,7 @@ async def pg() -> AsyncIterator[Database]:
     """A PostgreSQL database in a schema of its own, with the scratch table `notes`."""
     async with pg_schema() as dsn:
         database = await open_database(dsn)
-
-        async def create(tx: Tx) -> None:
-            await tx.execute(f"CREATE TABLE notes ({NOTES_KEY['postgres']}, text TEXT UNIQUE)")
-
-        await database.write(create)
+        await database.write(create_notes)
         yield database
         await database.close()
 

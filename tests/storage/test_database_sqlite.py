@@ -11,14 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Database, Tx, Work, open_database
-from tests.storage.conftest import NOTES_KEY
-from tests.storage.works import Gate, hold, insert, notes, one_batch
-
-CREATE_NOTES = f"CREATE TABLE notes ({NOTES_KEY['sqlite']}, text TEXT NOT NULL UNIQUE)"
-
-
-async def create_notes(tx: Tx) -> None:
-    await tx.execute(CREATE_NOTES)
+from tests.storage.works import Gate, create_notes, hold, insert, notes, one_batch
 
 
 @pytest.fixture
