@@ -55,11 +55,13 @@ class Database(abc.ABC):
     """
 
     dialect: Dialect
+    _writer_task: asyncio.Task[None]
 
     def __init__(self) -> None:
         self._queue: list[Job] = []
         self._wake = asyncio.Event()
         self._closing = False
+        self._stopped: BaseException | None = None
 
     @property
     @abc.abstractmethod
@@ -73,6 +75,8 @@ class Database(abc.ABC):
             raise RuntimeError("A unit of work cannot start another: call its function instead.")
         if self._closing:
             raise RuntimeError("The database is closed.")
+        if self._stopped is not None:
+            raise RuntimeError("The database writer stopped.") from self._stopped
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.append(Job(work, future, atomic=atomic))
         self._wake.set()
@@ -106,6 +110,38 @@ class Database(abc.ABC):
     @abc.abstractmethod
     async def close(self) -> None:
         """Finish the queued works, then close every connection."""
+
+    @abc.abstractmethod
+    async def _run_batch(self, jobs: list[Job]) -> None:
+        """Run one batch in one transaction and settle every job."""
+
+    async def _run_writer(self) -> None:
+        """The writer task: take every queued work as one batch, until closed and drained."""
+        while (jobs := await self._next_batch()) is not None:
+            try:
+                await self._run_batch(jobs)
+            except BaseException as exc:
+                # The writer task itself is stopping (cancelled, interrupted, or a work
+                # raised what is not an Exception): nothing queued will run, so nobody may
+                # be left waiting, and every later write is refused at once.
+                self._stopped = exc
+                stopped = RuntimeError("The database writer stopped.")
+                stopped.__cause__ = exc
+                for job in (*jobs, *self._queue):
+                    fail(job, stopped)
+                self._queue.clear()
+                raise
+
+    async def _writer_ended(self) -> None:
+        """Wait for the writer task to drain the queue and end. If it stopped instead,
+        its callers were told, so closing goes on; if closing is cancelled, so is it."""
+        try:
+            await asyncio.wait([self._writer_task])
+        except asyncio.CancelledError:
+            self._writer_task.cancel()
+            raise
+        if not self._writer_task.cancelled() and self._writer_task.exception() is not None:
+            _LOG.error("The database writer stopped", exc_info=self._writer_task.exception())
 
     async def _next_batch(self) -> list[Job] | None:
         """Wait for queued works and take them all (callers that gave up are skipped);

@@ -97,25 +97,12 @@ class PostgresDatabase(Database):
         self._closing = True
         self._wake.set()
         try:
-            await self._writer_task
+            await self._writer_ended()
         finally:
             with contextlib.suppress(Exception):
                 await self._writer.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._pool.close(), 5)
-
-    async def _run_writer(self) -> None:
-        """The writer task: take every queued work as one batch, until closed and drained."""
-        while (jobs := await self._next_batch()) is not None:
-            try:
-                await self._run_batch(jobs)
-            except BaseException as exc:
-                stopped = RuntimeError("The database writer stopped.")
-                stopped.__cause__ = exc
-                for job in (*jobs, *self._queue):
-                    fail(job, stopped)
-                self._queue.clear()
-                raise
 
     async def _run_batch(self, jobs: list[Job]) -> None:
         """Run one batch in one transaction; settle every job."""

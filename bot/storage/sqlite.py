@@ -122,7 +122,7 @@ class SqliteDatabase(Database):
         self._closing = True
         self._wake.set()
         try:
-            await self._writer_task
+            await self._writer_ended()
         finally:
             if self._checkpoint_task is not None:
                 # Closing the last connection checkpoints the WAL anyway.
@@ -132,21 +132,6 @@ class SqliteDatabase(Database):
             for conn in (self._writer, self._reader, self._checkpointer):
                 if conn is not None:
                     await conn.close()
-
-    async def _run_writer(self) -> None:
-        """The writer task: take every queued work as one batch, until closed and drained."""
-        while (jobs := await self._next_batch()) is not None:
-            try:
-                await self._run_batch(jobs)
-            except BaseException as exc:
-                # The writer task itself is stopping (cancelled, interrupted): nothing
-                # queued will run, so nobody may be left waiting.
-                stopped = RuntimeError("The database writer stopped.")
-                stopped.__cause__ = exc
-                for job in (*jobs, *self._queue):
-                    fail(job, stopped)
-                self._queue.clear()
-                raise
 
     async def _run_batch(self, jobs: list[Job]) -> None:
         """Run one batch in one transaction on the writer thread; settle every job."""

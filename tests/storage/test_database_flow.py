@@ -176,6 +176,19 @@ async def test_close_finishes_the_queued_works_then_refuses_writes(db: Database)
     await db.close()  # closing twice is harmless
 
 
+async def test_a_stopped_writer_refuses_later_writes_at_once(db: Database) -> None:
+    async def interrupts(tx: Tx) -> None:
+        await tx.execute("INSERT INTO notes (text) VALUES ('never')")
+        raise asyncio.CancelledError  # not an Exception: the writer cannot go on
+
+    with pytest.raises(RuntimeError, match="writer stopped"):
+        await asyncio.wait_for(db.write(interrupts), READ_LIMIT_S)
+    # Before, a later write waited for good for a writer that was gone.
+    with pytest.raises(RuntimeError, match="writer stopped"):
+        await asyncio.wait_for(db.write(insert("later")), READ_LIMIT_S)
+    await asyncio.wait_for(db.close(), READ_LIMIT_S)  # and closing goes on
+
+
 async def test_a_read_cannot_write(db: Database) -> None:
     with pytest.raises((sqlite3.OperationalError, asyncpg.ReadOnlySQLTransactionError)):
         await db.fetchall("INSERT INTO notes (text) VALUES ('by the back door') RETURNING id")
