@@ -140,6 +140,10 @@ def run_batch(conn: sqlite3.Connection, jobs: list[Job], tx: SqliteTx, running: 
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
         batch.broken = exc.__cause__ if isinstance(exc, BrokenBatch) else exc
+        if isinstance(exc, sqlite3.IntegrityError):
+            # A deferred constraint, refused at COMMIT: said as any refusal is.
+            batch.broken = IntegrityError(str(exc))
+            batch.broken.__cause__ = exc
     return batch
 
 

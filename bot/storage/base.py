@@ -52,6 +52,8 @@ class Database(abc.ABC):
     while its neighbours commit), and the caller resumes once the batch has committed.
     `atomic=True` promises that a work which raises has changed nothing (one change
     statement, or statements made with `Tx.attempt`): it is run without a savepoint.
+    A COMMIT the database refuses (a deferred constraint) fails every caller of the
+    batch with an `IntegrityError`, as a refused statement fails its work's.
     """
 
     dialect: Dialect

@@ -18,7 +18,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage._pg_tx import PgTx, prepare
+from bot.storage._pg_tx import PgTx, prepare, refusal
 from bot.storage.base import Database, Job, fail
 from bot.storage.pg_connect import READ_ONLY, connect, prepare_connection, shown
 from bot.storage.pg_migrate import migrate_pg
@@ -126,6 +126,8 @@ class PostgresDatabase(Database):
             return
         except Exception as exc:
             await self._rollback(conn)
+            if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
+                exc = refusal(exc)  # a deferred constraint, refused at COMMIT
             for job in jobs:
                 fail(job, exc)
             return

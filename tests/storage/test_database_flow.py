@@ -4,13 +4,14 @@ beside the writer, callers that give up, and closing."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from pathlib import Path
 
 import asyncpg
 import pytest
 
-from bot.storage import Database, Tx, Work, open_database
+from bot.storage import Database, IntegrityError, Tx, Work, open_database
 from tests.backends import BACKENDS, target
 from tests.storage.works import (
     Gate,
@@ -74,7 +75,9 @@ async def test_a_failed_commit_fails_its_whole_batch_and_runs_no_hook(db: Databa
     seen: list[str] = []
     await db.write(schema)
     results = await one_batch(db, [db.write(hooked(db, seen, "rolled back")), db.write(orphan)])
-    assert all(isinstance(result, Exception) for result in results), results
+    # Every caller of the batch is told, in the words of any refusal.
+    assert all(isinstance(result, IntegrityError) for result in results), results
+    assert all(re.search("(?i)foreign key", str(result)) for result in results), results
     assert seen == []
     assert await notes(db) == []
     assert await db.write(insert("after")) == "after"  # the writer carries on
