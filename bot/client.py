@@ -2,11 +2,12 @@
 
 `ParlourBot.setup_hook` opens the database (running migrations), builds the ledger and
 the table service, loads the cogs from an explicit tuple (each registers its persistent
-`DynamicItem` buttons), rebuilds every open table and re-renders its message, tells the
-channels of tables set aside (again on every reconnect and every few minutes, until
-Discord takes the notice), and starts the turn clock. Commands are not synced on every
-start: `parlour sync` does it, and so does the owner's `@Parlour sync` mention
-(cogs/admin.py).
+`DynamicItem` buttons), rebuilds every open table (of its own guilds, when it holds some
+of Discord's gateway shards: `ShardedParlourBot`, docs/DESIGN.md "Scale") and re-renders
+its message, tells the channels of tables set aside (again on every reconnect and every
+few minutes, until Discord takes the notice), and starts the turn clock. Commands are not
+synced on every start: `parlour sync` does it (once for every shard and process), and so
+does the owner's `@Parlour sync` mention (cogs/admin.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 import aiohttp
 import discord
@@ -24,7 +28,9 @@ from bot.config import Settings
 from bot.guilds import GuildSettingsStore, defaults_from
 from bot.ledger import Ledger
 from bot.storage import Database, open_database
+from bot.storage.claims import ShardClaim, claim_shards
 from bot.tables import ServiceSettings, TableLimits, TableService
+from bot.tables.recovery import GuildFilter
 
 log = logging.getLogger(__name__)
 
@@ -46,19 +52,25 @@ NOTICE_RETRY_S = 300.0
 
 
 class ParlourBot(commands.Bot):
-    """The Parlour bot: one process, many servers, one table service."""
+    """The Parlour bot: one process, many servers, one table service. Unsharded: it
+    holds every guild (`ShardedParlourBot` holds some shards; `make_bot` picks)."""
 
     db: Database
     guild_settings: GuildSettingsStore
     ledger: Ledger
     tables: TableService
+    claim: ShardClaim
 
     def __init__(self, settings: Settings) -> None:
+        assert (settings.shards is None) != isinstance(self, discord.AutoShardedClient), (
+            "sharded settings need ShardedParlourBot (make_bot), unsharded ones ParlourBot"
+        )
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            **self._gateway_options(settings),
         )
         self.settings = settings
         self._clock: asyncio.Task[None] | None = None
@@ -68,11 +80,43 @@ class ParlourBot(commands.Bot):
         # Blocking clean-ups the cogs register, run in a thread once Discord is closed.
         self.after_close: dict[str, Callable[[], None]] = {}
 
+    @staticmethod
+    def _gateway_options(settings: Settings) -> dict[str, Any]:
+        """What discord.py's client is told of the gateway besides the defaults."""
+        return {}
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process serves the guild: every guild unless sharded, else the
+        guilds on the shards it holds (only their events reach it)."""
+        return self.settings.holds(guild_id)
+
+    def _shards_to_claim(self) -> tuple[int, tuple[int, ...]]:
+        """The shards this process claims: those of its settings, or the one shard of an
+        unsharded process (which serves every guild)."""
+        if self.settings.shard_count is None or self.settings.shards is None:
+            return 1, (0,)
+        return self.settings.shard_count, self.settings.shards
+
+    def _claim_lost(self) -> None:
+        """The database let go of this process's shards (its connection went): another
+        process may be serving them now, so this one stops at once."""
+        log.critical("this process no longer holds its shards: stopping")
+        self._lost = asyncio.create_task(self.close(), name="parlour-claim-lost")
+
+    def _guild_filter(self) -> GuildFilter | None:
+        """The guilds whose tables this process rebuilds at start-up (None: all)."""
+        return None if self.settings.shards is None else self.owns
+
     async def setup_hook(self) -> None:
         """Open the database, load the cogs, rebuild open tables, start the clock."""
         if self.settings.db_url is None:
             self.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
         self.db = await open_database(self.settings.database)
+        # The shards are this process's before any of their tables is touched: on
+        # PostgreSQL another process may hold them, and then this one waits its turn.
+        count, shards = self._shards_to_claim()
+        self.claim = await claim_shards(self.db, count, shards)
+        self.claim.watch(self._claim_lost)
         self.guild_settings = await GuildSettingsStore.load(self.db, defaults_from(self.settings))
         # A plain dict lookup: the ledger calls it on the database's writer thread.
         self.ledger = Ledger(self.db, starting_chips=self.guild_settings.starting_chips)
@@ -88,7 +132,7 @@ class ParlourBot(commands.Bot):
         )
         for name in COGS:
             await self.load_extension(name)
-        report = await self.tables.recover()
+        report = await self.tables.recover(self._guild_filter())
         log.info(
             "rebuilt %d open tables (%d actions); closed %d that could not be rebuilt",
             report.tables,
@@ -116,7 +160,9 @@ class ParlourBot(commands.Bot):
                 return
             self._owed = False
             for notice in owed:
-                await self._tell(notice.id, notice.channel_id, notice.words)
+                # Another process tells the channels of the guilds it serves.
+                if self.owns(notice.guild_id):
+                    await self._tell(notice.id, notice.channel_id, notice.words)
 
     async def _tell(self, notice_id: int, channel_id: int, words: str) -> None:
         """Send one notice and forget it, or log why not and keep it."""
@@ -179,20 +225,69 @@ class ParlourBot(commands.Bot):
             await asyncio.to_thread(closer)
         if hasattr(self, "db"):
             await self.db.close()
+        if hasattr(self, "claim"):
+            # Only once every write is done may another process take the shards over.
+            await self.claim.release()
+
+
+class ShardedParlourBot(ParlourBot, commands.AutoShardedBot):
+    """The Parlour bot holding some of Discord's gateway shards (`settings.shards` of
+    `settings.shard_count`), over discord.py's sharded client: only the events of the
+    guilds on those shards reach it, and it rebuilds only their tables."""
+
+    @staticmethod
+    def _gateway_options(settings: Settings) -> dict[str, Any]:
+        """The shards to open, and how many there are in all."""
+        assert settings.shards is not None
+        return {"shard_ids": list(settings.shards), "shard_count": settings.shard_count}
+
+
+def make_bot(settings: Settings) -> ParlourBot:
+    """The bot for these settings: sharded when they name shards, else unsharded."""
+    return ParlourBot(settings) if settings.shards is None else ShardedParlourBot(settings)
 
 
 def run_bot(settings: Settings) -> int:
-    """Run the bot until it is stopped."""
+    """Run the bot (over its shards, when sharded) until it is stopped: Ctrl+C and
+    SIGTERM (`docker stop`, a supervisor) both close it cleanly."""
     assert settings.token is not None
-    bot = ParlourBot(settings)
-    bot.run(settings.token, log_handler=None)
+    bot = make_bot(settings)
+    if settings.shards is not None:
+        log.info("holding shards %s of %d", list(settings.shards), settings.shard_count)
+    # Ctrl+C: asyncio.run cancels the bot, which closes on the way out
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(_run_until_stopped(bot, settings.token))
     return 0
 
 
+async def _run_until_stopped(bot: ParlourBot, token: str) -> None:
+    """Run the bot until it stops; SIGTERM cancels it as Ctrl+C does, so it closes
+    (the database last) instead of dying mid-write."""
+    main = asyncio.current_task()
+    assert main is not None
+    terminated: list[bool] = []
+
+    def terminate() -> None:
+        terminated.append(True)
+        main.cancel()
+
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, terminate)
+    try:
+        async with bot:
+            await bot.start(token)
+    except asyncio.CancelledError:
+        if not terminated:
+            raise
+        log.info("stopped by SIGTERM")
+
+
 async def sync_commands(settings: Settings, guild_id: int | None) -> int:
-    """Log in, sync the slash commands (to one guild, or globally), and log out."""
+    """Log in, sync the slash commands (to one guild, or globally), and log out. Commands
+    belong to the application, not to a shard: one sync serves every process, so it
+    needs no gateway and ignores the shard settings."""
     assert settings.token is not None
-    bot = ParlourBot(settings)
+    bot = ParlourBot(replace(settings, shard_count=None, shards=None))
     async with bot:
         await bot.login(settings.token)
         if guild_id is not None:

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from bot.shards import MAX_SHARD_COUNT, ShardError, check_count, parse_shards, shard_of
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -33,6 +35,21 @@ class Settings:
         """What PARLOUR_DB names: a PostgreSQL address, or the SQLite file's path."""
         return self.db_url if self.db_url is not None else str(self.db_path)
 
+    shard_count: int | None = None
+    """Discord gateway shards in all, or None: one process holds every guild, unsharded."""
+    shards: tuple[int, ...] | None = None
+    """The shards this process holds (set exactly when `shard_count` is)."""
+
+    def __post_init__(self) -> None:
+        assert (self.shard_count is None) == (self.shards is None), "shards come with a count"
+
+    def holds(self, guild_id: int) -> bool:
+        """Whether this process serves the guild: always when unsharded, else when the
+        guild's shard is one of `shards`."""
+        if self.shard_count is None or self.shards is None:
+            return True
+        return shard_of(guild_id, self.shard_count) in self.shards
+
     def __repr__(self) -> str:
         """The settings with the token hidden: a repr ends up in logs and tracebacks."""
         shown = (
@@ -43,8 +60,17 @@ class Settings:
         return f"Settings({', '.join(shown)})"
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """Read and check the settings; ConfigError names the variable at fault."""
+    def from_env(
+        cls,
+        env: Mapping[str, str] | None = None,
+        *,
+        shard_count: str | None = None,
+        shards: str | None = None,
+    ) -> Settings:
+        """Read and check the settings; ConfigError names the variable at fault.
+
+        `shard_count` and `shards`, when given, are the command line's `--shard-count`
+        and `--shards`, and stand in place of PARLOUR_SHARD_COUNT and PARLOUR_SHARDS."""
         env = os.environ if env is None else env
         level = env.get("PARLOUR_LOG_LEVEL", "INFO").strip().upper()
         if level not in LOG_LEVELS:
@@ -57,6 +83,10 @@ class Settings:
             )
         where = env.get("PARLOUR_DB", "").strip() or "parlour.db"
         postgres = where.startswith(("postgresql://", "postgres://"))
+        total, held = _sharding(
+            _given(env, "PARLOUR_SHARD_COUNT", "--shard-count", shard_count),
+            _given(env, "PARLOUR_SHARDS", "--shards", shards),
+        )
         return cls(
             token=token,
             db_path=Path("parlour.db" if postgres else where).expanduser(),
@@ -65,6 +95,8 @@ class Settings:
             starting_chips=_int(env, "PARLOUR_STARTING_CHIPS", 1000, 0, 10**9),
             buy_in=_int(env, "PARLOUR_BUY_IN", 100, 1, 10**6),
             turn_timeout_s=float(_int(env, "PARLOUR_TURN_TIMEOUT_S", 120, 10, 86_400)),
+            shard_count=total,
+            shards=held,
         )
 
 
@@ -92,3 +124,44 @@ def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -
     if not low <= value <= high:
         raise ConfigError(f"{name} must be from {low} to {high}, not {value}.")
     return value
+
+
+Given = tuple[str, str] | None
+"""A setting's name (as the user wrote it: a variable or an option) and its text; None
+when it is not set at all."""
+
+
+def _given(env: Mapping[str, str], variable: str, option: str, override: str | None) -> Given:
+    """The command line's value of a setting when given there, else the environment's."""
+    if override is not None:
+        return option, override
+    text = env.get(variable, "")
+    return (variable, text) if text.strip() else None
+
+
+def _sharding(count: Given, shards: Given) -> tuple[int | None, tuple[int, ...] | None]:
+    """`shard_count` and `shards`: both None when unsharded; every shard when only the
+    count is given; ConfigError for a list without a count or a bad count or list."""
+    if count is None:
+        if shards is not None:
+            raise ConfigError(
+                f"{shards[0]} needs a shard count as well: set PARLOUR_SHARD_COUNT"
+                " (or --shard-count) to the number of shards in all."
+            )
+        return None, None
+    name, text = count
+    try:
+        total = check_count(int(text.strip()), name=name)
+    except ValueError as exc:
+        if isinstance(exc, ShardError):
+            raise ConfigError(str(exc)) from None
+        raise ConfigError(
+            f"{name} must be a whole number from 1 to {MAX_SHARD_COUNT}, not {text!r}."
+        ) from None
+    if shards is None:
+        return total, tuple(range(total))
+    try:
+        held = parse_shards(shards[1], total, name=shards[0])
+    except ShardError as exc:
+        raise ConfigError(str(exc)) from None
+    return total, held

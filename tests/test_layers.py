@@ -30,7 +30,8 @@ ALLOWED_OURS: dict[str, tuple[str, ...]] = {
     "bot.client": ("bot", "cogs"),
     "bot.__main__": ("bot",),
     "bot.cli": ("bot",),
-    "bot.config": ("bot.config",),
+    "bot.config": ("bot.config", "bot.shards"),
+    "bot.shards": ("bot.shards",),
     "bot.console": (
         "bot.console",
         "bot.games",

@@ -74,8 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="parlour", description=__doc__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    run = sub.add_parser("run", help="run the Discord bot")
-    run.set_defaults(handler=_run)
+    _add_run(sub)
 
     sync = sub.add_parser("sync", help="upload the slash commands to Discord")
     sync.add_argument(
@@ -107,6 +106,26 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`parlour run [--shard-count N] [--shards LIST]`."""
+    run = sub.add_parser("run", help="run the Discord bot")
+    run.add_argument(
+        "--shard-count",
+        type=str,
+        default=None,
+        metavar="N",
+        help="Discord gateway shards in all (default PARLOUR_SHARD_COUNT, else unsharded)",
+    )
+    run.add_argument(
+        "--shards",
+        type=str,
+        default=None,
+        metavar="LIST",
+        help="the shards this process holds, e.g. 0-3 or 0,2,5-7 (default: all of them)",
+    )
+    run.set_defaults(handler=_run)
+
+
 class _PlayHelp(argparse.Action):
     """`parlour play GAME --help`: the help worded for the game named before it."""
 
@@ -127,10 +146,11 @@ class _PlayHelp(argparse.Action):
 # -- commands --------------------------------------------------------------------------
 
 
-def _bot_settings() -> Settings | None:
-    """The settings for talking to Discord, with logging set up; None (having explained
-    how to get one) when there is no token."""
-    settings = Settings.from_env()
+def _bot_settings(shard_count: str | None = None, shards: str | None = None) -> Settings | None:
+    """The settings for talking to Discord (the shard options in place of the
+    environment's), with logging set up; None (having explained how to get one) when
+    there is no token."""
+    settings = Settings.from_env(shard_count=shard_count, shards=shards)
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
     )
@@ -141,8 +161,9 @@ def _bot_settings() -> Settings | None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    """`parlour run`: check the database, then run the bot until it stops."""
-    settings = _bot_settings()
+    """`parlour run`: check the settings and the database, then run the bot (over its
+    shards, when sharded) until it stops."""
+    settings = _bot_settings(args.shard_count, args.shards)
     if settings is None:
         return 2
     usable_database(settings)

@@ -104,7 +104,7 @@ def _print_simulation(game: Game[Any], result: Any) -> None:
 
 def _ledger_check(args: argparse.Namespace) -> int:
     """`parlour ledger check`: read the database and list any broken invariant."""
-    where = args.db or Settings.from_env().database
+    where = str(args.db) if args.db else Settings.from_env().database
     if not is_postgres(where):
         database_file(Path(where), write=False)
     with guard(where):

@@ -12,26 +12,29 @@ import asyncpg
 
 from bot.storage.tx import Dialect, IntegrityError, Params, Row
 
+_OPAQUE = {"'": "'", '"': '"', "--": "\n", "/*": "*/"}
+"""What opens a quoted string or a comment (no placeholder inside), and what closes it."""
+
 
 @functools.lru_cache(maxsize=1024)
 def numbered(sql: str) -> tuple[str, tuple[str, ...]]:
     """`sql` with PostgreSQL's numbered placeholders, and the names they stand for.
 
-    Each `?` outside a quoted string becomes `$1`, `$2`, ...; each `:name` (not a `::`
-    cast) becomes the number of its name, the same number each time it appears.
+    Each `?` outside quoted strings and comments becomes `$1`, `$2`, ...; each `:name`
+    (not a `::` cast) becomes the number of its name, the same number each time.
     """
     out: list[str] = []
     names: list[str] = []
     count = 0
-    quote: str | None = None
     i = 0
     while i < len(sql):
+        end = _opaque_end(sql, i)
+        if end is not None:
+            out.append(sql[i:end])
+            i = end
+            continue
         char = sql[i]
-        if quote is not None:
-            quote = None if char == quote else quote
-        elif char in "'\"":
-            quote = char
-        elif char == "?":
+        if char == "?":
             count += 1
             char = f"${count}"
         elif char == ":" and _starts_name(sql, i):
@@ -47,6 +50,15 @@ def numbered(sql: str) -> tuple[str, tuple[str, ...]]:
         out.append(char)
         i += 1
     return "".join(out), tuple(names)
+
+
+def _opaque_end(sql: str, i: int) -> int | None:
+    """Where the quoted string or comment that opens at `i` ends; None if none does."""
+    for opener, closer in _OPAQUE.items():
+        if sql.startswith(opener, i):
+            end = sql.find(closer, i + len(opener))
+            return len(sql) if end < 0 else end + len(closer)
+    return None
 
 
 def _starts_name(sql: str, i: int) -> bool:

@@ -3,7 +3,9 @@
 Every work's `await tx.…` completes at once on SQLite (`SqliteTx` calls sqlite3
 directly), so a work's coroutine is driven to its end with a single `send` — no event
 loop needed, and none touched. The batch is `BEGIN IMMEDIATE`, each work in its own
-savepoint (unless atomic), and one `COMMIT`.
+savepoint (unless atomic), and one `COMMIT`. A work that breaks the transaction (ends
+its savepoint, or an error made SQLite roll everything back) fails alone: the batch is
+rolled back and the other works run again in the next one, as on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -21,18 +24,25 @@ WORK = "work"
 
 
 class SqliteTx:
-    """The `Tx` of SQLite: sqlite3 calls that finish before the coroutine would yield."""
+    """The `Tx` of SQLite: sqlite3 calls that finish before the coroutine would yield.
+
+    `aborted` is set once a statement was refused outside `attempt`. SQLite itself would
+    let the work go on, but PostgreSQL would not, so neither does this backend: a work
+    that goes on after a refusal fails, here as there.
+    """
 
     dialect: Dialect = "sqlite"
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
+        self.aborted = False
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return how many rows it changed."""
         try:
             return self._conn.execute(sql, params).rowcount
         except sqlite3.IntegrityError as exc:
+            self.aborted = True
             raise IntegrityError(str(exc)) from exc
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
@@ -40,6 +50,7 @@ class SqliteTx:
         try:
             self._conn.executemany(sql, rows)
         except sqlite3.IntegrityError as exc:
+            self.aborted = True
             raise IntegrityError(str(exc)) from exc
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
@@ -47,6 +58,7 @@ class SqliteTx:
         try:
             return self._conn.execute(sql, params).fetchall()
         except sqlite3.IntegrityError as exc:
+            self.aborted = True
             raise IntegrityError(str(exc)) from exc
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
@@ -56,17 +68,22 @@ class SqliteTx:
 
     async def attempt(self, sql: str, params: Params = ()) -> list[Row]:
         """One statement that may be refused: SQLite undoes a refused statement alone."""
-        return await self.fetchall(sql, params)
+        try:
+            return self._conn.execute(sql, params).fetchall()
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
 
     @contextlib.asynccontextmanager
     async def savepoint(self, name: str) -> AsyncIterator[None]:
         """A block that is all-or-nothing, in a savepoint of its own."""
+        aborted = self.aborted
         self._conn.execute(f"SAVEPOINT {name}")
         try:
             yield
         except BaseException:
             self._conn.execute(f"ROLLBACK TO {name}")
             self._conn.execute(f"RELEASE {name}")
+            self.aborted = aborted
             raise
         self._conn.execute(f"RELEASE {name}")
 
@@ -82,8 +99,12 @@ def drive(awaitable: Awaitable[Any]) -> Any:
     raise RuntimeError("A SQLite unit of work awaited something besides its tx.")
 
 
+class WentOn(RuntimeError):
+    """A work went on after a refused statement (one not made with `attempt`)."""
+
+
 class BrokenBatch(Exception):
-    """A savepoint, BEGIN or COMMIT failed: the batch's transaction is gone."""
+    """A work left the batch's transaction unable to go on; its cause is the work's error."""
 
 
 @dataclass
@@ -92,11 +113,15 @@ class Batch:
 
     outcomes: list[tuple[bool, Any]] = field(default_factory=list)
     broken: BaseException | None = None
+    culprit: int | None = None
+    """The work that broke the batch (the others may run again); None if BEGIN or COMMIT
+    failed, which no one work is to blame for."""
 
 
-def run_batch(
-    conn: sqlite3.Connection, jobs: list[Job], tx: SqliteTx, track: Callable[[Job | None], None]
-) -> Batch:
+Running = Callable[[Job], AbstractContextManager[None]]
+
+
+def run_batch(conn: sqlite3.Connection, jobs: list[Job], tx: SqliteTx, running: Running) -> Batch:
     """On the writer thread: run every work of the batch in one transaction and commit."""
     batch = Batch()
     try:
@@ -105,26 +130,35 @@ def run_batch(
         batch.broken = exc
         return batch
     try:
-        for job in jobs:
-            batch.outcomes.append(_run_one(conn, job, tx, track))
+        for index, job in enumerate(jobs):
+            batch.culprit = index
+            batch.outcomes.append(_run_one(conn, job, tx, running))
+        batch.culprit = None
         conn.execute("COMMIT")
     except (sqlite3.Error, BrokenBatch) as exc:
         if conn.in_transaction:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
-        batch.broken = exc
+        batch.broken = exc.__cause__ if isinstance(exc, BrokenBatch) else exc
+        if isinstance(exc, sqlite3.IntegrityError):
+            # A deferred constraint, refused at COMMIT: said as any refusal is.
+            batch.broken = IntegrityError(str(exc))
+            batch.broken.__cause__ = exc
     return batch
 
 
 def _run_one(
-    conn: sqlite3.Connection, job: Job, tx: SqliteTx, track: Callable[[Job | None], None]
+    conn: sqlite3.Connection, job: Job, tx: SqliteTx, running: Running
 ) -> tuple[bool, Any]:
     """Run one work in its savepoint; return (succeeded, result or exception)."""
     if not job.atomic:
         conn.execute(f"SAVEPOINT {WORK}")
-    track(job)
+    tx.aborted = False
     try:
-        value = drive(job.work(tx))
+        with running(job):
+            value = drive(job.work(tx))
+        if tx.aborted:
+            raise WentOn("A unit of work went on after a refused statement.")
     except Exception as exc:
         if not job.atomic:
             conn.execute(f"ROLLBACK TO {WORK}")
@@ -132,9 +166,10 @@ def _run_one(
         elif not conn.in_transaction:
             # SQLite rolled the whole transaction back by itself (disk full, I/O error).
             raise BrokenBatch("the transaction was rolled back") from exc
+        elif isinstance(exc, WentOn):
+            # Without a savepoint, only rolling the batch back undoes what it did.
+            raise BrokenBatch("an atomic work went on after a refusal") from exc
         return False, exc
-    finally:
-        track(None)
     if not job.atomic:
         conn.execute(f"RELEASE {WORK}")
     return True, value

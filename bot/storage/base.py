@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import abc
 import asyncio
+import contextlib
+import contextvars
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from bot.storage.tx import Dialect, Params, Row, Work
@@ -31,6 +33,13 @@ class Job:
         self.result: Any = None
 
 
+_RUNNING: contextvars.ContextVar[tuple[Database, Job] | None] = contextvars.ContextVar(
+    "parlour_running_work", default=None
+)
+"""The work running here, and its database: set on the writer task (PostgreSQL) or the
+writer thread (SQLite) while the work runs, and seen nowhere else."""
+
+
 def fail(job: Job, exc: BaseException) -> None:
     """Hand `exc` to the job's caller unless the caller has gone."""
     if not job.future.done():
@@ -45,15 +54,18 @@ class Database(abc.ABC):
     while its neighbours commit), and the caller resumes once the batch has committed.
     `atomic=True` promises that a work which raises has changed nothing (one change
     statement, or statements made with `Tx.attempt`): it is run without a savepoint.
+    A COMMIT the database refuses (a deferred constraint) fails every caller of the
+    batch with an `IntegrityError`, as a refused statement fails its work's.
     """
 
     dialect: Dialect
+    _writer_task: asyncio.Task[None]
 
     def __init__(self) -> None:
         self._queue: list[Job] = []
         self._wake = asyncio.Event()
         self._closing = False
-        self._current: Job | None = None
+        self._stopped: BaseException | None = None
 
     @property
     @abc.abstractmethod
@@ -62,8 +74,13 @@ class Database(abc.ABC):
 
     async def write(self, work: Work[T], *, atomic: bool = False) -> T:
         """Run `work(tx)` in the next group commit and return its result once committed."""
+        if _RUNNING.get() is not None:
+            # It would wait for a batch that cannot begin before this one ends.
+            raise RuntimeError("A unit of work cannot start another: call its function instead.")
         if self._closing:
             raise RuntimeError("The database is closed.")
+        if self._stopped is not None:
+            raise RuntimeError("The database writer stopped.") from self._stopped
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.append(Job(work, future, atomic=atomic))
         self._wake.set()
@@ -71,14 +88,19 @@ class Database(abc.ABC):
 
     def on_commit(self, callback: Callable[[], None]) -> None:
         """Call `callback` once the running work's batch commits (never if it rolls back)."""
-        job = self._current
-        if job is None:
+        running = _RUNNING.get()
+        if running is None or running[0] is not self:
             raise RuntimeError("on_commit() is only meaningful inside a unit of work.")
-        job.hooks.append(callback)
+        running[1].hooks.append(callback)
 
-    def _track(self, job: Job | None) -> None:
-        """Name the job whose work is running (for `on_commit`), or None between works."""
-        self._current = job
+    @contextlib.contextmanager
+    def running(self, job: Job) -> Iterator[None]:
+        """Mark `job` as the work running in this context while the block runs."""
+        token = _RUNNING.set((self, job))
+        try:
+            yield
+        finally:
+            _RUNNING.reset(token)
 
     @abc.abstractmethod
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
@@ -92,6 +114,38 @@ class Database(abc.ABC):
     @abc.abstractmethod
     async def close(self) -> None:
         """Finish the queued works, then close every connection."""
+
+    @abc.abstractmethod
+    async def _run_batch(self, jobs: list[Job]) -> None:
+        """Run one batch in one transaction and settle every job."""
+
+    async def _run_writer(self) -> None:
+        """The writer task: take every queued work as one batch, until closed and drained."""
+        while (jobs := await self._next_batch()) is not None:
+            try:
+                await self._run_batch(jobs)
+            except BaseException as exc:
+                # The writer task itself is stopping (cancelled, interrupted, or a work
+                # raised what is not an Exception): nothing queued will run, so nobody may
+                # be left waiting, and every later write is refused at once.
+                self._stopped = exc
+                stopped = RuntimeError("The database writer stopped.")
+                stopped.__cause__ = exc
+                for job in (*jobs, *self._queue):
+                    fail(job, stopped)
+                self._queue.clear()
+                raise
+
+    async def _writer_ended(self) -> None:
+        """Wait for the writer task to drain the queue and end. If it stopped instead,
+        its callers were told, so closing goes on; if closing is cancelled, so is it."""
+        try:
+            await asyncio.wait([self._writer_task])
+        except asyncio.CancelledError:
+            self._writer_task.cancel()
+            raise
+        if not self._writer_task.cancelled() and self._writer_task.exception() is not None:
+            _LOG.error("The database writer stopped", exc_info=self._writer_task.exception())
 
     async def _next_batch(self) -> list[Job] | None:
         """Wait for queued works and take them all (callers that gave up are skipped);

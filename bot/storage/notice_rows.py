@@ -16,6 +16,8 @@ class NoticeRow:
     channel_id: int
     table_id: int
     words: str
+    guild_id: int
+    """The table's server: with shards, only the process serving it tells the channel."""
 
 
 async def add_notice(tx: Connection, channel_id: int, table_id: int, words: str) -> None:
@@ -29,9 +31,10 @@ async def add_notice(tx: Connection, channel_id: int, table_id: int, words: str)
 async def notices(db: Reader) -> list[NoticeRow]:
     """Every notice not yet sent, oldest first."""
     found = await db.fetchall(
-        "SELECT id, channel_id, table_id, words FROM channel_notices ORDER BY id"
+        "SELECT n.id, n.channel_id, n.table_id, n.words, t.guild_id"
+        " FROM channel_notices n JOIN tables t ON t.id = n.table_id ORDER BY n.id"
     )
-    return [NoticeRow(r["id"], r["channel_id"], r["table_id"], r["words"]) for r in found]
+    return [NoticeRow(r[0], r[1], r[2], r[3], r[4]) for r in found]
 
 
 async def drop_notice(tx: Connection, notice_id: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -11,6 +12,9 @@ from bot.storage.tx import StorageError
 
 CONNECT_TIMEOUT_S = 10.0
 SCHEMES = ("postgresql://", "postgres://")
+READ_ONLY = {"default_transaction_read_only": "on"}
+"""The settings of a connection that only reads: PostgreSQL refuses its writes."""
+_USER_PASSWORD = re.compile(r"^([a-z]+://[^:/@]*:)[^@]*@")
 
 
 def is_postgres(target: str) -> bool:
@@ -20,18 +24,26 @@ def is_postgres(target: str) -> bool:
 
 def shown(dsn: str) -> str:
     """The address with any password hidden, fit for logs and messages."""
-    parts = urlsplit(dsn)
-    if parts.password is None:
+    try:
+        parts = urlsplit(dsn)
+        password = parts.password
+    except ValueError:
+        # Not an address urlsplit can read (a broken IPv6 host): whatever lies between
+        # the user's colon and the @ is hidden all the same.
+        return _USER_PASSWORD.sub(r"\1***@", dsn, count=1)
+    if password is None:
         return dsn
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    netloc = parts.netloc.replace(f":{password}@", ":***@", 1)
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-async def connect(dsn: str) -> Any:
-    """An asyncpg connection to `dsn`; a `StorageError` sentence if there is none to be had."""
+async def connect(dsn: str, *, read_only: bool = False) -> Any:
+    """An asyncpg connection to `dsn` (refusing writes if `read_only`); a `StorageError`
+    sentence if there is none to be had."""
     where = shown(dsn)
+    settings = READ_ONLY if read_only else None
     try:
-        conn = await asyncpg.connect(dsn, timeout=CONNECT_TIMEOUT_S)
+        conn = await asyncpg.connect(dsn, timeout=CONNECT_TIMEOUT_S, server_settings=settings)
         await prepare_connection(conn)
         return conn
     except (asyncpg.InvalidPasswordError, asyncpg.InvalidAuthorizationSpecificationError) as exc:

@@ -13,7 +13,10 @@ from bot.storage.migrate import Migration, MigrationError, load_migrations
 from bot.storage.tx import StorageError
 
 MIGRATION_LOCK = 0x50524C52
-"""The advisory lock (key "PRLR") taken while migrating."""
+"""The first key of the advisory lock ("PRLR") taken while migrating."""
+
+# The lock is this schema's alone: Parlours in other schemas of the database migrate freely.
+_LOCK = "SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))"
 
 APPLICATION = "parlour"
 _NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
@@ -45,15 +48,15 @@ async def migrate_pg(
     known = pg_migrations() if migrations is None else migrations
     latest = known[-1].version if known else 0
     async with conn.transaction():
-        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await conn.execute(_LOCK, MIGRATION_LOCK)
         await check_ours(conn, where, latest, new_ok=apply)
-        if apply:
-            await conn.execute(_TRACKING)
-    if not apply:
-        return []
+        if not apply:
+            return []
+        await conn.execute(_TRACKING)
+        done = await applied_versions(conn)
     applied = []
     for migration in known:
-        if await _apply(conn, migration):
+        if migration.version not in done and await _apply(conn, migration):
             applied.append(migration.version)
     return applied
 
@@ -99,7 +102,7 @@ async def _apply(conn: Any, migration: Migration) -> bool:
     label = f"{migration.version:04d}_{migration.name}"
     try:
         async with conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await conn.execute(_LOCK, MIGRATION_LOCK)
             seen = await conn.fetchval(
                 "SELECT 1 FROM schema_migrations WHERE version = $1", migration.version
             )

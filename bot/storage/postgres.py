@@ -21,14 +21,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable
+from functools import partial
 from typing import Any
 
 import asyncpg
 
-from bot.storage._pg_pipe import abandon, collect, finish, send
-from bot.storage._pg_tx import PgTx, prepare
+from bot.storage._pg_pipe import Started, abandon, collect, finish, pipelinable, resumed, send
+from bot.storage._pg_tx import PgTx, prepare, refusal
 from bot.storage.base import Database, Job, fail
-from bot.storage.pg_connect import connect, prepare_connection, shown
+from bot.storage.pg_connect import READ_ONLY, connect, prepare_connection, shown
 from bot.storage.pg_migrate import migrate_pg
 from bot.storage.tx import Dialect, Params, Row
 
@@ -51,10 +53,11 @@ class PostgresDatabase(Database):
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, dsn: str, writer: Any, pool: Any) -> None:
+    def __init__(self, dsn: str, writer: Any, pool: Any, *, read_only: bool = False) -> None:
         """Start the writer task over connections already open and migrated."""
         super().__init__()
         self._dsn = dsn
+        self._read_only = read_only
         self._writer = writer
         self._pool = pool
         self._writer_task = asyncio.create_task(self._run_writer(), name="parlour-pg-writer")
@@ -63,18 +66,24 @@ class PostgresDatabase(Database):
     async def open(cls, dsn: str, *, read_only: bool = False) -> PostgresDatabase:
         """Connect, check the database is Parlour's (or empty), migrate it, open the pool.
 
-        Every refusal is a `StorageError` of one sentence. `read_only` skips migrating.
+        Every refusal is a `StorageError` of one sentence. `read_only` skips migrating,
+        and PostgreSQL then refuses every write, as SQLite does a read-only file's. The
+        readers' connections refuse writes always: what they run goes around the writer.
         """
-        writer = await connect(dsn)
+        writer = await connect(dsn, read_only=read_only)
         try:
             await migrate_pg(writer, shown(dsn), apply=not read_only)
             pool = await asyncpg.create_pool(
-                dsn, min_size=1, max_size=READ_POOL_SIZE, init=prepare_connection
+                dsn,
+                min_size=1,
+                max_size=READ_POOL_SIZE,
+                init=prepare_connection,
+                server_settings=READ_ONLY,
             )
         except BaseException:
             await writer.close()
             raise
-        return cls(dsn, writer, pool)
+        return cls(dsn, writer, pool, read_only=read_only)
 
     @property
     def path(self) -> str:
@@ -98,31 +107,18 @@ class PostgresDatabase(Database):
         self._closing = True
         self._wake.set()
         try:
-            await self._writer_task
+            await self._writer_ended()
         finally:
             with contextlib.suppress(Exception):
                 await self._writer.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._pool.close(), 5)
 
-    async def _run_writer(self) -> None:
-        """The writer task: take every queued work as one batch, until closed and drained."""
-        while (jobs := await self._next_batch()) is not None:
-            try:
-                await self._run_batch(jobs)
-            except BaseException as exc:
-                stopped = RuntimeError("The database writer stopped.")
-                stopped.__cause__ = exc
-                for job in (*jobs, *self._queue):
-                    fail(job, stopped)
-                self._queue.clear()
-                raise
-
     async def _run_batch(self, jobs: list[Job]) -> None:
         """Run one batch in one transaction; settle every job."""
         if self._writer.is_closed():
             try:
-                self._writer = await connect(self._dsn)
+                self._writer = await connect(self._dsn, read_only=self._read_only)
             except Exception as exc:
                 for job in jobs:
                     fail(job, exc)
@@ -142,6 +138,8 @@ class PostgresDatabase(Database):
             return
         except Exception as exc:
             await self._rollback(conn)
+            if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
+                exc = refusal(exc)  # a deferred constraint, refused at COMMIT
             for job in jobs:
                 fail(job, exc)
             return
@@ -153,11 +151,10 @@ class PostgresDatabase(Database):
         savepoint = False
         index = 0
         while index < len(jobs):
-            taken = await self._pipeline(conn, jobs[index:], done)
-            if taken:
-                index += taken
-                continue
             job = jobs[index]
+            if job.atomic and not job.careful:
+                index += await self._run_atomic(conn, jobs[index:], done)
+                continue
             if not job.atomic:
                 await conn.execute(_MOVE_SAVEPOINT if savepoint else "SAVEPOINT work")
                 savepoint = True
@@ -165,10 +162,64 @@ class PostgresDatabase(Database):
             index += 1
         return done
 
-    async def _run_job(self, conn: Any, job: Job, done: list[Job], rest: list[Job]) -> None:
-        """Run one work (again, carefully, if its bold run is in doubt); settle a failure,
-        or add it to `done`. `rest` are the batch's works after it."""
-        tx, error = await self._run_one(conn, job)
+    async def _run_atomic(self, conn: Any, jobs: list[Job], done: list[Job]) -> int:
+        """Run atomic works from the head of `jobs`, those parking the same statement in
+        one round trip (`bot.storage._pg_pipe`), the others the usual way; how many ran
+        (0 when a pipeline was undone: its works are to run again)."""
+        started = collect(jobs, self.running, partial(_tx_for, conn))
+        if not started:
+            # The first awaited something else before its first statement.
+            await self._run_job(conn, jobs[0], done, jobs[1:])
+            return 1
+        run = pipelinable(started)
+        if len(run) >= 2:
+            if not await self._pipeline(conn, run, done):
+                abandon(started)
+                return 0
+        else:
+            run = []
+        rest = started[len(run) :]
+        for place, one in enumerate(rest, start=len(run)):
+            try:
+                await self._run_job(conn, one.job, done, jobs[place + 1 :], one)
+            except BaseException:
+                abandon(started[place + 1 :])
+                raise
+        return len(started)
+
+    async def _pipeline(self, conn: Any, run: list[Started], done: list[Job]) -> bool:
+        """Send the run's parked statements in one round trip and finish its works;
+        False if the run had to be undone (a refusal, or a work making another
+        statement), its works then marked to run carefully or kept out of runs."""
+        await conn.execute("SAVEPOINT pipe")
+        try:
+            rows = await send(conn, run)
+        except asyncpg.PostgresError:
+            # A refusal, most likely: these works go one by one, carefully.
+            await conn.execute("ROLLBACK TO SAVEPOINT pipe")
+            for one in run:
+                one.job.careful = True
+            return False
+        outcomes = finish(run, rows, self.running)
+        if isinstance(outcomes, int):
+            await conn.execute("ROLLBACK TO SAVEPOINT pipe")
+            run[outcomes].job.careful = True  # so that no run takes it in again
+            return False
+        for one, (succeeded, value) in zip(run, outcomes, strict=True):
+            if succeeded:
+                one.job.result = value
+                done.append(one.job)
+            else:
+                fail(one.job, value)
+        return True
+
+    async def _run_job(
+        self, conn: Any, job: Job, done: list[Job], rest: list[Job], started: Started | None = None
+    ) -> None:
+        """Run one work (from where it was stepped to, if it was; again, carefully, if its
+        bold run is in doubt); settle a failure, or add it to `done`. `rest` are the
+        batch's works after it."""
+        tx, error = await self._run_one(conn, job, started)
         if tx.in_doubt(error):
             if job.atomic:
                 # Nothing but the whole batch can undo it: all of it runs again.
@@ -189,51 +240,29 @@ class PostgresDatabase(Database):
         else:
             fail(job, error)
 
-    async def _pipeline(self, conn: Any, jobs: list[Job], done: list[Job]) -> int:
-        """Run the atomic works at the head of `jobs` whose one statement is the same in
-        one round trip (`bot.storage._pg_pipe`); how many ran so (0: none did)."""
-        run = collect(jobs, self._track)
-        if len(run) < 2:
-            abandon(run)
-            return 0
-        await conn.execute("SAVEPOINT pipe")
+    async def _run_one(
+        self, conn: Any, job: Job, started: Started | None = None
+    ) -> tuple[PgTx, Exception | None]:
+        """Run one work (boldly, unless the job is to be careful), or go on with one
+        stepped by hand; its Tx, and the exception it ended with (None: succeeded)."""
+        if started is None:
+            tx = _tx_for(conn, job)
+            call: Awaitable[Any] = job.work(tx)
+        elif started.outcome is not None:
+            # It ended while stepped, having made no statement.
+            succeeded, value = started.outcome
+            job.result = value if succeeded else None
+            return started.tx.live, None if succeeded else value
+        else:
+            tx, call = started.tx.live, resumed(started)
         try:
-            rows = await send(conn, run)
-        except asyncpg.PostgresError:
-            # A refusal, most likely: these works go one by one, carefully.
-            await conn.execute("ROLLBACK TO SAVEPOINT pipe")
-            abandon(run)
-            for started in run:
-                started.job.careful = True
-            return 0
-        outcomes = finish(run, rows, self._track)
-        if isinstance(outcomes, int):
-            await conn.execute("ROLLBACK TO SAVEPOINT pipe")
-            abandon(run)
-            run[outcomes].job.careful = True  # so that no run takes it in again
-            return 0
-        for started, (succeeded, value) in zip(run, outcomes, strict=True):
-            if succeeded:
-                started.job.result = value
-                done.append(started.job)
-            else:
-                fail(started.job, value)
-        return len(run)
-
-    async def _run_one(self, conn: Any, job: Job) -> tuple[PgTx, Exception | None]:
-        """Run one work (boldly, unless the job is to be careful); its Tx, and the
-        exception it ended with (None if it succeeded)."""
-        tx = PgTx(conn, careful=job.careful, undoable=not job.atomic)
-        self._current = job
-        try:
-            job.result = await job.work(tx)
+            with self.running(job):
+                job.result = await call
             error: Exception | None = None
             if tx.aborted and tx.gamble is None:
                 error = RuntimeError("A unit of work went on after a refused statement.")
         except Exception as exc:
             error = exc
-        finally:
-            self._current = None
         return tx, error
 
     async def _rollback(self, conn: Any) -> None:
@@ -243,3 +272,8 @@ class PostgresDatabase(Database):
         except Exception:
             _LOG.warning("PostgreSQL rollback failed; the writer connection will be renewed")
             conn.terminate()
+
+
+def _tx_for(conn: Any, job: Job) -> PgTx:
+    """The Tx a work of `job` is run with the usual way: bold, unless to be careful."""
+    return PgTx(conn, careful=job.careful, undoable=not job.atomic)

@@ -20,11 +20,12 @@ import logging
 import pathlib
 import sqlite3
 from functools import partial
+from typing import cast
 
 import aiosqlite
 
 from bot.storage._connect import mark, open_connection
-from bot.storage._sqlite_batch import SqliteTx, run_batch
+from bot.storage._sqlite_batch import Batch, SqliteTx, run_batch
 from bot.storage._writer import WriterConnection
 from bot.storage.base import Database, Job, fail
 from bot.storage.files import claim, guard
@@ -121,7 +122,7 @@ class SqliteDatabase(Database):
         self._closing = True
         self._wake.set()
         try:
-            await self._writer_task
+            await self._writer_ended()
         finally:
             if self._checkpoint_task is not None:
                 # Closing the last connection checkpoints the WAL anyway.
@@ -132,46 +133,38 @@ class SqliteDatabase(Database):
                 if conn is not None:
                     await conn.close()
 
-    async def _run_writer(self) -> None:
-        """The writer task: take every queued work as one batch, until closed and drained."""
-        while (jobs := await self._next_batch()) is not None:
-            try:
-                await self._run_batch(jobs)
-            except BaseException as exc:
-                # The writer task itself is stopping (cancelled, interrupted): nothing
-                # queued will run, so nobody may be left waiting.
-                stopped = RuntimeError("The database writer stopped.")
-                stopped.__cause__ = exc
-                for job in (*jobs, *self._queue):
-                    fail(job, stopped)
-                self._queue.clear()
-                raise
-
     async def _run_batch(self, jobs: list[Job]) -> None:
         """Run one batch in one transaction on the writer thread; settle every job."""
         batch = await self._writer.run(
-            partial(run_batch, jobs=jobs, tx=self._tx, track=self._track)
+            partial(run_batch, jobs=jobs, tx=self._tx, running=self.running)
         )
-        ran = jobs[: len(batch.outcomes)]
         if batch.broken is not None:
-            for job, (succeeded, value) in zip(ran, batch.outcomes, strict=True):
-                fail(job, batch.broken if succeeded else value)
-            if not ran:
-                for job in jobs:
-                    fail(job, batch.broken)
-            else:
-                # These never ran: they can still go into the next batch.
-                self._queue[:0] = jobs[len(ran) :]
+            self._after_rollback(jobs, batch)
             return
         self._committed.set()
         done = []
-        for job, (succeeded, value) in zip(ran, batch.outcomes, strict=True):
+        for job, (succeeded, value) in zip(jobs, batch.outcomes, strict=True):
             if succeeded:
                 job.result = value
                 done.append(job)
             else:
                 fail(job, value)
         self._settle(done)
+
+    def _after_rollback(self, jobs: list[Job], batch: Batch) -> None:
+        """A batch rolled back: a work that failed by itself keeps its error, the one that
+        broke the batch (every one, if BEGIN or COMMIT failed) gets the batch's, and the
+        rest go into the next batch."""
+        again = []
+        for index, job in enumerate(jobs):
+            if index < len(batch.outcomes) and not batch.outcomes[index][0]:
+                fail(job, batch.outcomes[index][1])
+            elif batch.culprit is None or index == batch.culprit:
+                fail(job, cast(BaseException, batch.broken))
+            else:
+                job.hooks.clear()
+                again.append(job)
+        self._queue[:0] = again
 
     async def _run_checkpointer(self, conn: aiosqlite.Connection) -> None:
         """Copy committed WAL frames into the database file, after commits, until closed."""

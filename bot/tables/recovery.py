@@ -4,7 +4,7 @@ stored with its last action."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +13,10 @@ from bot.storage.table_rows import ActionRow, SeatRow, TableRow
 from bot.tables.accounts import LEAVE, digest_of
 from bot.tables.models import Seat, Status, Table
 from bot.tables.setaside import SetAside
+
+GuildFilter = Callable[[int], bool]
+"""Whether this process serves a guild (by id): a process holding some of Discord's
+gateway shards rebuilds only the tables of its own guilds (docs/DESIGN.md "Scale")."""
 
 
 class ReplayError(Exception):
@@ -30,6 +34,14 @@ class RecoveryReport:
     rebuilt."""
     set_aside: list[SetAside] = field(default_factory=list)
     """The same tables with the words to tell their channels."""
+
+
+def tables_served(found: Sequence[TableRow], guild_filter: GuildFilter | None) -> list[TableRow]:
+    """The stored tables this process rebuilds: all of them, or those of the guilds
+    `guild_filter` accepts."""
+    if guild_filter is None:
+        return list(found)
+    return [row for row in found if guild_filter(row.guild_id)]
 
 
 def build_table(row: TableRow, seats: Sequence[SeatRow]) -> Table:

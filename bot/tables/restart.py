@@ -11,19 +11,22 @@ from bot.storage import notice_rows
 from bot.storage import table_rows as rows
 from bot.tables._core import TableCore
 from bot.tables.models import Status, Table
-from bot.tables.recovery import RecoveryReport, build_table, replay
+from bot.tables.recovery import GuildFilter, RecoveryReport, build_table, replay, tables_served
 from bot.tables.setaside import homecoming, set_aside_words
 
 log = logging.getLogger(__name__)
 
 
-async def recover_tables(core: TableCore) -> RecoveryReport:
-    """Rebuild every open table from the database, re-arm its clock and let the AI
+async def recover_tables(
+    core: TableCore, guild_filter: GuildFilter | None = None
+) -> RecoveryReport:
+    """Rebuild every open table from the database (of the guilds `guild_filter` accepts,
+    when given: the others belong to another process), re-arm its clock and let the AI
     take any turn that was pending. A table that cannot be rebuilt, for whatever
     reason, is set aside: its escrow goes home as the ledger holds it, it closes, and
     the report says so (its channel is to be told); the others start all the same."""
     report = RecoveryReport()
-    found = await rows.open_tables(core.db)
+    found = tables_served(await rows.open_tables(core.db), guild_filter)
     ids = [r.id for r in found]
     seats, logs = await rows.seats_of(core.db, ids), await rows.actions_of(core.db, ids)
     for row in found:

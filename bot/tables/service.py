@@ -46,7 +46,7 @@ from bot.tables.checks import (
 from bot.tables.clock import play_overdue
 from bot.tables.lobby import add_seat, after_lobby_leave, free_seat, insert_lobby
 from bot.tables.models import Actor, Entry, Event, Seat, Status, Table, TableError
-from bot.tables.recovery import RecoveryReport
+from bot.tables.recovery import GuildFilter, RecoveryReport
 from bot.tables.restart import recover_tables
 from bot.tables.settlement import account_of, chip_game, postings_of, stacks_after
 
@@ -322,10 +322,11 @@ class TableService(TableCore):
 
     # -- restart and clocks ----------------------------------------------------------------
 
-    async def recover(self) -> RecoveryReport:
-        """Rebuild every open table from the database and let the AI take any pending
-        turn; a table that cannot be rebuilt is set aside (`bot.tables.restart`)."""
-        return await recover_tables(self)
+    async def recover(self, guild_filter: GuildFilter | None = None) -> RecoveryReport:
+        """Rebuild every open table from the database (of the guilds `guild_filter`
+        accepts, when given) and let the AI take any pending turn; a table that cannot be
+        rebuilt is set aside (`bot.tables.restart`)."""
+        return await recover_tables(self, guild_filter)
 
     def next_deadline(self) -> float | None:
         """The earliest turn deadline or end of a grace for optional actions of any table."""

@@ -42,7 +42,7 @@ async def test_config_refuses_a_member_without_manage_server_even_when_shown_to_
     fake: FakeDiscord, bot: ParlourBot, bob: FakeUser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A server can open any command to everyone in its integration settings.
-    monkeypatch.setattr("tests.fakediscord.fake.check_offered", lambda *args: None)
+    monkeypatch.setattr("tests.fakediscord.harness.check_offered", lambda *args: None)
     asked = await fake.slash("parlour config", {"daily_chips": 5}, by=bob)
     assert asked.response.ephemeral
     assert said(asked) == (

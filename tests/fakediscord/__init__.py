@@ -15,9 +15,16 @@ discord.py runs unmodified on top; only its aiohttp session and the gateway are 
     fake.channel_messages(), fake.dms(carol), fake.requests, fake.fail_next("POST", "/x/*")
     await fake.close()                            # then start a new bot: a restart
 
-Modules: `fake` (FakeDiscord), `server` (routes and the message store), `builders`
+Sharded: `FakeDiscord(shard_count=2)`, `fake.add_guild("other", shard=1, members=[alice])`;
+a bot holding some shards is sent only their guilds (`fake.identified`). A bot in another
+process: `net.NetDiscord` serves the same routes over HTTP with a gateway websocket, and
+`python -m tests.fakediscord.bot_process URL -- run` runs `parlour` against it.
+
+Modules: `fake` (FakeDiscord), `harness` (what both fakes share: the world, injecting
+interactions, reading the store), `server` (routes and the message store), `builders`
 (interaction payloads), `records` (what tests read), `wire` (session, multipart, clock),
-`world` (users, guild, channels and threads).
+`world` (users, guilds, channels and threads), `gateway` (shards and READY), `net`
+(NetDiscord), `bot_process` (the bot process's entry point).
 """
 
 from .fake import IGNORED_TASKS, FakeDiscord

@@ -48,16 +48,17 @@ def interaction_payload(
         "channel_id": str(channel_id),
         "channel": channel,
     }
-    if world.in_guild(channel_id):
-        if not user.member:
-            raise LookupError(f"{user.name} is not a member of the guild")
+    guild_id = world.guild_of(channel_id)
+    if guild_id is not None:
+        if not world.is_member(user, guild_id):
+            raise LookupError(f"{user.name} is not a member of guild {guild_id}")
         payload |= {
-            "guild_id": str(world.guild_id),
-            "guild": {"id": str(world.guild_id), "locale": "en-US", "features": []},
+            "guild_id": str(guild_id),
+            "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
             "guild_locale": "en-US",
-            "member": world.member_payload(user, with_permissions=True),
+            "member": world.member_payload(user, guild_id=guild_id, with_permissions=True),
             "context": 0,
-            "authorizing_integration_owners": {"0": str(world.guild_id)},
+            "authorizing_integration_owners": {"0": str(guild_id)},
         }
     else:
         payload |= {
@@ -70,27 +71,26 @@ def interaction_payload(
     return payload
 
 
-def command_schema(
-    tree: app_commands.CommandTree[Any], world: World, name: str, guild: bool
-) -> JSON:
-    """The slash command's JSON as a sync would upload it (guild commands first)."""
+def command_schema(tree: app_commands.CommandTree[Any], name: str, guild_id: int | None) -> JSON:
+    """The slash command's JSON as a sync would upload it (the guild's commands first;
+    `guild_id` None: used in DMs)."""
     kind = discord.AppCommandType.chat_input
-    scopes = [discord.Object(world.guild_id), None] if guild else [None]
+    scopes = [None] if guild_id is None else [discord.Object(guild_id), None]
     for scope in scopes:
         for command in tree.get_commands(guild=scope, type=kind):
             if command.name == name:
                 schema = command.to_dict(tree)
                 if scope is not None:
-                    schema["guild_id"] = str(world.guild_id)
+                    schema["guild_id"] = str(guild_id)
                 return schema
     known = sorted(c.name for s in scopes for c in tree.get_commands(guild=s, type=kind))
     raise LookupError(f"no slash command /{name}; the tree has {known}")
 
 
-def check_offered(schema: JSON, world: World, user: FakeUser, in_guild: bool) -> None:
+def check_offered(schema: JSON, world: World, user: FakeUser, guild_id: int | None) -> None:
     """Refuse what the Discord client would not offer: a command outside its contexts
     (0 guild, 1 bot DM), or one whose default permissions the member lacks."""
-    name, contexts = schema["name"], schema.get("contexts")
+    name, contexts, in_guild = schema["name"], schema.get("contexts"), guild_id is not None
     if (contexts is not None and (0 if in_guild else 1) not in contexts) or (
         not in_guild and schema.get("dm_permission") is False
     ):
@@ -98,7 +98,7 @@ def check_offered(schema: JSON, world: World, user: FakeUser, in_guild: bool) ->
     raw = schema.get("default_member_permissions")
     if raw is None or not in_guild:
         return
-    needed, has = int(raw), world.permissions(user)
+    needed, has = int(raw), world.permissions(user, guild_id or 0)
     if not has & discord.Permissions(administrator=True).value and (
         needed == 0 or has & needed != needed
     ):
@@ -106,9 +106,15 @@ def check_offered(schema: JSON, world: World, user: FakeUser, in_guild: bool) ->
 
 
 def command_data(
-    schema: JSON, world: World, path: list[str], options: dict[str, Any], focused: str | None
+    schema: JSON,
+    world: World,
+    path: list[str],
+    options: dict[str, Any],
+    focused: str | None,
+    guild_id: int = 0,
 ) -> JSON:
-    """`data` of a command (or, with `focused`, autocomplete) interaction for `/name path...`."""
+    """`data` of a command (or, with `focused`, autocomplete) interaction for `/name path...`
+    used in a guild (0: the first guild, or a DM)."""
     data: JSON = {"id": schema["id"], "name": schema["name"], "type": 1}
     if "guild_id" in schema:
         data["guild_id"] = schema["guild_id"]
@@ -130,7 +136,8 @@ def command_data(
     for name, value in options.items():
         if name not in params:
             raise TypeError(f"no option {name!r}; the command takes {sorted(params)}")
-        encoded.append(_option(world, params[name], value, resolved, focused=name == focused))
+        option = params[name]
+        encoded.append(_option(world, option, value, resolved, name == focused, guild_id))
     missing = [n for n, o in params.items() if o.get("required") and n not in options]
     if missing and focused is None:
         raise TypeError(f"missing required options {missing}")
@@ -140,7 +147,9 @@ def command_data(
     return data
 
 
-def _option(world: World, schema: JSON, value: Any, resolved: JSON, *, focused: bool) -> JSON:
+def _option(
+    world: World, schema: JSON, value: Any, resolved: JSON, focused: bool, guild_id: int
+) -> JSON:
     kind, name = schema["type"], schema["name"]
     if focused:  # autocomplete: whatever the user has typed so far, as text
         return {"name": name, "type": kind, "value": str(value), "focused": True}
@@ -154,8 +163,8 @@ def _option(world: World, schema: JSON, value: Any, resolved: JSON, *, focused: 
     if kind in (6, 9):  # user, mentionable
         user = value if isinstance(value, FakeUser) else world.users[int(value)]
         resolved.setdefault("users", {})[str(user.id)] = user.payload()
-        if user.member:
-            member = world.member_payload(user, with_permissions=True)
+        if world.is_member(user, guild_id or world.guild_id):
+            member = world.member_payload(user, guild_id=guild_id, with_permissions=True)
             del member["user"]
             resolved.setdefault("members", {})[str(user.id)] = member
         value = str(user.id)

@@ -78,6 +78,7 @@ class DiscordAPI:
 
     def __init__(self, world: World, *, ack_deadline_s: float, keep_requests: bool = True) -> None:
         self.world = world
+        self.gateway_url: str | None = None  # served over the network (`net`) only
         self.ack_deadline_s = ack_deadline_s
         self.keep_requests = keep_requests
         self.requests: list[Request] = []
@@ -90,7 +91,7 @@ class DiscordAPI:
         self.cdn: dict[str, bytes] = {}
 
     async def handle(self, method: str, url: str, kwargs: dict[str, Any]) -> FakeResponse:
-        """Answer one request from discord.py."""
+        """Answer one request from discord.py in this process (`FakeSession`)."""
         if url in self.cdn:
             return FakeResponse(200, self.cdn[url])
         assert url.startswith(Route.BASE), f"request outside the Discord API: {method} {url}"
@@ -100,10 +101,16 @@ class DiscordAPI:
         params = dict(parse_qsl(parts.query))
         params |= {k: str(v) for k, v in (kwargs.get("params") or {}).items()}
         path = parts.path
-        request = Request(method, path, params, body, files, unquote(reason) if reason else None)
+        return self.answer(
+            Request(method, path, params, body, files, unquote(reason) if reason else None)
+        )
+
+    def answer(self, request: Request) -> FakeResponse:
+        """Answer one request, read off the wire (its path without the API base); a
+        failure scripted with an `error` raises it instead."""
         if self.keep_requests:
             self.requests.append(request)
-        token = _TOKEN.match(path)
+        token = _TOKEN.match(request.path)
         if token and token[1] in self.tokens and self.keep_requests:
             self.tokens[token[1]].requests.append(request)
         headers: dict[str, str] = {}
@@ -146,6 +153,14 @@ class DiscordAPI:
             raise ApiError(404, 10003, "Unknown Channel")
         return channel
 
+    @_route("GET", r"/gateway/bot")
+    def _gateway_bot(self, request: Request) -> JSON:
+        if self.gateway_url is None:
+            raise ApiError(404, 0, "404: Not Found")
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        shards = self.world.shard_count
+        return {"url": self.gateway_url, "shards": shards, "session_start_limit": limit}
+
     @_route("GET", r"/users/@me")
     def _me(self, request: Request) -> JSON:
         return self.world.bot_user.payload()
@@ -161,9 +176,9 @@ class DiscordAPI:
     @_route("GET", r"/guilds/(?P<guild_id>\d+)/members/(?P<user_id>\d+)")
     def _get_member(self, request: Request, guild_id: str, user_id: str) -> JSON:
         user = self.world.users.get(int(user_id))
-        if user is None or not user.member or int(guild_id) != self.world.guild_id:
+        if user is None or not self.world.is_member(user, int(guild_id)):
             raise ApiError(404, 10007, "Unknown Member")
-        return self.world.member_payload(user)
+        return self.world.member_payload(user, guild_id=int(guild_id))
 
     @_route("GET", r"/channels/(?P<channel_id>\d+)")
     def _get_channel(self, request: Request, channel_id: str) -> JSON:
@@ -267,8 +282,9 @@ class DiscordAPI:
             "mention_roles": [],
             "pinned": False,
         }
-        if self.world.in_guild(channel_id):
-            data["guild_id"] = str(self.world.guild_id)
+        guild_id = self.world.guild_of(channel_id)
+        if guild_id is not None:
+            data["guild_id"] = str(guild_id)
         if interaction is not None:
             app_id = str(self.world.app_id)
             data["type"] = 20 if interaction.type == 2 else 0

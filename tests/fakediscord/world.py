@@ -1,7 +1,11 @@
-"""The fake Discord's world: snowflakes, users, one guild with roles, channels and their
+"""The fake Discord's world: snowflakes, users, guilds with roles, channels and their
 threads, DMs.
 
-Everything here is plain data plus the Discord-shaped JSON payloads built from it.
+The first guild (`guild_id`) is the one most tests use: a user created a member joins it,
+and its first human member owns it. More guilds come with `add_guild`, each on a gateway
+shard of the world's `shard_count` (`(guild_id >> 22) % shard_count`, chosen by picking
+the snowflake's timestamp), with members of their own. Everything here is plain data
+plus the Discord-shaped JSON payloads built from it.
 """
 
 from __future__ import annotations
@@ -36,6 +40,15 @@ class Snowflakes:
         self._last = max(stamp, self._last + 1)
         return self._last
 
+    def on_shard(self, shard: int, count: int) -> int:
+        """A fresh id of a guild that falls on `shard` of `count` (its timestamp moved up
+        to `count - 1` milliseconds ahead)."""
+        fresh = self()
+        stamp = fresh >> 22
+        stamp += (shard - stamp) % count
+        self._last = max(fresh, stamp << 22)
+        return self._last
+
 
 @dataclass
 class FakeUser:
@@ -64,16 +77,29 @@ class FakeUser:
 
 
 @dataclass
+class FakeGuild:
+    """A guild: its name, owner, members and roles (its channels and threads name it)."""
+
+    id: int
+    name: str
+    owner_id: int = 0
+    members: list[int] = field(default_factory=list)  # the bot's own user first
+    role_ids: list[int] = field(default_factory=list)
+    channel_id: int = 0
+    """Its first text channel (`#parlour`)."""
+
+
+@dataclass
 class World:
-    """The guild, its roles and channels, the users, and the DM channels."""
+    """The guilds, their roles and channels, the users, and the DM channels."""
 
     ids: Snowflakes
+    shard_count: int = 1
     app_id: int = 0
-    guild_id: int = 0
-    guild_name: str = "Parlour Test"
-    owner_id: int = 0
+    guild_id: int = 0  # the first guild, on shard 0
+    guilds: dict[int, FakeGuild] = field(default_factory=dict)
     users: dict[int, FakeUser] = field(default_factory=dict)
-    roles: dict[int, JSON] = field(default_factory=dict)
+    roles: dict[int, JSON] = field(default_factory=dict)  # of every guild
     channels: dict[int, JSON] = field(default_factory=dict)  # guild text channels
     threads: dict[int, JSON] = field(default_factory=dict)  # threads of those channels
     dm_channels: dict[int, int] = field(default_factory=dict)  # channel id -> user id
@@ -81,13 +107,36 @@ class World:
 
     def __post_init__(self) -> None:
         self.app_id = self.ids()
-        self.guild_id = self.ids()
         self.bot_user = FakeUser(self.app_id, "Parlour", bot=True)
         self.users[self.app_id] = self.bot_user
-        self.add_role("@everyone", EVERYONE_PERMISSIONS.value, role_id=self.guild_id)
+        self.guild_id = self.add_guild("Parlour Test", shard=0).id
 
-    def add_role(self, name: str, permissions: int, *, role_id: int | None = None) -> int:
-        """Add a guild role; returns its id."""
+    @property
+    def owner_id(self) -> int:
+        """The owner of the first guild (0 until it has a human member)."""
+        return self.guilds[self.guild_id].owner_id
+
+    def add_guild(self, name: str, *, shard: int | None = None) -> FakeGuild:
+        """A new guild with its @everyone role, on `shard` (default: wherever its id falls)."""
+        if shard is not None and not 0 <= shard < self.shard_count:
+            raise ValueError(f"shard {shard} is not one of the {self.shard_count} shards")
+        gid = self.ids() if shard is None else self.ids.on_shard(shard, self.shard_count)
+        self.guilds[gid] = FakeGuild(gid, name, members=[self.app_id])
+        self.add_role("@everyone", EVERYONE_PERMISSIONS.value, role_id=gid, guild_id=gid)
+        return self.guilds[gid]
+
+    def shard_of(self, guild_id: int) -> int:
+        """The shard of the world's `shard_count` that the guild's events go to."""
+        return (guild_id >> 22) % self.shard_count
+
+    def guilds_on(self, shard_id: int, shard_count: int) -> list[int]:
+        """The guilds a gateway session identified as [shard_id, shard_count] is sent."""
+        return [g for g in self.guilds if (g >> 22) % shard_count == shard_id]
+
+    def add_role(
+        self, name: str, permissions: int, *, role_id: int | None = None, guild_id: int = 0
+    ) -> int:
+        """Add a role to a guild (default the first); returns its id."""
         rid = role_id or self.ids()
         self.roles[rid] = {
             "id": str(rid),
@@ -100,15 +149,17 @@ class World:
             "mentionable": False,
             "flags": 0,
         }
+        self.guilds[guild_id or self.guild_id].role_ids.append(rid)
         return rid
 
-    def add_channel(self, name: str) -> int:
-        """Add a guild text channel; returns its id."""
-        cid = self.ids()
+    def add_channel(self, name: str, guild_id: int = 0) -> int:
+        """Add a text channel to a guild (default the first); returns its id."""
+        cid, guild = self.ids(), self.guilds[guild_id or self.guild_id]
+        guild.channel_id = guild.channel_id or cid
         self.channels[cid] = {
             "id": str(cid),
             "type": 0,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(guild.id),
             "name": name,
             "position": len(self.channels),
             "permission_overwrites": [],
@@ -126,7 +177,7 @@ class World:
         self.threads[tid] = {
             "id": str(tid),
             "type": kind,
-            "guild_id": str(self.guild_id),
+            "guild_id": self.channels[parent_id]["guild_id"],
             "parent_id": str(parent_id),
             "owner_id": str(owner_id),
             "name": name,
@@ -147,34 +198,62 @@ class World:
         return self.threads[tid]
 
     def in_guild(self, channel_id: int) -> bool:
-        """Whether a channel is one of the guild's (a text channel or a thread)."""
+        """Whether a channel is a guild's (a text channel or a thread)."""
         return channel_id in self.channels or channel_id in self.threads
 
+    def guild_of(self, channel_id: int) -> int | None:
+        """The guild of a text channel or thread; None for a DM or an unknown channel."""
+        channel = self.channels.get(channel_id) or self.threads.get(channel_id)
+        return None if channel is None else int(channel["guild_id"])
+
     def add_user(self, user: FakeUser) -> FakeUser:
-        """Register a user (the guild's first human becomes its owner)."""
+        """Register a user, a member of the first guild if `user.member`."""
         self.users[user.id] = user
-        if not self.owner_id and user.member and not user.bot:
-            self.owner_id = user.id
+        if user.member:
+            self.join(user, self.guild_id)
         return user
 
-    def permissions(self, user: FakeUser) -> int:
-        """The user's guild permissions, as the interaction's member payload carries them."""
+    def join(self, user: FakeUser, guild_id: int) -> None:
+        """Make the user a member of the guild (its first human member owns it)."""
+        guild = self.guilds[guild_id]
+        if user.id not in guild.members:
+            guild.members.append(user.id)
+        if not guild.owner_id and not user.bot:
+            guild.owner_id = user.id
+
+    def is_member(self, user: FakeUser, guild_id: int) -> bool:
+        """Whether the user is a member of the guild."""
+        guild = self.guilds.get(guild_id)
+        return guild is not None and user.id in guild.members
+
+    def permissions(self, user: FakeUser, guild_id: int = 0) -> int:
+        """The user's permissions in a guild (default the first), as the interaction's
+        member payload carries them."""
+        guild = self.guilds[guild_id or self.guild_id]
         if user.permissions is not None:
             return user.permissions
-        if user.id == self.owner_id:
+        if user.id == guild.owner_id:
             return discord.Permissions.all().value
         value = 0
-        for rid in (self.guild_id, *user.roles):
+        for rid in (guild.id, *self._roles_in(user, guild)):
             value |= int(self.roles[rid]["permissions"])
         if value & discord.Permissions(administrator=True).value:
             return discord.Permissions.all().value
         return value
 
-    def member_payload(self, user: FakeUser, *, with_permissions: bool = False) -> JSON:
-        """The guild member object (with `permissions`, as interactions send it)."""
+    def _roles_in(self, user: FakeUser, guild: FakeGuild) -> list[int]:
+        """The user's roles that belong to the guild."""
+        return [r for r in user.roles if r in guild.role_ids]
+
+    def member_payload(
+        self, user: FakeUser, *, guild_id: int = 0, with_permissions: bool = False
+    ) -> JSON:
+        """The member object in a guild (default the first), with `permissions` as
+        interactions send it."""
+        guild = self.guilds[guild_id or self.guild_id]
         data: JSON = {
             "user": user.payload(),
-            "roles": [str(r) for r in user.roles],
+            "roles": [str(r) for r in self._roles_in(user, guild)],
             "joined_at": now_iso(),
             "nick": None,
             "avatar": None,
@@ -186,18 +265,21 @@ class World:
             "communication_disabled_until": None,
         }
         if with_permissions:
-            data["permissions"] = str(self.permissions(user))
+            data["permissions"] = str(self.permissions(user, guild.id))
         return data
 
-    def guild_payload(self) -> JSON:
-        """The full GUILD_CREATE payload: roles, channels, and every member."""
-        members = [self.member_payload(u) for u in self.users.values() if u.member]
+    def guild_payload(self, guild_id: int = 0) -> JSON:
+        """The full GUILD_CREATE payload of a guild (default the first): roles, channels,
+        and every member."""
+        guild = self.guilds[guild_id or self.guild_id]
+        ours = str(guild.id)
+        members = [self.member_payload(self.users[u], guild_id=guild.id) for u in guild.members]
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
-            "owner_id": str(self.owner_id or self.app_id),
-            "roles": list(self.roles.values()),
-            "channels": list(self.channels.values()),
+            "id": ours,
+            "name": guild.name,
+            "owner_id": str(guild.owner_id or self.app_id),
+            "roles": [self.roles[r] for r in guild.role_ids],
+            "channels": [c for c in self.channels.values() if c["guild_id"] == ours],
             "members": members,
             "member_count": len(members),
             "large": False,
@@ -205,7 +287,7 @@ class World:
             "features": [],
             "emojis": [],
             "stickers": [],
-            "threads": list(self.threads.values()),
+            "threads": [t for t in self.threads.values() if t["guild_id"] == ours],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],

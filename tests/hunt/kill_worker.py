@@ -1,9 +1,10 @@
 """A process for the kill -9 hunters: it recovers whatever the last (killed) run left in a
-database file, checks it, says what it found as one JSON line, then makes random requests
+database (a SQLite file, or a PostgreSQL address: every start opens the same schema),
+checks it, says what it found as one JSON line, then makes random requests
 of every kind — moves, joins, leaves, top-ups, stops, clocks — until it is killed, saying
 how many it has made every few requests so that its killer can strike mid-flight.
 
-Run: python -m tests.hunt.kill_worker DB SEED
+Run: python -m tests.hunt.kill_worker DB SEED (DB: a file, or a postgresql:// address)
 """
 
 from __future__ import annotations
@@ -12,14 +13,13 @@ import asyncio
 import json
 import random
 import sys
-from pathlib import Path
 
 from tests.hunt.driver import Hunt, random_request
 
 
-async def main(path: Path, seed: int) -> None:
+async def main(where: str, seed: int) -> None:
     """Recover, report, then hunt until killed."""
-    hunt = Hunt(path)
+    hunt = Hunt(where)
     abandoned = await hunt.open()
     problems: list[str] = []
     try:
@@ -39,4 +39,4 @@ async def main(path: Path, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2])))
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))

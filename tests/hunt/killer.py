@@ -1,7 +1,8 @@
 """The kill -9 hunt, shared by the test suite and the long run: start a worker on a
-database file, let it make a random number of requests, SIGKILL it, and again; every start
-must recover every table (none set aside) with the ledger whole and every escrow equal to
-its game's stacks."""
+database (a SQLite file, or a PostgreSQL schema's address that every start opens again),
+let it make a random number of requests, SIGKILL it, and again; every start must recover
+every table (none set aside) with the ledger whole and every escrow equal to its game's
+stacks."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ class KillReport:
     failures: list[str] = field(default_factory=list)
 
 
-def _start(db: Path, seed: int) -> subprocess.Popen[str]:
+def _start(db: str | Path, seed: int) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "tests.hunt.kill_worker", str(db), str(seed)],
         cwd=ROOT,
@@ -61,8 +62,8 @@ def _strike(proc: subprocess.Popen[str], after: int) -> str | None:
     return None
 
 
-def kill_run(db: Path, kills: int, seed: int, most: int = 120) -> KillReport:
-    """`kills` starts and kills on one database file, then a last start to check it."""
+def kill_run(db: str | Path, kills: int, seed: int, most: int = 120) -> KillReport:
+    """`kills` starts and kills on one database, then a last start to check it."""
     rng = random.Random(seed)
     report = KillReport()
     for run in range(kills + 1):

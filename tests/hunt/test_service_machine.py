@@ -8,18 +8,18 @@ the end a moderator stops every table left, and each must close.
 
 The Hypothesis profile sets how many sequences are tried (tests/conftest.py: a modest
 number in the suite, many more with `PARLOUR_HYPOTHESIS=long`, as
-`bench/bench_long_tests.py` runs it; `bench/bench_hunt.py` makes a million requests)."""
+`bench/bench_long_tests.py` runs it; `bench/bench_hunt.py` makes a million requests).
+It runs on each backend (tests/backends.py), each example on a fresh database: a new
+SQLite file, or a new PostgreSQL schema."""
 
 from __future__ import annotations
 
-import asyncio
-import tempfile
-from pathlib import Path
-
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
+from tests.backends import BACKENDS, MachinePlace, machine_settings
 from tests.hunt.driver import RACES, REQUESTS, WEIGHTS, Hunt, last_move_race
 
 NAMES = sorted(REQUESTS)
@@ -30,27 +30,27 @@ chips = st.one_of(st.integers(min_value=1, max_value=40), st.sampled_from([0, -5
 class ServiceMachine(RuleBasedStateMachine):
     """Requests against one table service, checked after every step."""
 
-    def __init__(self) -> None:
+    def __init__(self, backend: str) -> None:
         super().__init__()
-        self.loop = asyncio.new_event_loop()
-        self.folder = tempfile.TemporaryDirectory()
-        self.hunt = Hunt(Path(self.folder.name) / "hunt.db")
-        self.loop.run_until_complete(self.hunt.open())
+        self.place = MachinePlace(backend, "hunt.db")
+        self.hunt = Hunt(self.place.where)
+        self.place.run(self.hunt.open())
 
     def teardown(self) -> None:
         """Stop every table (each must close with its escrow empty), then close it all."""
         try:
-            self.loop.run_until_complete(self.hunt.close_all())
+            self.place.run(self.hunt.close_all())
         finally:
-            self.loop.run_until_complete(self.hunt.close())
-            self.loop.close()
-            self.folder.cleanup()
+            try:
+                self.place.run(self.hunt.close())
+            finally:
+                self.place.close()
 
     def _make(self, data: st.DataObject, name: str) -> None:
         args = [data.draw(small) for _ in range(REQUESTS[name])]
         if name in ("create", "top_up"):
             args[-1] = data.draw(chips)
-        self.loop.run_until_complete(self.hunt.request(name, *args))
+        self.place.run(self.hunt.request(name, *args))
 
     @rule(data=st.data())
     def useful(self, data: st.DataObject) -> None:
@@ -81,17 +81,24 @@ class ServiceMachine(RuleBasedStateMachine):
             self.play(data)
             return
         name, args = last_move_race(channel, data.draw(small), how)
-        self.loop.run_until_complete(self.hunt.request(name, *args))
+        self.place.run(self.hunt.request(name, *args))
 
     @invariant()
     def whole(self) -> None:
         """The ledger, every escrow and every table's fate."""
-        self.loop.run_until_complete(self.hunt.check())
+        self.place.run(self.hunt.check())
 
 
-ServiceMachine.TestCase.settings = settings(
+SETTINGS = settings(
     stateful_step_count=80,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-test_the_service_keeps_every_chip_whatever_is_asked = ServiceMachine.TestCase
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_service_keeps_every_chip_whatever_is_asked(backend: str) -> None:
+    run_state_machine_as_test(
+        lambda: ServiceMachine(backend),
+        settings=machine_settings(SETTINGS, backend, steps_on_postgres=100),
+    )

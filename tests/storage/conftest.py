@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, Tx, open_database
+from bot.storage import Database, open_database
 from tests.backends import BACKENDS, target
+from tests.storage.works import create_notes
 
 
 @pytest.fixture(params=BACKENDS)
@@ -16,12 +17,6 @@ async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Da
     """A migrated database with a scratch table `notes`, on each backend in turn."""
     async with target(request.param, tmp_path) as where:
         database = await open_database(where)
-
-        async def create(tx: Tx) -> None:
-            await tx.execute(
-                "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)"
-            )
-
-        await database.write(create)
+        await database.write(create_notes)
         yield database
         await database.close()

@@ -78,8 +78,7 @@ async def test_a_work_going_on_from_a_refused_attempt_commits_the_rest(
     assert results == ["b", "refused (1 a) True", "c"]
     assert await marks(db) == ["a", "b", "c"]
     assert sorted(hooks) == ["b", "c"]
-    if not atomic:  # an atomic work may also be stepped for a pipeline (test_pipelining)
-        assert len(runs) == reruns(db)
+    assert len(runs) == reruns(db)
 
 
 async def test_a_refused_attempt_going_on_keeps_the_work_before_and_after_it(
@@ -119,8 +118,7 @@ async def test_a_refused_attempt_ending_the_work_fails_it_alone(db: Database, at
     assert isinstance(outcome[1], IntegrityError)
     assert await marks(db) == ["a", "c", "d"]
     assert sorted(hooks) == ["c", "d"]
-    if not atomic:
-        assert len(runs) == 1
+    assert len(runs) == 1
 
 
 async def test_an_exception_caught_after_a_savepoint_block_undoes_the_block(

@@ -1,228 +1,195 @@
-"""The database: pragmas, group commit, per-work rollback, concurrency, and reads."""
+"""The database contract on both backends: group commit, each work undone alone,
+atomic works, `Tx.attempt` and `Tx.savepoint`, placeholders, and the words of a refusal."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from collections.abc import Awaitable, Callable
-from pathlib import Path
+import contextlib
 
-import aiosqlite
 import pytest
 
-from bot.storage import Database, open_database
+from bot.storage import Database, IntegrityError, Tx, Work
+from tests.storage.works import insert, insert_one, notes, one_batch
 
 
-def insert(
-    text: str, *, then_fail: bool = False
-) -> Callable[[aiosqlite.Connection], Awaitable[str]]:
-    """An async work that adds a note (and then raises, if asked)."""
+async def test_a_batch_of_concurrent_works_shares_one_commit(db: Database) -> None:
+    events: list[str] = []
 
-    async def work(tx: aiosqlite.Connection) -> str:
-        await tx.execute("INSERT INTO notes (text) VALUES (?)", (text,))
-        await tx.execute("UPDATE notes SET text = text || '!' WHERE text = ?", (text,))
-        if then_fail:
-            raise ValueError(f"work {text} failed")
-        return text
-
-    return work
-
-
-def insert_sync(text: str, *, then_fail: bool = False) -> Callable[[sqlite3.Connection], str]:
-    """A sync work that adds a note (and then raises, if asked)."""
-
-    def work(conn: sqlite3.Connection) -> str:
-        conn.execute("INSERT INTO notes (text) VALUES (?)", (text,))
-        if then_fail:
-            raise ValueError(f"work {text} failed")
-        return text
-
-    return work
-
-
-async def notes(db: Database) -> list[str]:
-    """Every committed note, in order."""
-    return [row["text"] for row in await db.fetchall("SELECT text FROM notes ORDER BY id")]
-
-
-async def held_batch(db: Database, works: list[Awaitable[object]]) -> list[object]:
-    """Queue `works` while the writer is busy, so that all of them run as one batch."""
-    gate = asyncio.Event()
-
-    async def wait_for_gate(tx: aiosqlite.Connection) -> None:
-        await gate.wait()
-
-    holder = asyncio.ensure_future(db.write(wait_for_gate))
-    await asyncio.sleep(0)  # the writer takes the holder alone
-    tasks = [asyncio.ensure_future(w) for w in works]
-    await asyncio.sleep(0)
-    gate.set()
-    await holder
-    return list(await asyncio.gather(*tasks, return_exceptions=True))
-
-
-async def test_wal_synchronous_and_foreign_keys_are_on(db: Database) -> None:
-    async def pragmas(tx: aiosqlite.Connection) -> tuple[object, ...]:
-        names = ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
-        return tuple([next(iter(await tx.execute_fetchall(f"PRAGMA {n}")))[0] for n in names])
-
-    assert await db.write(pragmas) == ("wal", 1, 1, 5000)
-    row = await db.fetchone("PRAGMA journal_mode")
-    assert row is not None and row[0] == "wal"
-
-
-async def test_a_failing_work_rolls_back_alone_while_its_batch_commits(db: Database) -> None:
-    results = await held_batch(
-        db,
-        [
-            db.write(insert("a")),
-            db.write(insert("b", then_fail=True)),
-            db.write_sync(insert_sync("c")),
-            db.write_sync(insert_sync("d", then_fail=True)),
-            db.write(insert("e")),
-            db.write(insert("a")),  # UNIQUE: fails at its first statement
-        ],
-    )
-    assert results[0] == "a" and results[2] == "c" and results[4] == "e"
-    assert isinstance(results[1], ValueError) and isinstance(results[3], ValueError)
-    assert isinstance(results[5], sqlite3.IntegrityError)
-    assert await notes(db) == ["a!", "c", "e!"]
-
-
-async def test_an_atomic_work_whose_statement_fails_leaves_nothing(db: Database) -> None:
-    await db.write(insert("x"))
-    results = await held_batch(
-        db,
-        [
-            db.write(insert("y")),
-            db.write_sync(insert_sync("x!"), atomic=True),  # UNIQUE violation
-            db.write_sync(insert_sync("z"), atomic=True),
-        ],
-    )
-    assert isinstance(results[1], sqlite3.IntegrityError)
-    assert await notes(db) == ["x!", "y!", "z"]
-
-
-async def test_a_failed_commit_fails_every_caller_of_the_batch(db: Database) -> None:
-    async def schema(tx: aiosqlite.Connection) -> None:
-        await tx.execute("CREATE TABLE parents (id INTEGER PRIMARY KEY)")
-        await tx.execute(
-            "CREATE TABLE children (parent_id INTEGER REFERENCES parents (id)"
-            " DEFERRABLE INITIALLY DEFERRED)"
-        )
-
-    async def orphan(tx: aiosqlite.Connection) -> None:
-        # Checked only at COMMIT, so the work itself succeeds.
-        await tx.execute("INSERT INTO children VALUES (42)")
-
-    await db.write(schema)
-    results = await held_batch(db, [db.write(insert("p")), db.write(orphan)])
-    assert all(isinstance(r, sqlite3.IntegrityError) for r in results)
-    assert await notes(db) == []
-    assert await db.write(insert("after")) == "after"  # the writer carries on
-    assert await notes(db) == ["after!"]
-
-
-async def test_concurrent_writes_all_land(db: Database) -> None:
-    async def one(i: int) -> str:
-        if i % 2:
-            return await db.write_sync(insert_sync(f"n{i}"))
-        return await db.write(insert(f"n{i}"))
-
-    results = await asyncio.gather(*(one(i) for i in range(400)))
-    assert results == [f"n{i}" for i in range(400)]
-    row = await db.fetchone("SELECT count(*) FROM notes")
-    assert row is not None and row[0] == 400
-
-
-async def test_on_commit_hooks_run_only_for_committed_works(db: Database) -> None:
-    seen: list[str] = []
-
-    def hooked(text: str, fail: bool) -> Callable[[aiosqlite.Connection], Awaitable[None]]:
-        async def work(tx: aiosqlite.Connection) -> None:
+    def logged(text: str) -> Work[str]:
+        async def work(tx: Tx) -> str:
             await tx.execute("INSERT INTO notes (text) VALUES (?)", (text,))
-            db.on_commit(lambda: seen.append(text))
-            if fail:
-                raise ValueError(text)
+            events.append(f"ran {text}")
+            db.on_commit(lambda: events.append(f"committed {text}"))
+            return text
 
         return work
 
-    await held_batch(db, [db.write(hooked("kept", False)), db.write(hooked("lost", True))])
-    assert seen == ["kept"]
-    with pytest.raises(RuntimeError):
-        db.on_commit(lambda: None)
+    results = await one_batch(db, [db.write(logged(t)) for t in "abc"])
+    assert results == ["a", "b", "c"]
+    # One commit: every work of the batch ran before any of them was committed.
+    assert events == ["ran a", "ran b", "ran c", "committed a", "committed b", "committed c"]
+    assert await notes(db) == ["a", "b", "c"]
 
 
-async def test_run_sync_shares_the_work_transaction(db: Database) -> None:
-    async def work(tx: aiosqlite.Connection) -> int:
-        await tx.execute("INSERT INTO notes (text) VALUES ('async')")
-        count: int = await db.run_sync(
-            tx, lambda conn: conn.execute("SELECT count(*) FROM notes").fetchone()[0]
-        )
-        raise ValueError(count)
-
-    with pytest.raises(ValueError, match="1"):
-        await db.write(work)
-    assert await notes(db) == []
-
-
-async def test_a_work_cannot_start_another(db: Database) -> None:
-    async def nested(tx: aiosqlite.Connection) -> None:
-        await db.write(insert("inner"))
-
-    with pytest.raises(RuntimeError, match="cannot start another"):
-        await db.write(nested)
+async def test_a_failing_work_is_undone_alone_and_its_neighbours_commit(db: Database) -> None:
+    results = await one_batch(
+        db,
+        [
+            db.write(insert("a")),
+            db.write(insert("b", then_fail=True)),  # fails after two statements
+            db.write(insert("c")),
+            db.write(insert_one("a!")),  # UNIQUE: refused at its first statement
+            db.write(insert("e")),
+        ],
+    )
+    assert results[0] == "a" and results[2] == "c" and results[4] == "e"
+    assert isinstance(results[1], ValueError)
+    assert isinstance(results[3], IntegrityError)
+    assert await notes(db) == ["a!", "c!", "e!"]
 
 
-async def test_a_cancelled_caller_is_skipped(db: Database) -> None:
-    gate = asyncio.Event()
+async def test_an_atomic_work_that_raises_changed_nothing(db: Database) -> None:
+    await db.write(insert_one("x"))
 
-    async def wait_for_gate(tx: aiosqlite.Connection) -> None:
-        await gate.wait()
+    async def refuses_first(tx: Tx) -> None:
+        raise LookupError("nothing to do")
 
-    holder = asyncio.ensure_future(db.write(wait_for_gate))
-    await asyncio.sleep(0)
-    doomed = asyncio.ensure_future(db.write(insert("never")))
-    await asyncio.sleep(0)
-    doomed.cancel()
-    gate.set()
-    await holder
-    assert await db.write(insert("later")) == "later"
-    assert await notes(db) == ["later!"]
+    results = await one_batch(
+        db,
+        [
+            db.write(insert("y")),
+            db.write(insert_one("x"), atomic=True),  # UNIQUE: refused
+            db.write(refuses_first, atomic=True),
+            db.write(insert_one("z"), atomic=True),
+            db.write(insert("w")),
+        ],
+    )
+    assert results[0] == "y" and results[3] == "z" and results[4] == "w"
+    assert isinstance(results[1], IntegrityError)
+    assert isinstance(results[2], LookupError)
+    assert sorted(await notes(db)) == ["w!", "x", "y!", "z"]
 
 
-async def test_reads_see_committed_data_only(db: Database) -> None:
-    seen: list[int] = []
+@pytest.mark.parametrize("atomic", [False, True])
+async def test_attempt_undoes_only_the_refused_statement(db: Database, atomic: bool) -> None:
+    await db.write(insert_one("taken"))
 
-    async def work(tx: aiosqlite.Connection) -> None:
-        await tx.execute("INSERT INTO notes (text) VALUES ('pending')")
-        row = await db.fetchone("SELECT count(*) FROM notes")
-        assert row is not None
-        seen.append(row[0])
+    async def work(tx: Tx) -> str:
+        await tx.execute("INSERT INTO notes (text) VALUES ('before')")
+        try:
+            await tx.attempt("INSERT INTO notes (text) VALUES ('taken') RETURNING id")
+        except IntegrityError as exc:
+            refused = str(exc)
+        added = await tx.attempt("INSERT INTO notes (text) VALUES ('after') RETURNING id")
+        assert len(added) == 1
+        return refused
+
+    assert "notes" in await db.write(work, atomic=atomic)
+    assert await notes(db) == ["taken", "before", "after"]
+
+
+@pytest.mark.parametrize("atomic", [False, True])
+async def test_a_work_that_goes_on_after_a_refusal_fails_alone(db: Database, atomic: bool) -> None:
+    await db.write(insert_one("taken"))
+
+    async def goes_on(tx: Tx) -> str:
+        await tx.execute("INSERT INTO notes (text) VALUES ('mine')")
+        with contextlib.suppress(IntegrityError):
+            await tx.execute("INSERT INTO notes (text) VALUES ('taken')")
+        return "went on"
+
+    results = await one_batch(
+        db,
+        [db.write(insert("before")), db.write(goes_on, atomic=atomic), db.write(insert("after"))],
+    )
+    assert results[0] == "before" and results[2] == "after"
+    # Without `attempt`, a refusal undoes the whole work, on SQLite as on PostgreSQL.
+    assert isinstance(results[1], RuntimeError)
+    assert "went on after a refused statement" in str(results[1])
+    assert await notes(db) == ["taken", "before!", "after!"]
+
+
+async def in_savepoint(tx: Tx, name: str, texts: list[str], *, then_fail: bool) -> None:
+    """Add notes inside a savepoint block (which then raises, if asked)."""
+    async with tx.savepoint(name):
+        for text in texts:
+            await tx.execute("INSERT INTO notes (text) VALUES (?)", (text,))
+        if then_fail:
+            raise ValueError(f"block {name} failed")
+
+
+async def test_a_savepoint_block_that_raises_is_undone_and_the_work_goes_on(
+    db: Database,
+) -> None:
+    async def work(tx: Tx) -> None:
+        await tx.execute("INSERT INTO notes (text) VALUES ('outer')")
+        await in_savepoint(tx, "kept", ["inner kept"], then_fail=False)
+        with pytest.raises(ValueError, match="undone"):
+            await in_savepoint(tx, "undone", ["inner undone"], then_fail=True)
+        with pytest.raises(IntegrityError):
+            await in_savepoint(tx, "refused", ["also undone", "outer"], then_fail=False)
+        await tx.execute("INSERT INTO notes (text) VALUES ('last')")
 
     await db.write(work)
-    assert seen == [0]
-    assert await notes(db) == ["pending"]
+    assert await notes(db) == ["outer", "inner kept", "last"]
 
 
-async def test_an_in_memory_database_works(tmp_path: Path) -> None:
-    db = await open_database(":memory:")
-    try:
-        assert db.path == ":memory:"
+async def test_question_marks_and_names_are_placeholders_on_both(db: Database) -> None:
+    async def work(tx: Tx) -> tuple[int, int]:
+        await tx.execute("CREATE TABLE pairs (word TEXT, twin TEXT, other TEXT)")
+        await tx.execute("INSERT INTO pairs VALUES (?, ?, ?)", ("a", "b", None))
+        await tx.execute(
+            "INSERT INTO pairs VALUES (:word, :word, :other)", {"word": "w", "other": None}
+        )
+        await tx.executemany("INSERT INTO notes (text) VALUES (?)", [("n1",), ("n2",)])
+        changed = await tx.execute("UPDATE notes SET text = text || ? WHERE text <> ?", ("+", ""))
+        # No placeholder inside a quoted string or a comment, on either backend.
+        quoted = await tx.fetchone(
+            "SELECT count(*) FROM notes -- how many? :all of them\n"
+            " WHERE text <> 'what? :no' /* and ? :not */ AND text <> ?",
+            ("",),
+        )
+        assert quoted is not None
+        return changed, quoted[0]
 
-        async def create(tx: aiosqlite.Connection) -> None:
-            await tx.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT UNIQUE)")
-
-        await db.write(create)
-        await asyncio.gather(db.write(insert("m")), db.write_sync(insert_sync("n")))
-        assert await notes(db) == ["m!", "n"]
-    finally:
-        await db.close()
+    assert await db.write(work) == (2, 2)
+    rows = await db.fetchall("SELECT word, twin FROM pairs WHERE other IS NULL ORDER BY word")
+    assert [tuple(row) for row in rows] == [("a", "b"), ("w", "w")]
+    row = await db.fetchone("SELECT twin FROM pairs WHERE word = :w AND twin = :w", {"w": "w"})
+    assert row is not None and row["twin"] == "w"
+    assert await db.fetchone("SELECT word FROM pairs WHERE word = ?", ("none",)) is None
 
 
-async def test_a_closed_database_refuses_writes(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "closed.db")
-    await db.close()
-    with pytest.raises(RuntimeError, match="closed"):
-        await db.write(insert("late"))
-    await db.close()  # closing twice is harmless
+async def test_a_refusal_carries_the_constraint_or_trigger_words(db: Database) -> None:
+    async def account(tx: Tx) -> int:
+        await tx.execute("CREATE TABLE counts (n INTEGER CONSTRAINT n_positive CHECK (n > 0))")
+        row = await tx.fetchone(
+            "INSERT INTO accounts (guild_id, kind, user_id) VALUES (?, 'purse', ?) RETURNING id",
+            (1, 2),
+        )
+        assert row is not None
+        return int(row["id"])
+
+    def refused(sql: str, params: tuple[object, ...] = ()) -> Work[None]:
+        async def work(tx: Tx) -> None:
+            await tx.execute(sql, params)
+
+        return work
+
+    account_id = await db.write(account)
+    with pytest.raises(IntegrityError, match=r"(?i)unique") as unique:
+        await db.write(refused("INSERT INTO notes (text) VALUES ('x'), ('x')"))
+    assert "notes" in str(unique.value) or "text" in str(unique.value)
+    with pytest.raises(IntegrityError, match="n_positive"):
+        await db.write(refused("INSERT INTO counts VALUES (0)"))
+    remove = refused("DELETE FROM accounts WHERE id = ?", (account_id,))
+    for atomic in (False, True):
+        with pytest.raises(IntegrityError, match="ledger: accounts are permanent"):
+            await db.write(remove, atomic=atomic)
+
+
+async def test_many_concurrent_writes_all_land(db: Database) -> None:
+    results = await asyncio.gather(*(db.write(insert_one(f"n{i}")) for i in range(300)))
+    assert results == [f"n{i}" for i in range(300)]
+    row = await db.fetchone("SELECT count(*) AS n FROM notes")
+    assert row is not None and row["n"] == 300

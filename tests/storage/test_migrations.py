@@ -1,14 +1,21 @@
-"""Numbered migrations: applied once, in order, each in its own transaction, and tracked."""
+"""Numbered migrations: applied once, in order, each in its own transaction, and tracked,
+on SQLite and on PostgreSQL (whose half is skipped unless PARLOUR_TEST_POSTGRES is set)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 import pytest
 
-from bot.storage import MigrationError, load_migrations, migrate, open_database
+from bot.storage import MigrationError, StorageError, load_migrations, migrate, open_database
 from bot.storage.migrate import split_statements
+from bot.storage.pg_connect import connect
+from bot.storage.pg_migrate import MIGRATION_LOCK, migrate_pg, pg_migrations
+from tests.backends import needs_postgres, pg_schema
+from tests.storage.sentences import one_sentence
 
 
 async def test_packaged_migrations_are_applied_once_and_tracked(tmp_path: Path) -> None:
@@ -91,3 +98,136 @@ def test_statements_split_at_real_semicolons_only() -> None:
 def test_an_unfinished_statement_is_refused() -> None:
     with pytest.raises(MigrationError, match="incomplete"):
         split_statements("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
+
+
+# PostgreSQL: the same migrations, numbered and named alike, in a schema of each test's own.
+
+
+def test_both_backends_number_and_name_their_migrations_alike() -> None:
+    sqlite = [(m.version, m.name) for m in load_migrations()]
+    assert sqlite == [(m.version, m.name) for m in pg_migrations()]
+    assert [version for version, _ in sqlite] == list(range(1, len(sqlite) + 1))
+
+
+@needs_postgres
+async def test_postgres_records_what_sqlite_records_and_migrates_once(tmp_path: Path) -> None:
+    lite = await open_database(tmp_path / "parlour.db")
+    recorded = [
+        tuple(r) for r in await lite.fetchall("SELECT version, name FROM schema_migrations")
+    ]
+    await lite.close()
+    async with pg_schema() as dsn:
+        db = await open_database(dsn)
+        first = [tuple(r) for r in await db.fetchall("SELECT * FROM schema_migrations")]
+        await db.close()
+        conn = await connect(dsn)
+        try:
+            assert await migrate_pg(conn, dsn) == []  # migrating again applies nothing
+            again = [tuple(r) for r in await conn.fetch("SELECT * FROM schema_migrations")]
+        finally:
+            await conn.close()
+    assert [row[:2] for row in first] == recorded
+    assert again == first  # same rows, same applied_at
+
+
+_SCHEMA_LOCK = "SELECT pg_advisory_{verb}($1, hashtext(current_schema()))"
+
+
+async def _lock_waiters(watcher: Any) -> int:
+    """How many connections wait for an advisory lock."""
+    count: int = await watcher.fetchval(
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+    )
+    return count
+
+
+@needs_postgres
+async def test_two_connections_migrating_at_once_apply_each_migration_once() -> None:
+    versions = [m.version for m in pg_migrations()]
+    async with pg_schema() as dsn:
+        holder, first, second = [await connect(dsn) for _ in range(3)]
+        try:
+            # Hold the schema's migration lock (as pg_migrate keys it) so that both start
+            # before either may go on.
+            await holder.execute(_SCHEMA_LOCK.format(verb="lock"), MIGRATION_LOCK)
+            racing = asyncio.gather(migrate_pg(first, dsn), migrate_pg(second, dsn))
+            for _ in range(500):
+                if await _lock_waiters(holder) >= 2:
+                    break
+                await asyncio.sleep(0.002)
+            assert await _lock_waiters(holder) >= 2
+            await holder.execute(_SCHEMA_LOCK.format(verb="unlock"), MIGRATION_LOCK)
+            mine, theirs = await racing
+            rows = await holder.fetch("SELECT version FROM schema_migrations ORDER BY version")
+        finally:
+            for conn in (holder, first, second):
+                await conn.close()
+    assert sorted(mine + theirs) == versions
+    assert [row["version"] for row in rows] == versions
+
+
+async def _tables(dsn: str) -> set[str]:
+    """The tables of the schema `dsn` names first."""
+    conn = await connect(dsn)
+    try:
+        rows = await conn.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+        )
+    finally:
+        await conn.close()
+    return {row[0] for row in rows}
+
+
+@needs_postgres
+async def test_a_schema_of_another_application_is_refused_and_left_alone() -> None:
+    async with pg_schema() as dsn:
+        conn = await connect(dsn)
+        try:
+            await conn.execute("CREATE TABLE users (id INTEGER PRIMARY KEY)")
+        finally:
+            await conn.close()
+        with pytest.raises(StorageError) as refused:
+            await open_database(dsn)
+        assert await _tables(dsn) == {"users"}
+    sentence = one_sentence(refused.value)
+    assert "another application's tables (users)" in sentence
+    assert "database of its own" in sentence
+
+
+@needs_postgres
+async def test_a_schema_written_by_a_newer_parlour_is_refused() -> None:
+    newest = pg_migrations()[-1].version
+    async with pg_schema() as dsn:
+        db = await open_database(dsn)
+        await db.close()
+        conn = await connect(dsn)
+        try:
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name) VALUES ($1, 'from_the_future')",
+                newest + 1,
+            )
+        finally:
+            await conn.close()
+        for read_only in (False, True):
+            with pytest.raises(StorageError) as refused:
+                await open_database(dsn, read_only=read_only)
+            sentence = one_sentence(refused.value)
+            assert "newer Parlour" in sentence and "upgrade Parlour" in sentence
+            assert f"schema {newest + 1}" in sentence
+
+
+@needs_postgres
+async def test_read_only_needs_a_parlour_schema_already_there() -> None:
+    async with pg_schema() as dsn:
+        with pytest.raises(StorageError) as refused:
+            await open_database(dsn, read_only=True)
+        assert await _tables(dsn) == set()  # nothing was written
+        db = await open_database(dsn)
+        await db.close()
+        db = await open_database(dsn, read_only=True)
+        try:
+            row = await db.fetchone("SELECT count(*) AS n FROM schema_migrations")
+        finally:
+            await db.close()
+    assert "holds no Parlour data yet" in one_sentence(refused.value)
+    assert row is not None and row["n"] == len(pg_migrations())

@@ -135,3 +135,42 @@ async def test_a_work_of_two_statements_in_a_run_sees_the_ones_before(
     if db.dialect == "postgres":
         # The run was undone at `two`, then sent again up to it; `two` ran on its own.
         assert sent[0] == 4 and sum(sent[1:]) <= 3
+
+
+async def test_atomic_works_in_no_pipeline_run_once_in_order(db: Database, sent: list[int]) -> None:
+    runs: list[str] = []
+
+    def plain(label: str, n: int) -> Work[str]:
+        async def work(tx: Tx) -> str:
+            runs.append(label)
+            await tx.execute("INSERT INTO counted (n, label) VALUES (?, ?)", (n, label))
+            return label
+
+        return work
+
+    async def alone(tx: Tx) -> tuple[int, int]:
+        runs.append("alone")
+        rows = await tx.attempt(NEXT, ("alone",))
+        found = await tx.fetchone("SELECT COUNT(*) FROM counted")
+        assert found is not None
+        return int(rows[0][0]), int(found[0])
+
+    results = await together(db, [plain("first", 10), alone, plain("last", 20)])
+    assert results == ["first", (11, 2), "last"]
+    assert runs == ["first", "alone", "last"]
+    assert sent == []
+
+
+async def test_a_stepped_work_goes_on_on_the_event_loop(db: Database, sent: list[int]) -> None:
+    if db.dialect != "postgres":
+        pytest.skip("a SQLite work awaits nothing but its Tx")
+
+    async def patient(tx: Tx) -> int:
+        rows = await tx.attempt(NEXT, ("patient",))
+        await asyncio.sleep(0.01)
+        found = await tx.fetchone("SELECT n FROM counted WHERE label = ?", ("patient",))
+        assert found is not None
+        return int(rows[0][0]) + int(found[0])
+
+    assert await together(db, [patient]) == [2]
+    assert sent == []
