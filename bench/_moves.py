@@ -8,10 +8,8 @@ import time
 from dataclasses import dataclass
 
 from bot.ledger import Account, Ledger, Posting, Reason
-from bot.ledger._sql import INSERT_TRANSFER
 from bot.storage import Database, Tx, Work, open_database
 from bot.storage import table_rows as rows
-from bot.storage._pg_tx import numbered as _numbered
 
 GUILD = 1
 GAME = "black-joke"
@@ -19,6 +17,12 @@ LEGS = 2
 STAKE = 10**9
 BET = 10
 
+# The ledger's statement for one transfer (bot/ledger/_sql.py), word for word.
+INSERT_TRANSFER = (
+    "INSERT INTO transfers"
+    " (guild_id, debit_account_id, credit_account_id, amount, reason, key, game, table_id)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING RETURNING id"
+)
 INSERT_ACTION = (
     "INSERT INTO actions (table_id, seq, seat, kind, action, actor, created_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -42,8 +46,9 @@ class BenchTable:
 
 
 def numbered(sql: str) -> str:
-    """`sql` with PostgreSQL's numbered placeholders."""
-    return _numbered(sql)[0]
+    """`sql` with PostgreSQL's numbered placeholders (these statements quote no `?`)."""
+    pieces = sql.split("?")
+    return "".join(f"{p}${n}" for n, p in enumerate(pieces[:-1], start=1)) + pieces[-1]
 
 
 async def set_up(target: str, count: int) -> tuple[Database, Ledger, list[BenchTable]]:
