@@ -172,19 +172,21 @@ class PostgresDatabase(Database):
             await self._run_job(conn, jobs[0], done, jobs[1:])
             return 1
         run = pipelinable(started)
-        if len(run) >= 2:
-            if not await self._pipeline(conn, run, done):
-                abandon(started)
-                return 0
-        else:
+        if len(run) < 2:
             run = []
-        rest = started[len(run) :]
-        for place, one in enumerate(rest, start=len(run)):
-            try:
-                await self._run_job(conn, one.job, done, jobs[place + 1 :], one)
-            except BaseException:
-                abandon(started[place + 1 :])
-                raise
+        taken = 0  # the works handed on, whose coroutines are no longer ours to close
+        try:
+            if run:
+                if not await self._pipeline(conn, run, done):
+                    abandon(started)
+                    return 0
+                taken = len(run)
+            for place in range(len(run), len(started)):
+                taken = place + 1
+                await self._run_job(conn, jobs[place], done, jobs[place + 1 :], started[place])
+        except BaseException:
+            abandon(started[taken:])
+            raise
         return len(started)
 
     async def _pipeline(self, conn: Any, run: list[Started], done: list[Job]) -> bool:

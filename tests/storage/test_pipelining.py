@@ -174,3 +174,26 @@ async def test_a_stepped_work_goes_on_on_the_event_loop(db: Database, sent: list
 
     assert await together(db, [patient]) == [2]
     assert sent == []
+
+
+async def test_a_batch_undone_by_a_work_stepped_to_no_pipeline_runs_the_next_anew(
+    db: Database, sent: list[int]
+) -> None:
+    hooks: list[str] = []
+
+    async def goes_on(tx: Tx) -> str:
+        try:
+            await tx.attempt("INSERT INTO counted (n, label) VALUES (99, ?) RETURNING n", ("bad",))
+        except IntegrityError:
+            found = await tx.fetchone("SELECT COUNT(*) FROM counted")
+            assert found is not None
+            return f"refused, {found[0]} numbered"
+        return "numbered"
+
+    # Both are stepped to their statements, which differ: no pipeline. On PostgreSQL
+    # the first, going on from its refusal, has the batch undone; the second, stepped
+    # but not yet run, runs anew in the next batch.
+    results = await together(db, [goes_on, count(db, "b", hooks)])
+    assert results == ["refused, 0 numbered", 1]
+    assert hooks == ["b"]
+    assert sent == []
