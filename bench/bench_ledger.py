@@ -171,8 +171,24 @@ def _report(
         f"Targets {'met' if met else 'MISSED'}. Every run: transfers/s "
         f"{_db.listing(direct, 'per_s')}; p99 ms {_db.listing(direct, 'p99_ms')}; "
         f"raw/s {_db.listing(plain, 'per_s')}.",
+        "",
+        HOW[backend.kind],
     ]
     return lines
+
+
+HOW = {
+    "sqlite": "How: concurrent transfers share a group commit (one `BEGIN IMMEDIATE` ... "
+    "`COMMIT` per batch), the whole batch run on the writer thread in one call; a "
+    "transfer between known accounts is one INSERT whose trigger moves both balances.",
+    "postgres": "How: concurrent transfers share a group commit on the writer connection; "
+    "each is one INSERT whose trigger locks and moves both balances (one UPDATE since "
+    "migration 0008). `Tx.attempt` sends its statement bare (no SAVEPOINT/RELEASE round "
+    "trips; a refusal has the work run again carefully), and consecutive transfers are "
+    "pipelined: sent in one round trip (asyncpg's fetchmany), each resumed with its own "
+    "row. What is left is the server's own work, about 60 us of its CPU per transfer, "
+    "and the commit's flush to disk.",
+}
 
 
 def main() -> None:

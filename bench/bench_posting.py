@@ -142,7 +142,7 @@ def measure(backend: _db.Backend, rounds: int, per_table: int, *, write: bool) -
         else:
             raw.append(asyncio.run(raw_postgres(backend, per_table, pool=1)))
             pooled.append(asyncio.run(raw_postgres(backend, per_table, pool=POOL)))
-        print(f"run {len(work)}: work {work[-1]}, raw {raw[-1]}, pooled {pooled}", flush=True)
+        print(f"run {len(work)}: work {work[-1]}, raw {raw[-1]}, pooled {pooled[-1:]}", flush=True)
     lines = _report(backend, described, per_table, work, raw, pooled)
     print("\n".join(lines))
     if write:
@@ -187,8 +187,25 @@ def _report(
         f"{_db.listing(work, 'per_s')} (p99 ms {_db.listing(work, 'p99_ms')}); raw moves/s "
         f"{_db.listing(raw, 'per_s')}"
         + (f"; pooled moves/s {_db.listing(pooled, 'per_s')}." if pooled else "."),
+        "",
+        HOW[backend.kind],
     ]
     return lines
+
+
+HOW = {
+    "sqlite": "How: the works of all the tables share a group commit, the whole batch run "
+    "on the writer thread in one call (each work in a savepoint); the raw side pays a "
+    "commit per move.",
+    "postgres": "How: the works share a group commit on the one writer connection, each "
+    "in a savepoint of its own (the savepoint statement sent with the previous one's "
+    "RELEASE), its `attempt`s and the ledger's inner savepoint costing no round trip of "
+    "their own: 6 round trips a move (the raw side: 7 and a commit's flush). The works "
+    "run one after another on one connection, so the server does a move's statements "
+    "on one core, about 330 us of its CPU and 200 us of this process's a move; the "
+    "pooled raw side spreads moves over 10 connections and both cores, and so outruns "
+    "it.",
+}
 
 
 def main() -> None:
