@@ -202,9 +202,9 @@ HOW = {
     "RELEASE), its `attempt`s and the ledger's inner savepoint costing no round trip of "
     "their own: 6 round trips a move (the raw side: 7 and a commit's flush). The works "
     "run one after another on one connection, so the server does a move's statements "
-    "on one core, about 330 us of its CPU and 200 us of this process's a move; the "
-    "pooled raw side spreads moves over 10 connections and both cores, and so outruns "
-    "it.",
+    "on one core: about 330 us of the server's CPU and 200 us of this process's per move; "
+    "the pooled raw side spreads moves over 10 connections and both cores, and so "
+    "outruns it.",
 }
 
 
