@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.cli.checks import UsageError, count, database_file, game_of, options_of, seats_of
+from bot.cli.db import add_db
 from bot.cli.tools import add_tools
 from bot.config import ConfigError, Settings
 from bot.storage.files import DatabaseFileError, guard
@@ -95,6 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--db", type=Path, default=DEFAULT_PLAY_DB, help="local chip database")
     play.set_defaults(handler=_play)
     add_tools(sub)
+    add_db(sub)
     return parser
 
 
