@@ -20,6 +20,7 @@ from bot.cli.checks import (
     seats_of,
     usable_database,
 )
+from bot.cli.db import add_db
 from bot.cli.tools import add_tools
 from bot.config import ConfigError, Settings
 from bot.storage import StorageError
@@ -103,6 +104,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--db", type=Path, default=DEFAULT_PLAY_DB, help="local chip database")
     play.set_defaults(handler=_play)
     add_tools(sub)
+    add_db(sub)
     return parser
 
 

@@ -19,6 +19,9 @@ MIGRATION_LOCK = 0x50524C52
 _LOCK = "SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))"
 
 APPLICATION = "parlour"
+COPY_MARK = "unfinished_copy_of"
+"""The `parlour_meta` key a copy under way (`bot.storage.copy`) sets to its source's
+address: nothing but that copy may use the database until it is finished."""
 _NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
 _TRACKING = f"""
 CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -66,9 +69,12 @@ async def applied_versions(conn: Any) -> set[int]:
     return {int(r[0]) for r in await conn.fetch("SELECT version FROM schema_migrations")}
 
 
-async def check_ours(conn: Any, where: str, latest: int, *, new_ok: bool) -> bool:
-    """Refuse, in one sentence, a database holding another application's tables or a
-    newer Parlour's schema; return whether it holds nothing yet."""
+async def check_ours(
+    conn: Any, where: str, latest: int, *, new_ok: bool, copying: bool = False
+) -> bool:
+    """Refuse, in one sentence, a database holding another application's tables, a
+    newer Parlour's schema or (unless `copying`) an unfinished copy; return whether it
+    holds nothing yet."""
     names = {
         r[0]
         for r in await conn.fetch(
@@ -93,6 +99,12 @@ async def check_ours(conn: Any, where: str, latest: int, *, new_ok: bool) -> boo
         raise StorageError(
             f"PostgreSQL at {where} was written by a newer Parlour (schema {newest}; this"
             f" one knows up to {latest}): upgrade Parlour before running it on this database."
+        )
+    source = await conn.fetchval("SELECT value FROM parlour_meta WHERE key = $1", COPY_MARK)
+    if source is not None and not copying:
+        raise StorageError(
+            f"PostgreSQL at {where} holds an unfinished copy of {source}: run"
+            " `parlour db copy` from it again to finish the copy before using this database."
         )
     return False
 

@@ -50,9 +50,10 @@ def random_plan(rng: random.Random) -> Plan:
     return Plan(kinds, rng.choice(ERRORS), rng.randint(1, 3))
 
 
-async def run_plan(plan: Plan, folder: Path) -> None:
+async def run_plan(plan: Plan, folder: Path, postgres: str | None = None) -> None:
     """Break tables as planned, start the bot on the fake with Discord failing as planned,
-    and check the notices at rest, then after Discord answers again."""
+    and check the notices at rest, then after Discord answers again. The database is a
+    file in `folder`, or the PostgreSQL address `postgres` when given."""
     settings = Settings(
         token="fake",
         db_path=folder / "startup.db",
@@ -60,6 +61,7 @@ async def run_plan(plan: Plan, folder: Path) -> None:
         starting_chips=1000,
         buy_in=100,
         turn_timeout_s=120.0,
+        db_url=postgres,
     )
     fake = FakeDiscord()
     owner = fake.add_user("alice")
@@ -67,7 +69,7 @@ async def run_plan(plan: Plan, folder: Path) -> None:
         MISSING_CHANNEL + i if kind == "gone" else fake.world.add_channel(f"t{i}")
         for i, kind in enumerate(plan.kinds)
     ]
-    await _broken_tables(settings.db_path, fake.guild_id, owner.id, channels)
+    await _broken_tables(settings.database, fake.guild_id, owner.id, channels)
     for channel, kind in zip(channels, plan.kinds, strict=True):
         tries = {"flaky": plan.flaky_tries, "down": 10_000}.get(kind, 0)
         _fail(fake, channel, plan.error, tries)
@@ -88,7 +90,7 @@ async def run_plan(plan: Plan, folder: Path) -> None:
         await fake.close()
 
 
-async def _broken_tables(path: Path, guild_id: int, host: int, channels: list[int]) -> None:
+async def _broken_tables(path: str, guild_id: int, host: int, channels: list[int]) -> None:
     """One lobby in each channel, each made impossible to rebuild."""
     db = await open_database(path)
     service = TableService(db, Ledger(db, starting_chips=1000))

@@ -15,6 +15,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.backends import needs_postgres, pg_schema
 from tests.hunt.startup import ERRORS, KINDS, Plan, run_plan
 
 EXAMPLES = max(1, int(os.environ.get("PARLOUR_HUNT_EXAMPLES", "100")) // 10)
@@ -32,3 +33,17 @@ plans = st.builds(
 def test_start_up_survives_discord_failing_and_every_notice_is_sent_once(plan: Plan) -> None:
     with tempfile.TemporaryDirectory() as folder:
         asyncio.run(run_plan(plan, Path(folder)))
+
+
+@needs_postgres
+@settings(
+    max_examples=max(1, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(plan=plans)
+def test_start_up_on_postgresql_survives_discord_failing_too(plan: Plan) -> None:
+    async def on_postgres(folder: Path) -> None:
+        async with pg_schema() as dsn:
+            await run_plan(plan, folder, dsn)
+
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(on_postgres(Path(folder)))

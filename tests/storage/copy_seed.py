@@ -1,0 +1,97 @@
+"""A server's database worth copying, for tests/storage/test_copy.py: a Black Joke game
+played to its end, another stopped mid-game, a daily claim, settings, a DM status, a
+patience result and a notice, so that every table a copy carries holds rows.
+"""
+
+from __future__ import annotations
+
+from bot.ledger import Ledger
+from bot.storage import Database, Tx, open_database
+from bot.storage._copy_io import TABLES
+from bot.storage.guild_rows import save
+from bot.storage.notice_rows import add_notice
+from bot.storage.patience_rows import PatienceRow, record_patience
+from bot.storage.table_rows import set_dm_status
+from bot.tables import ServiceSettings, Status, Table, TableService
+
+GUILD = 10
+CHANNEL = 20
+ALICE, BOB, CAROL = 101, 102, 103
+START = 1000
+NOW = 1_000_000.0
+
+
+def service_on(db: Database) -> TableService:
+    """A table service (and ledger) over `db`, on a clock that stands still."""
+    ledger = Ledger(db, starting_chips=START, clock=lambda: NOW)
+    settings = ServiceSettings(default_buy_in=100, turn_timeout_s=60.0, handover_after=3)
+    return TableService(db, ledger, settings, clock=lambda: NOW)
+
+
+async def started(service: TableService, channel: int, *humans: int, ais: int = 0) -> Table:
+    """A Black Joke table with these players (the first hosts) and AI seats, dealt."""
+    table = await service.create(
+        guild_id=GUILD,
+        channel_id=channel,
+        host_id=humans[0],
+        host_name=f"P{humans[0]}",
+        game_key="black-joke",
+        seed=11,
+    )
+    for user in humans[1:]:
+        await service.join(table.id, user, f"P{user}")
+    for _ in range(ais):
+        await service.add_ai(table.id, humans[0])
+    await service.start(table.id, humans[0])
+    return table
+
+
+def waiting_user(table: Table) -> int:
+    """The user the table waits for."""
+    (seat,) = table.game.awaiting(table.state)
+    user = table.seats[seat].user_id
+    assert user is not None
+    return user
+
+
+async def seed(where: str) -> int:
+    """Fill the database at `where` (made here) as a server would; return the open table's id."""
+    db = await open_database(where)
+    try:
+        service = service_on(db)
+        finished = await started(service, CHANNEL, ALICE, ais=1)
+        while finished.status is Status.PLAYING:
+            await service.act(finished.id, ALICE, finished.version, "pass")
+        assert finished.status is Status.CLOSED
+        table = await started(service, CHANNEL + 1, ALICE, BOB)
+        await service.act(table.id, waiting_user(table), table.version, "buy 1 1")
+        assert table.status is Status.PLAYING and table.version > 0
+        await service.ledger.claim_daily(GUILD, CAROL, 50)
+
+        async def extras(tx: Tx) -> None:
+            await save(tx, GUILD, {"buy_in": 40, "daily_chips": 50}, [CHANNEL, CHANNEL + 1])
+            await set_dm_status(tx, BOB, False, True, NOW)
+            row = PatienceRow(ALICE, True, {"moves": 90, "score": 52})
+            await record_patience(tx, GUILD, finished.id, "clock", [row])
+            await add_notice(tx, CHANNEL, finished.id, "The table was set aside.")
+
+        await db.write(extras)
+        for copied in TABLES:
+            assert await db.fetchone(f"SELECT 1 FROM {copied.name}"), f"{copied.name} is empty"
+        return table.id
+    finally:
+        await db.close()
+
+
+async def dump(where: str) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every copied table of the database at `where`, in key order."""
+    db = await open_database(where, read_only=True)
+    try:
+        rows = {}
+        for copied in TABLES:
+            order = ", ".join(f'"{k}"' for k in copied.key)
+            found = await db.fetchall(f"SELECT * FROM {copied.name} ORDER BY {order}")
+            rows[copied.name] = [tuple(row) for row in found]
+        return rows
+    finally:
+        await db.close()
