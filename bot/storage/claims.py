@@ -1,7 +1,9 @@
 """A process's claim on its gateway shards, kept in the database (DESIGN.md, "Scale").
 
 On PostgreSQL each shard is a session advisory lock, held on a connection of the
-process's own for as long as it runs: a process that stops or dies lets go at once (the
+process's own for as long as it runs (an advisory lock is the whole database's, so its
+first key is made from the schema Parlour's tables are in: Parlours in two schemas of one
+database never wait for each other): a process that stops or dies lets go at once (the
 server sees its connection close), and a process started on the same shards, which
 was waiting for them, takes them over. The shard count the processes run with is kept
 in `parlour_meta`; a process with another count is refused while any shard is held,
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -23,9 +26,6 @@ from bot.storage.base import Database
 from bot.storage.pg_connect import connect
 from bot.storage.postgres import PostgresDatabase
 from bot.storage.tx import StorageError
-
-SHARD_LOCKS = 0x50524C53
-"""The first key of every shard's advisory lock ("PRLS"); the second is the shard."""
 
 POLL_S = 0.25
 WATCH_S = 2.0
@@ -88,20 +88,28 @@ async def claim_shards(db: Database, count: int, shards: Sequence[int]) -> Shard
         return ShardClaim(count, wanted)
     conn = await connect(db.dsn)
     try:
-        await _agree_on_count(conn, count)
-        await _lock_all(conn, wanted)
+        key = lock_key(await conn.fetchval("SELECT current_schema()"))
+        await _agree_on_count(conn, key, count)
+        await _lock_all(conn, key, wanted)
     except BaseException:
         await conn.close()
         raise
     return ShardClaim(count, wanted, conn)
 
 
-async def _agree_on_count(conn: Any, count: int) -> None:
+def lock_key(schema: str) -> int:
+    """The first key of the shard locks of Parlour's tables in `schema` (the second is
+    the shard): 31 bits of a hash of its name, so pg_locks shows it as it is."""
+    digest = hashlib.blake2b(f"parlour-shards:{schema}".encode(), digest_size=4).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+async def _agree_on_count(conn: Any, key: int, count: int) -> None:
     """Refuse a shard count other than the running processes'; record a new one."""
     async with conn.transaction():
-        await conn.execute("SELECT pg_advisory_xact_lock($1, -1)", SHARD_LOCKS)
+        await conn.execute("SELECT pg_advisory_xact_lock($1, -1)", key)
         seen = await conn.fetchval("SELECT value FROM parlour_meta WHERE key = $1", _COUNT_KEY)
-        if seen is not None and int(seen) != count and await _held_elsewhere(conn):
+        if seen is not None and int(seen) != count and await _held_elsewhere(conn, key):
             raise StorageError(
                 f"The Parlour processes on this database run {seen} shards, not {count}:"
                 f" to reshard, stop every Parlour process, then start them all with"
@@ -116,24 +124,24 @@ async def _agree_on_count(conn: Any, count: int) -> None:
             )
 
 
-async def _held_elsewhere(conn: Any) -> bool:
-    """Whether any shard lock is held by another connection."""
+async def _held_elsewhere(conn: Any, key: int) -> bool:
+    """Whether any shard lock of this schema is held by another connection."""
     found = await conn.fetchval(
         "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1"
         " AND objsubid = 2 AND granted AND pid <> pg_backend_pid() AND database ="
         " (SELECT oid FROM pg_database WHERE datname = current_database())",
-        SHARD_LOCKS,
+        key,
     )
     return bool(found)
 
 
-async def _lock_all(conn: Any, shards: tuple[int, ...]) -> None:
+async def _lock_all(conn: Any, key: int, shards: tuple[int, ...]) -> None:
     """Take every shard's lock, waiting for those another process holds."""
     waiting: list[int] = list(shards)
     told = False
     while True:
         for shard in list(waiting):
-            if await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, shard):
+            if await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", key, shard):
                 waiting.remove(shard)
         if not waiting:
             if told:

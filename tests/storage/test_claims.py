@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Database, StorageError, open_database
-from bot.storage.claims import claim_shards, describe
+from bot.storage.claims import claim_shards, describe, lock_key
 from tests.backends import needs_postgres, pg_schema
 
 
@@ -107,3 +107,33 @@ async def test_a_lost_connection_is_told(pg: Database) -> None:
     claim._conn.terminate()
     await asyncio.wait_for(lost.wait(), 10)
     await claim.release()
+
+
+@needs_postgres
+async def test_parlours_in_two_schemas_of_one_database_never_wait_for_each_other(
+    pg: Database,
+) -> None:
+    held = await claim_shards(pg, 1, [0])
+    async with pg_schema() as dsn:
+        other = await open_database(dsn)
+        try:
+            # the same shard in another schema is taken at once
+            same = await asyncio.wait_for(claim_shards(other, 1, [0]), 5)
+            assert same.shards == (0,)
+            await same.release()
+            # and another schema may run another count (it has no process but this one)
+            resharded = await asyncio.wait_for(claim_shards(other, 4, [3]), 5)
+            assert resharded.count == 4
+            await resharded.release()
+        finally:
+            await other.close()
+    # while the first schema's shard is still held there
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(claim_shards(pg, 1, [0]), 0.6)
+    await held.release()
+
+
+def test_each_schema_has_its_own_lock_key() -> None:
+    keys = {lock_key(name) for name in ("public", "parlour", "t_0123456789abcdef")}
+    assert len(keys) == 3 and all(0 <= k < 2**31 for k in keys)
+    assert lock_key("public") == lock_key("public")
