@@ -29,7 +29,7 @@ from bench._results import write_section  # noqa: E402
 from bot.games import registry  # noqa: E402
 from bot.ledger import Ledger  # noqa: E402
 from bot.simulate import simulate  # noqa: E402
-from bot.storage import Database  # noqa: E402, open_database
+from bot.storage import Database, open_database  # noqa: E402
 from bot.storage.table_rows import now_text  # noqa: E402
 from bot.tables import ServiceSettings, Status, TableService  # noqa: E402
 from bot.tables.accounts import digest_of  # noqa: E402
