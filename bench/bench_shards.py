@@ -109,7 +109,11 @@ def _paced(think: str) -> str:
 
 def title(think: str) -> str:
     """The section of runs at this pace."""
-    return TITLE if think == "2,8" else f"{TITLE}, players taking {think.replace(',', '-')} s"
+    if think == "2,8":
+        return TITLE
+    if think == "0,0":
+        return f"{TITLE}, players not waiting"
+    return f"{TITLE}, players taking {think.replace(',', '-')} s"
 
 
 def report(
