@@ -1,4 +1,4 @@
-"""Benchmarks of the Discord table through the in-repo fake Discord.
+"""Benchmarks of the Discord table through the in-repo fake Discord, on SQLite or PostgreSQL.
 
 - 200 tables playing at once, every move a real interaction ("My hand" then the move's
   select), every table message edited with its picture and hands DMed as in production:
@@ -8,10 +8,14 @@
   table's picture alone, measured in the same run.
 
 Exits non-zero when a target is missed: loop lag p99 over 20 ms, a private answer p99
-over 1 s, or an answer that never came (30 s). `--write` puts the figures in
-bench/RESULTS.md.
+over 1 s, or an answer that never came (30 s). `--backend postgres` runs on a fresh
+schema of the server `--postgres` (or PARLOUR_TEST_POSTGRES, else postgresql:///test)
+names, dropped afterwards; `--backend both` alternates the two, run by run. `--write`
+puts the figures in bench/RESULTS.md. `--database ADDRESS --shard K --shard-count N`
+runs only the 200 tables, as shard K of N on a database made beforehand, waiting for a
+line on stdin before play (bench/bench_shards.py runs two such processes at once).
 
-Run: .venv/bin/python bench/bench_discord.py [--tables N] [--quick] [--write]
+Run: .venv/bin/python bench/bench_discord.py [--backend B] [--runs N] [--quick] [--write]
 """
 
 from __future__ import annotations
@@ -22,20 +26,21 @@ import json
 import random
 import statistics
 import sys
-import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench._discord_report import report  # noqa: E402
+from bench._places import BACKENDS, Place, fresh_database, load_average, postgres_server  # noqa: E402
 from bench._results import write_section  # noqa: E402
-from bot.client import ParlourBot  # noqa: E402
-from bot.config import Settings  # noqa: E402
+from bot.client import ParlourBot, make_bot  # noqa: E402
+from bot.tables import Event  # noqa: E402
 from bot.tables.names import names_of  # noqa: E402
-from cogs.table import presenter_of  # noqa: E402
+from cogs.table import presenter_of  # type: ignore[attr-defined]  # noqa: E402
 from render import render_table  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeInteraction  # noqa: E402
 
@@ -45,17 +50,6 @@ LAG_P99_MS = 20.0
 ANSWER_P99_MS = 1000.0
 
 
-def _settings(tmp: str) -> Settings:
-    return Settings(
-        token="bench",
-        db_path=Path(tmp) / "bench.db",
-        log_level="WARNING",
-        starting_chips=10**6,
-        buy_in=10**4,
-        turn_timeout_s=600.0,
-    )
-
-
 async def _until(check: Callable[[], Any], timeout_s: float = ANSWER_TIMEOUT_S) -> Any:
     deadline = time.monotonic() + timeout_s
     while not (found := check()):
@@ -63,6 +57,11 @@ async def _until(check: Callable[[], Any], timeout_s: float = ANSWER_TIMEOUT_S) 
             raise TimeoutError("the bot did not answer")
         await asyncio.sleep(0.001)
     return found
+
+
+async def _edited(message: Any, edits: int) -> None:
+    """Wait until the message has more than `edits` versions."""
+    await _until(lambda: len(message.versions) > edits)
 
 
 async def _answer(interaction: FakeInteraction, started: float, times: list[float]) -> Any:
@@ -133,52 +132,82 @@ async def _open_all(
     return messages
 
 
-async def loop_lag(tables: int, moves: int) -> dict[str, float]:
-    """Loop lag and private answer times while `tables` tables each play `moves` moves."""
-    with tempfile.TemporaryDirectory() as tmp:
-        fake = FakeDiscord(settle_timeout_s=120.0, keep_requests=False)
-        users = [fake.add_user(f"p{i}") for i in range(tables)]
-        channels = [fake.add_channel(f"table-{i}") for i in range(tables)]
-        bot = ParlourBot(_settings(tmp))
-        await fake.start(bot)
-        messages = await _open_all(fake, bot, users, channels)
-        lags: list[float] = []
-        answers: list[float] = []
-        stop = asyncio.Event()
+def _world(place: Place, tables: int) -> tuple[FakeDiscord, list[Any], list[int]]:
+    """A fake Discord with a player and a channel per table, in a guild on the (first)
+    shard the bot holds."""
+    fake = FakeDiscord(settle_timeout_s=120.0, keep_requests=False, shard_count=place.count)
+    users = [fake.add_user(f"p{i}") for i in range(tables)]
+    guild = 0  # the fake's first guild, on shard 0
+    if place.shards and place.shards[0] != 0:
+        guild = fake.add_guild("bench", shard=place.shards[0], members=tuple(users))
+    return fake, users, [fake.add_channel(f"table-{i}", guild=guild) for i in range(tables)]
 
-        async def monitor() -> None:
-            while not stop.is_set():
-                before = time.perf_counter()
-                await asyncio.sleep(0.01)
-                lags.append(time.perf_counter() - before - 0.01)
 
-        async def play(message: Any, user: Any, number: int) -> int:
-            # players think 2-8 s before each move, as people at a card table do
-            rng, done = random.Random(number), 0
-            for _ in range(moves):
-                await asyncio.sleep(rng.uniform(THINK_S[0], THINK_S[1]))
-                done += await _move(fake, message, user, answers)
-            return done
+Ready = Callable[[], Awaitable[None]]
 
-        watcher = asyncio.create_task(monitor())
-        started = time.perf_counter()
-        try:
-            played = await asyncio.gather(
-                *(play(m, u, n) for n, (m, u) in enumerate(zip(messages, users, strict=True)))
-            )
-        finally:
-            stop.set()
-            await watcher
-        seconds = time.perf_counter() - started
-        await fake.settle()
-        problems = await bot.ledger.check()
-        await fake.close()
+
+async def loop_lag(
+    place: Place,
+    tables: int,
+    moves: int,
+    ready: Ready | None = None,
+    think: tuple[float, float] = THINK_S,
+) -> dict[str, float]:
+    """Loop lag and private answer times while `tables` tables each play `moves` moves,
+    their players taking `think` seconds (at least, at most) a move; `ready` is awaited
+    once the tables are open, before play starts."""
+    fake, users, channels = _world(place, tables)
+    bot = make_bot(place.settings())
+    await fake.start(bot)
+    messages = await _open_all(fake, bot, users, channels)
+    if ready is not None:
+        await ready()
+    figures = await _play_all(fake, list(zip(messages, users, strict=True)), moves, think)
+    await fake.settle()
+    problems = await bot.ledger.check()
+    await fake.close()
     assert not problems, problems
+    return {"tables": tables} | figures
+
+
+async def _play_all(
+    fake: FakeDiscord, players: list[tuple[Any, Any]], moves: int, think: tuple[float, float]
+) -> dict[str, float]:
+    """Every table's player (its table message, the user) makes `moves` moves, all at
+    once, while a task watches the loop's lag."""
+    lags: list[float] = []
+    answers: list[float] = []
+    stop = asyncio.Event()
+
+    async def monitor() -> None:
+        while not stop.is_set():
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append(time.perf_counter() - before - 0.01)
+
+    async def play(message: Any, user: Any, number: int) -> int:
+        # players think (2-8 s) before each move, as people at a card table do
+        rng, done = random.Random(number), 0
+        for _ in range(moves):
+            await asyncio.sleep(rng.uniform(think[0], think[1]))
+            done += await _move(fake, message, user, answers)
+        return done
+
+    watcher = asyncio.create_task(monitor())
+    began, started = time.time(), time.perf_counter()
+    try:
+        played = sum(await asyncio.gather(*(play(m, u, n) for n, (m, u) in enumerate(players))))
+    finally:
+        stop.set()
+        await watcher
+    seconds = time.perf_counter() - started
     return {
-        "tables": tables,
-        "moves": sum(played),
+        "moves": played,
         "answers": len(answers),
         "seconds": seconds,
+        "began": began,
+        "ended": began + seconds,
+        "moves_per_s": played / seconds,
         "lag_p50_ms": _quantile(lags, 0.5),
         "lag_p99_ms": _quantile(lags, 0.99),
         "lag_max_ms": _quantile(lags, 1.0),
@@ -188,33 +217,34 @@ async def loop_lag(tables: int, moves: int) -> dict[str, float]:
     }
 
 
-async def whole_move(moves: int) -> dict[str, float]:
+async def whole_move(place: Place, moves: int) -> dict[str, float]:
     """A move from interaction to edited message, and the same table's render alone."""
-    with tempfile.TemporaryDirectory() as tmp:
-        fake = FakeDiscord()
-        user = fake.add_user("solo")
-        bot = ParlourBot(_settings(tmp))
-        await fake.start(bot)
-        presenter_of(bot).min_interval_s = 0.0
-        message = await _open(fake, user, fake.channel_id)
-        table = bot.tables.in_channel(fake.channel_id)
-        assert table is not None
-        move_times, render_times, answers = [], [], []
-        for _ in range(moves):
-            private = await _hand(fake, message, user, answers)
-            if private is None:
-                break
-            edits = len(message.versions)
-            started = time.perf_counter()
-            await _choose(fake, private, user, answers)
-            await _until(lambda edits=edits: len(message.versions) > edits)
-            move_times.append(time.perf_counter() - started)
-            scene, names = bot.tables.snapshot(table, table_event()).public, names_of(table)
-            assert scene is not None
-            started = time.perf_counter()
-            render_table(scene["scene"], names)
-            render_times.append(time.perf_counter() - started)
-        await fake.close()
+    fake = FakeDiscord()
+    user = fake.add_user("solo")
+    bot = ParlourBot(place.settings())
+    await fake.start(bot)
+    presenter_of(bot).min_interval_s = 0.0
+    message = await _open(fake, user, fake.channel_id)
+    table = bot.tables.in_channel(fake.channel_id)
+    assert table is not None
+    move_times: list[float] = []
+    render_times: list[float] = []
+    answers: list[float] = []
+    for _ in range(moves):
+        private = await _hand(fake, message, user, answers)
+        if private is None:
+            break
+        edits = len(message.versions)
+        started = time.perf_counter()
+        await _choose(fake, private, user, answers)
+        await _edited(message, edits)
+        move_times.append(time.perf_counter() - started)
+        scene, names = bot.tables.snapshot(table, Event.RESUMED).public, names_of(table)
+        assert scene is not None
+        started = time.perf_counter()
+        render_table(scene["scene"], names)
+        render_times.append(time.perf_counter() - started)
+    await fake.close()
     move_ms = 1000 * statistics.median(move_times)
     render_ms = 1000 * statistics.median(render_times)
     return {
@@ -223,12 +253,6 @@ async def whole_move(moves: int) -> dict[str, float]:
         "render_ms": render_ms,
         "ratio": move_ms / render_ms,
     }
-
-
-def table_event() -> Any:
-    from bot.tables import Event
-
-    return Event.RESUMED
 
 
 def missed(lag: dict[str, float]) -> list[str]:
@@ -241,39 +265,59 @@ def missed(lag: dict[str, float]) -> list[str]:
     return found
 
 
-def report(lag: dict[str, float], move: dict[str, float]) -> list[str]:
-    """The RESULTS.md table of one run."""
-    return [
-        "| measure | target | measured |",
-        "| --- | --- | --- |",
-        f"| event-loop lag p99 while {lag['tables']:.0f} tables play at once, players taking"
-        f" {THINK_S[0]:.0f}-{THINK_S[1]:.0f} s a move ({lag['moves']:,.0f} moves,"
-        f" {lag['answers']:,.0f} private answers, {lag['seconds']:.1f} s)"
-        f" | ≤ {LAG_P99_MS:.0f} ms | {lag['lag_p99_ms']:.1f} ms (p50 {lag['lag_p50_ms']:.1f},"
-        f" worst stall {lag['lag_max_ms']:.0f}) |",
-        f"| private answer (My hand, a move), click -> follow-up, p99 | ≤ {ANSWER_P99_MS:.0f} ms"
-        f" | {lag['answer_p99_ms']:.0f} ms (p50 {lag['answer_p50_ms']:.0f},"
-        f" worst {lag['answer_max_ms']:.0f}) |",
-        f"| whole move, interaction in -> edited table message out (median of"
-        f" {move['moves']:.0f}) | ≤ 1.5 x render | {move['move_ms']:.1f} ms |",
-        f"| rendering that table's picture alone (median) | - | {move['render_ms']:.1f} ms |",
-        f"| ratio | ≤ 1.5 | {move['ratio']:.2f} |",
-    ]
+async def one_run(backend: str, server: str, tables: int, moves: tuple[int, int]) -> Any:
+    """The 200 tables, then the whole move, each on a fresh database of `backend`."""
+    load = load_average()
+    async with fresh_database(backend, server) as database:
+        lag = await loop_lag(Place(database), tables, moves[0])
+    async with fresh_database(backend, server) as database:
+        move = await whole_move(Place(database), moves[1])
+    return {"backend": backend, "load": load, "lag": lag, "move": move, "missed": missed(lag)}
+
+
+async def as_shard(args: argparse.Namespace) -> dict[str, float]:
+    """The tables alone, as one shard of a sharded bot on a database made beforehand:
+    "ready" on stdout once they are open, then play when a line comes on stdin."""
+
+    async def ready() -> None:
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
+
+    place = Place(args.database, args.shard_count, (args.shard,))
+    low, high = (float(s) for s in args.think.split(","))
+    return await loop_lag(place, args.tables, args.moves, ready, (low, high))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--backend", choices=(*BACKENDS, "both"), default="sqlite")
+    parser.add_argument("--postgres", help="the PostgreSQL server (an asyncpg address)")
     parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=5, help="moves of each table's player")
+    parser.add_argument("--runs", type=int, default=1, help="runs of each backend")
     parser.add_argument("--quick", action="store_true", help="20 tables, 3 moves each")
     parser.add_argument("--write", action="store_true", help="write bench/RESULTS.md")
+    parser.add_argument("--database", help="play as one shard on this database (no set-up)")
+    parser.add_argument("--shard", type=int, default=0)
+    parser.add_argument("--shard-count", type=int, default=2)
+    parser.add_argument("--think", default="2,8", help="as a shard: LOW,HIGH s a move")
     args = parser.parse_args()
-    tables = 20 if args.quick else args.tables
-    lag = asyncio.run(loop_lag(tables, 3 if args.quick else 5))
-    move = asyncio.run(whole_move(10 if args.quick else 40))
-    print(json.dumps({"lag": lag, "move": move, "missed": missed(lag)}, indent=2))
+    if args.database:
+        lag = asyncio.run(as_shard(args))
+        print(json.dumps(lag | {"missed": missed(lag)}), flush=True)
+        return 1 if missed(lag) else 0
+    tables, moves = (20, (3, 10)) if args.quick else (args.tables, (args.moves, 40))
+    server = postgres_server(args.postgres)
+    order = BACKENDS if args.backend == "both" else (args.backend,)
+    runs = []
+    for _ in range(args.runs):
+        for backend in order:
+            runs.append(asyncio.run(one_run(backend, server, tables, moves)))
+            print(json.dumps(runs[-1]), flush=True)
     if args.write:
-        write_section("Discord table (through the fake Discord)", report(lag, move))
-    return 1 if missed(lag) else 0
+        title, lines = report(runs, THINK_S, LAG_P99_MS, ANSWER_P99_MS)
+        write_section(title, lines)
+    return 1 if any(r["missed"] for r in runs) else 0
 
 
 if __name__ == "__main__":
