@@ -22,6 +22,8 @@ import heapq
 import itertools
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -36,6 +38,8 @@ WORKER_NICE = 10
 """How much lower the workers' CPU priority is than the event loop's: when the machine
 is busy, the loop (answers within 3 s, the gateway's heartbeat) runs first and the
 pictures wait, rather than the other way round."""
+ORPHAN_CHECK_S = 1.0
+"""How often a render worker looks whether the bot that started it is still there."""
 
 
 @dataclass(order=True)
@@ -66,7 +70,10 @@ class RenderPool:
             # forkserver: never fork the event loop's process with its threads and sockets
             context = multiprocessing.get_context("forkserver")
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=context, initializer=_lower_priority
+                max_workers=self.workers,
+                mp_context=context,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
         return self._pool
 
@@ -148,9 +155,24 @@ class RenderPool:
         self._waiting, self._running, self._loop = [], 0, None
 
 
-def _lower_priority() -> None:
-    """In each new worker: yield the CPU to the event loop's process."""
+def _start_worker(bot_pid: int) -> None:
+    """In each new worker: yield the CPU to the event loop's process, and end with it."""
     os.nice(WORKER_NICE)
+    threading.Thread(target=_end_with, args=(bot_pid,), daemon=True).start()
+
+
+def _end_with(bot_pid: int) -> None:
+    """In a worker's own thread: exit once the bot's process is gone. A bot killed outright
+    (SIGKILL, a crash) never shuts its pool down, and the workers (children of the
+    forkserver, not of the bot) would otherwise wait for work forever."""
+    while True:
+        time.sleep(ORPHAN_CHECK_S)
+        try:
+            os.kill(bot_pid, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # the pid was taken by another user's process
+            os._exit(0)
 
 
 def _back(
