@@ -33,7 +33,9 @@ def add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ledger = sub.add_parser("ledger", help="ledger tools")
     ledger_sub = ledger.add_subparsers(dest="ledger_command", metavar="COMMAND", required=True)
     check = ledger_sub.add_parser("check", help="check every ledger invariant")
-    check.add_argument("--db", type=Path, default=None, help="database (default: PARLOUR_DB)")
+    check.add_argument(
+        "--db", default=None, help="a database file or postgresql:// address (default: PARLOUR_DB)"
+    )
     check.set_defaults(handler=_ledger_check)
 
     rules = sub.add_parser("rules", help="print a game's rules and options")
@@ -104,7 +106,7 @@ def _print_simulation(game: Game[Any], result: Any) -> None:
 
 def _ledger_check(args: argparse.Namespace) -> int:
     """`parlour ledger check`: read the database and list any broken invariant."""
-    where = str(args.db) if args.db else Settings.from_env().database
+    where = args.db or Settings.from_env().database
     if not is_postgres(where):
         database_file(Path(where), write=False)
     with guard(where):
