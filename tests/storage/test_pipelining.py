@@ -14,7 +14,7 @@ import pytest
 
 import bot.storage.postgres
 from bot.storage import Database, IntegrityError, Tx, Work, open_database
-from tests.backends import BACKENDS, target
+from tests.backends import BACKENDS, needs_postgres, target
 
 # WHERE true: SQLite's parser needs it before an upsert's ON CONFLICT.
 NEXT = (
@@ -161,9 +161,9 @@ async def test_atomic_works_in_no_pipeline_run_once_in_order(db: Database, sent:
     assert sent == []
 
 
+# PostgreSQL alone: a SQLite work awaits nothing but its Tx (test_database_sqlite.py).
+@pytest.mark.parametrize("db", [pytest.param("postgres", marks=needs_postgres)], indirect=True)
 async def test_a_stepped_work_goes_on_on_the_event_loop(db: Database, sent: list[int]) -> None:
-    if db.dialect != "postgres":
-        pytest.skip("a SQLite work awaits nothing but its Tx")
 
     async def patient(tx: Tx) -> int:
         rows = await tx.attempt(NEXT, ("patient",))
