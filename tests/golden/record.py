@@ -5,7 +5,8 @@ For every registered game a few seeded games (patience: 2 seeds at its seat coun
 of `ai_optional_moves`) and a seeded `random.Random` to the end. Patience games have no
 AI: they play at random, never resigning while another move is open, for at most
 PATIENCE_BOUND actions. Each step is kept as `[seat, action, state hash, public view
-hash, seat view hash]`: short blake2b hashes of the sorted-JSON dump, of
+hash, seat view hash]`: short blake2b hashes of the sorted-JSON golden form of the state
+(its dump less every field at its declared default, see tests/golden/canon.py), of
 `view(state, None)` and of the acting seat's view after the action (the last left out
 when it equals the public one). One JSON file per game, one step a line;
 tests/golden/test_golden.py replays them and fails on any change.
@@ -33,6 +34,7 @@ from typing import Any
 from bot.games import registry
 from bot.games.ai import ai_move, ai_optional_moves, policy_for
 from bot.games.base import Game
+from tests.golden.canon import golden_form
 
 DATA = Path(__file__).parent / "data"
 FORMAT = 1
@@ -61,6 +63,12 @@ def digest(data: object) -> str:
     """A short stable hash of JSON-safe data (sorted keys, so no hash randomisation)."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def state_hash(game: Game[Any], state: Any) -> str:
+    """The kept hash of a state: of its golden form, so that a new field left at its
+    default changes no game's golden data."""
+    return digest(golden_form(state, game.dump(state)))
 
 
 def cases(game: Game[Any]) -> list[Case]:
@@ -120,7 +128,7 @@ def step(game: Game[Any], seat: int, action: str, after: Any) -> Step:
     public = digest(game.view(after, None))
     own = digest(game.view(after, seat))
     own_hash = [] if own == public else [own]
-    return [seat, action, digest(game.dump(after)), public, *own_hash]
+    return [seat, action, state_hash(game, after), public, *own_hash]
 
 
 def record_case(game: Game[Any], case: Case) -> dict[str, Any]:
@@ -133,7 +141,7 @@ def record_case(game: Game[Any], case: Case) -> dict[str, Any]:
     return {
         "seats": case.seats,
         "seed": case.seed,
-        "start": digest(game.dump(start)),
+        "start": state_hash(game, start),
         "over": game.is_over(last),
         "points": list(outcome.points) if outcome else None,
         "steps": steps,

@@ -17,7 +17,7 @@ import pytest
 
 from bot.games import registry
 from bot.games.base import Game
-from tests.golden.record import FORMAT, Case, cases, digest, path_for, play, step
+from tests.golden.record import FORMAT, Case, cases, path_for, play, state_hash, step
 
 GAMES = registry.all()
 RERECORD = "if this change is wanted, re-record: .venv/bin/python -m tests.golden.record"
@@ -33,7 +33,7 @@ def changed(got: list[Any], want: list[Any]) -> str:
 def replay(game: Game[Any], case: Case, kept: dict[str, Any]) -> None:
     """Plays one golden game again and checks it against what was kept."""
     where = f"{case}"
-    start = digest(game.dump(game.new(case.seats, case.seed)))
+    start = state_hash(game, game.new(case.seats, case.seed))
     assert start == kept["start"], f"{where}: the first deal changed; {RERECORD} {case.key}"
     steps = kept["steps"]
     last = None

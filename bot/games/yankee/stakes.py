@@ -281,8 +281,6 @@ def dump_table(st: DepartingState, last: Any) -> dict[str, Any]:
     data = dump_frozen(st)
     data["last"] = None if last is None else dump_frozen(last)
     data["moved"] = dump_moved(st.moved)
-    if not st.departed:
-        del data["departed"]  # nobody has left: the dump (and its digest) as before leaving existed
     return data
 
 
