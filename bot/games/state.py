@@ -5,7 +5,7 @@ replace for the hot path."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from types import MemberDescriptorType
 from typing import Any, Protocol, TypeVar
 
@@ -29,8 +29,16 @@ def dump_frozen(state: Any) -> dict[str, Any]:
 
 
 def load_frozen(cls: type[T], data: Mapping[str, Any]) -> T:
-    """The state of class `cls` from dump_frozen's data."""
-    return cls(**{f.name: _tuples(data[f.name]) for f in fields(cls)})  # type: ignore[arg-type]
+    """The state of class `cls` from dump_frozen's data. A field the data lacks (saved
+    before the field existed) takes its declared default; one with no default is a
+    KeyError naming it."""
+    values = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in data:
+            values[f.name] = _tuples(data[f.name])
+        elif f.default is MISSING and f.default_factory is MISSING:
+            raise KeyError(f"{cls.__name__} needs {f.name!r}, which the data lacks")
+    return cls(**values)
 
 
 def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from bot.games.state import evolver
+from bot.games.state import evolver, load_frozen
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -98,3 +98,16 @@ def test_a_hot_path_copy_changes_exactly_its_fields(cls: type) -> None:
 def test_a_hot_path_copy_of_a_field_the_state_lacks_is_refused_when_written() -> None:
     with pytest.raises(TypeError, match="no field z"):
         evolver(Slotted, "b", "z")
+
+
+def test_a_state_saved_before_a_defaulted_field_existed_loads_with_its_default() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Later:
+        cards: tuple[str, ...]
+        passes: int = 0
+        marks: tuple[int, ...] = dataclasses.field(default_factory=tuple)
+
+    assert load_frozen(Later, {"cards": ["a", "b"]}) == Later(("a", "b"))
+    assert load_frozen(Later, {"cards": [], "passes": 2, "marks": [1]}) == Later((), 2, (1,))
+    with pytest.raises(KeyError, match="Later needs 'cards'"):
+        load_frozen(Later, {"passes": 1})
