@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games import Game, IllegalAction, OptionValue, registry
+from bot.games.base import View
 from bot.tables.models import Status, Table, TableError
 from bot.tables.names import name_seats
 
@@ -129,4 +130,27 @@ def turn_index(table: Table, user_id: int, version: int, action: str | None = No
         game.info.out_of_turn and action in game.optional_actions(table.state, index)
     ):
         raise TableError(not_your_turn(table))
+    return index
+
+
+def private_view(table: Table, user_id: int) -> View:
+    """A seated player's own view of the game, or TableError saying why there is none."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise TableError("You are not seated at this table.")
+    if table.state is None:
+        raise TableError("The game has not started yet.")
+    return table.game.view(table.state, seat)
+
+
+def optional_index(table: Table, user_id: int, version: int) -> int:
+    """The user's seat, if the game is on, they sit at it, they saw its current state
+    and the game offers them optional actions now; otherwise a TableError saying which
+    of these is not so."""
+    require_status(table, Status.PLAYING, "The game has not started yet.")
+    index = seat_index(table, user_id)
+    if version != table.version:
+        raise TableError("The table has moved on since then. Look again and choose anew.")
+    if not table.game.optional_actions(table.state, index):
+        raise TableError("There is nothing for you to pass on: no move is open to you now.")
     return index

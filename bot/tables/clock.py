@@ -8,8 +8,26 @@ import random
 from dataclasses import replace
 
 from bot.games.ai import ai_move
+from bot.tables import grace
 from bot.tables.autoplay import Autoplay
 from bot.tables.models import Actor, Entry, Event, Status, Table
+
+
+async def tick(autoplay: Autoplay) -> int:
+    """Play for every player whose turn clock has run out, and let the AI go on where
+    a person's grace for optional actions has passed; the number of tables moved."""
+    moved = await play_overdue(autoplay)
+    now = autoplay.committer.clock()
+    lapsed = [t for t in autoplay.committer.tables.all() if grace.lapse(t, now)]
+    for table in lapsed:
+        await autoplay.advance(table)
+    return moved + len(lapsed)
+
+
+def next_deadline(tables: list[Table]) -> float | None:
+    """The earliest turn deadline or end of a grace for optional actions of the tables."""
+    deadlines = [t.deadline_at for t in tables] + [grace.grace_deadline(t) for t in tables]
+    return min((d for d in deadlines if d is not None), default=None)
 
 
 async def play_overdue(autoplay: Autoplay) -> int:

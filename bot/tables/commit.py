@@ -14,6 +14,7 @@ from bot.ledger import Ledger, LedgerError, Overdraft, Posting
 from bot.storage import Database
 from bot.storage import table_rows as rows
 from bot.tables.accounts import LEAVE, digest_of
+from bot.tables.checks import check_amount
 from bot.tables.models import Actor, Entry, Event, Seat, Status, Table, TableError
 from bot.tables.notifier import Notifier
 from bot.tables.registry import TableRegistry
@@ -25,6 +26,7 @@ from bot.tables.settlement import (
     chip_game,
     postings_of,
     stacks_after,
+    top_up_posting,
     zeros,
 )
 
@@ -169,6 +171,19 @@ class Committer:
             await self.settle_leavers(table)
             return {"seat": index, "when": "now"}
         return {"seat": index, "when": "end of hand"}
+
+    async def top_up(self, table: Table, index: int, user_id: int, amount: int) -> int:
+        """Bring chips from a player's purse to the stake of seat `index`, between hands,
+        logged as a stack entry; the amount (checked)."""
+        game = chip_game(table)
+        amount = check_amount(amount, "top-up")
+        if not game.between_hands(table.state):
+            raise TableError("You can top up between hands, once this one is over.")
+        state = game.adjust_stack(table.state, index, amount)
+        extra = [top_up_posting(table, index, user_id, amount)]
+        entry = Entry(index, "stack", f"{amount:+d}", Actor.TABLE)
+        await self.commit(table, entry, state, [], extra=extra)
+        return amount
 
     async def close(self, table: Table, by_user: int, reason: str) -> None:
         """Close a table, under its lock: the current hand is unwound, completed hands

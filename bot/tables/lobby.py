@@ -22,6 +22,26 @@ def new_ticket(chair: int) -> str:
     return f"{chair}-{secrets.token_hex(4)}"
 
 
+async def open_lobby(committer: Committer, table: Table) -> None:
+    """Store a new lobby (its id set from the database) and hold it as open; TableError
+    if the channel has had a table opened meanwhile."""
+    table_id = await committer.write(lambda tx: insert_lobby(committer, tx, table))
+    if table_id is None:
+        raise TableError("This channel already has a table. Use /table status to see it.")
+    table.id = table_id
+    committer.tables.remember(table)
+
+
+async def leave_lobby(
+    committer: Committer, table: Table, seat: Seat, user_id: int
+) -> dict[str, Any]:
+    """A player leaves a lobby with their buy-in back (`after_lobby_leave` then); the
+    detail of their leaving."""
+    await free_seat(committer, table, seat)
+    await after_lobby_leave(committer, table, user_id)
+    return {"user_id": user_id, "when": "now"}
+
+
 async def insert_lobby(committer: Committer, tx: rows.Connection, table: Table) -> int | None:
     """Store a new lobby and its host's seat (and stake); None if the channel already
     has an open table (the database's own check, for two starts at once)."""

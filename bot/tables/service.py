@@ -7,11 +7,9 @@ it caused, so a crash can never separate a move from its money. Users are intege
 nothing here knows Discord. Front ends hear of every change through `Presenter`s.
 
 This is the public face, composed of its collaborators: `registry` (the open tables and
-their locks), `commit` (the one path that stores an entry and shows it), `notifier` (the
-presenters), `autoplay` (the AI's moves), `settlement` (where the chips go), `results`
-(a finished game's record), `lobby` (seats taken and freed), `clock` (turn timeouts),
-`grace` (the AI's wait for a person's optional actions), `restart` (recovery), `checks`
-(plain refusals).
+their locks), `commit` (the one path that stores an entry and shows it), `notifier`,
+`autoplay` (the AI), `settlement` (where the chips go), `lobby`, `clock` (turn timeouts),
+`grace` (the AI's wait for optional actions), `restart` (recovery), `checks` (refusals).
 """
 
 from __future__ import annotations
@@ -31,18 +29,19 @@ from bot.tables.autoplay import Autoplay
 from bot.tables.checks import (
     LEAVING,
     busy_message,
-    check_amount,
     checked_move,
     game_and_options,
+    optional_index,
+    private_view,
     require_host,
     require_room,
     require_status,
     seat_index,
     turn_index,
 )
-from bot.tables.clock import play_overdue
+from bot.tables.clock import next_deadline, tick
 from bot.tables.commit import Committer
-from bot.tables.lobby import add_seat, after_lobby_leave, deal, free_seat, insert_lobby, new_ticket
+from bot.tables.lobby import add_seat, deal, free_seat, leave_lobby, new_ticket, open_lobby
 from bot.tables.models import (
     Actor,
     Entry,
@@ -60,9 +59,9 @@ from bot.tables.recovery import GuildFilter, RecoveryReport
 from bot.tables.registry import TableRegistry
 from bot.tables.restart import recover_tables
 from bot.tables.settings import ServiceSettings, TableLimits
-from bot.tables.settlement import Settlement, chip_game, top_up_posting
+from bot.tables.settlement import Settlement
 from bot.tables.standings import Standings
-from bot.tables.typed import as_listed
+from bot.tables.typed import typed_move
 
 __all__ = ["ServiceSettings", "TableService"]
 
@@ -99,6 +98,7 @@ class TableService:
 
     @clock.setter
     def clock(self, clock: Callable[[], float]) -> None:
+        """Set the clock every collaborator reads (tests set their own)."""
         self.committer.clock = clock
 
     @property
@@ -129,21 +129,12 @@ class TableService:
 
     def private_view(self, table: Table, user_id: int) -> View:
         """A seated player's own view of the game."""
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise TableError("You are not seated at this table.")
-        if table.state is None:
-            raise TableError("The game has not started yet.")
-        return table.game.view(table.state, seat)
+        return private_view(table, user_id)
 
     def typed_move(self, table_id: int, user_id: int, typed: str) -> str:
         """A move a player typed, matched to the moves they may make now as listed (case
         and spacing aside); as typed when it matches none, for `act` to refuse in words."""
-        table = self.registry.get(table_id)
-        index = None if table is None else table.seat_of(user_id)
-        if table is None or table.state is None or index is None:
-            return typed
-        return as_listed(typed, table.game.actions_now(table.state, index))
+        return typed_move(self.registry.get(table_id), user_id, typed)
 
     def limits_of(self, guild_id: int) -> TableLimits:
         """The table limits of a server."""
@@ -183,11 +174,7 @@ class TableService:
             status=Status.LOBBY,
             seats=[Seat(chair=0, user_id=host_id, name=host_name, ticket=new_ticket(0))],
         )
-        table_id = await self.committer.write(lambda tx: insert_lobby(self.committer, tx, table))
-        if table_id is None:
-            raise TableError("This channel already has a table. Use /table status to see it.")
-        table.id = table_id
-        self.registry.remember(table)
+        await open_lobby(self.committer, table)
         await self.notifier.notify(table, Event.CREATED, {"user_id": host_id})
         return table
 
@@ -239,9 +226,7 @@ class TableService:
             seat = table.seats[index]
             last = table.status is Status.PLAYING and table.humans() == [seat]
             if table.status is Status.LOBBY:
-                await free_seat(self.committer, table, seat)
-                await after_lobby_leave(self.committer, table, user_id)
-                detail = {"user_id": user_id, "when": "now"}
+                detail = await leave_lobby(self.committer, table, seat, user_id)
             elif seat.leaving:
                 raise TableError("You are already leaving at the end of this hand.")
             elif last:
@@ -299,12 +284,7 @@ class TableService:
         version they saw: the AI, which waited for their answer, goes on at once. They
         may still take one while the game offers it."""
         async with self.registry.held(table_id) as table:
-            require_status(table, Status.PLAYING, "The game has not started yet.")
-            index = seat_index(table, user_id)
-            if version != table.version:
-                raise TableError("The table has moved on since then. Look again and choose anew.")
-            if not table.game.optional_actions(table.state, index):
-                raise TableError("There is nothing for you to pass on: no move is open to you now.")
+            index = optional_index(table, user_id, version)
             grace.decline(table, index, self.clock(), self.settings.optional_grace_s)
         await self.autoplay.advance(table)
         return table
@@ -328,14 +308,7 @@ class TableService:
         async with self.registry.held(table_id) as table:
             require_status(table, Status.PLAYING, "You can top up once the game is on.")
             index = seat_index(table, user_id)
-            game = chip_game(table)
-            amount = check_amount(amount, "top-up")
-            if not game.between_hands(table.state):
-                raise TableError("You can top up between hands, once this one is over.")
-            state = game.adjust_stack(table.state, index, amount)
-            extra = [top_up_posting(table, index, user_id, amount)]
-            entry = Entry(index, "stack", f"{amount:+d}", Actor.TABLE)
-            await self.committer.commit(table, entry, state, [], extra=extra)
+            amount = await self.committer.top_up(table, index, user_id, amount)
         await self.notifier.notify(table, Event.STACK_CHANGED, {"seat": index, "delta": amount})
         await self.autoplay.advance(table)  # the deal may be seated anew, with an AI seat to begin
         return table
@@ -366,16 +339,9 @@ class TableService:
 
     def next_deadline(self) -> float | None:
         """The earliest turn deadline or end of a grace for optional actions of any table."""
-        tables = self.tables()
-        deadlines = [t.deadline_at for t in tables] + [grace.grace_deadline(t) for t in tables]
-        return min((d for d in deadlines if d is not None), default=None)
+        return next_deadline(self.tables())
 
     async def tick(self) -> int:
         """Play for every player whose turn clock has run out, and let the AI go on where
         a person's grace for optional actions has passed; the number of tables moved."""
-        moved = await play_overdue(self.autoplay)
-        now = self.clock()
-        lapsed = [t for t in self.tables() if grace.lapse(t, now)]
-        for table in lapsed:
-            await self.autoplay.advance(table)
-        return moved + len(lapsed)
+        return await tick(self.autoplay)
