@@ -134,7 +134,7 @@ def _seat_row(seat: int) -> rows.SeatRow:
 
 
 def move_work(ledger: Ledger, table: BenchTable, seq: int) -> Work[None]:
-    """The unit of work of move `seq`, shaped as `TableCore._commit`'s."""
+    """The unit of work of move `seq`, shaped as `Committer.commit`'s."""
     seat, moved = _seat_of(seq), postings(table, seq)
     deadline = time.time() + 120
 

@@ -1,7 +1,7 @@
 """Benchmark of the posting path, written to "## Posting path, <backend>" of bench/RESULTS.md.
 
-A *move* is what the table service stores when a move is accepted (bot/tables/_core.py,
-`TableCore._commit`): the action's log row and the table's new version
+A *move* is what the table service stores when a move is accepted (bot/tables/commit.py,
+`Committer.commit`): the action's log row and the table's new version
 (`table_rows.append_action`: an INSERT into `actions` and an UPDATE of `tables`), the
 move's transfers (`Ledger.post`, here two legs: the mover's stake to the pot, the pot to
 the other seat's stake, so the stakes never run dry), and the mover's seat row

@@ -1,6 +1,5 @@
 """The table service: one game per channel, seats, turns, AI seats, stakes and recovery."""
 
-from bot.tables._core import TableLimits
 from bot.tables.models import (
     Actor,
     Event,
@@ -14,6 +13,7 @@ from bot.tables.models import (
 )
 from bot.tables.recovery import RecoveryReport
 from bot.tables.service import ServiceSettings, TableService
+from bot.tables.settings import TableLimits
 
 __all__ = [
     "Actor",

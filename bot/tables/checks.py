@@ -8,7 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games import Game, IllegalAction, OptionValue, registry
+from bot.games.base import View
 from bot.tables.models import Status, Table, TableError
+from bot.tables.names import name_seats
 
 MAX_BUY_IN = 1_000_000
 
@@ -91,3 +93,64 @@ def game_and_options(
         return game, game.options(options)
     except IllegalAction as exc:
         raise TableError(exc.reason) from None
+
+
+def checked_move(table: Table, index: int, action: str) -> Any:
+    """The state after a player's action, which must be one of the seat's actions
+    exactly as `actions_now` lists it (its legal actions, or out of turn its optional
+    ones; front ends match what a person types to that list); otherwise TableError
+    with the game's reason, seats named."""
+    game, state = table.game, table.state
+    legal = game.actions_now(state, index)
+    try:
+        after = game.apply(state, index, action)
+    except IllegalAction as exc:
+        raise TableError(name_seats(exc.reason, [s.name for s in table.seats])) from None
+    if action not in legal:
+        shown = action if len(action) <= 40 else action[:40] + "..."
+        raise TableError(
+            f"'{shown.strip()}' is not written as a move: choose one of your moves as it "
+            f"is listed, for example '{legal[0]}'."
+        )
+    return after
+
+
+def turn_index(table: Table, user_id: int, version: int, action: str | None = None) -> int:
+    """The user's seat, if the game is on, they sit at it, they saw its current state
+    and it waits for them, or `action` is one of its optional actions (taken out of
+    turn); otherwise a TableError saying which of these is not so."""
+    require_status(table, Status.PLAYING, "The game has not started yet.")
+    index = seat_index(table, user_id)
+    if table.seats[index].leaving:
+        raise TableError(LEAVING)
+    if version != table.version:
+        raise TableError("The table has moved on since then. Look again and choose anew.")
+    game = table.game
+    if index not in game.awaiting(table.state) and not (
+        game.info.out_of_turn and action in game.optional_actions(table.state, index)
+    ):
+        raise TableError(not_your_turn(table))
+    return index
+
+
+def private_view(table: Table, user_id: int) -> View:
+    """A seated player's own view of the game, or TableError saying why there is none."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise TableError("You are not seated at this table.")
+    if table.state is None:
+        raise TableError("The game has not started yet.")
+    return table.game.view(table.state, seat)
+
+
+def optional_index(table: Table, user_id: int, version: int) -> int:
+    """The user's seat, if the game is on, they sit at it, they saw its current state
+    and the game offers them optional actions now; otherwise a TableError saying which
+    of these is not so."""
+    require_status(table, Status.PLAYING, "The game has not started yet.")
+    index = seat_index(table, user_id)
+    if version != table.version:
+        raise TableError("The table has moved on since then. Look again and choose anew.")
+    if not table.game.optional_actions(table.state, index):
+        raise TableError("There is nothing for you to pass on: no move is open to you now.")
+    return index

@@ -8,24 +8,44 @@ import random
 from dataclasses import replace
 
 from bot.games.ai import ai_move
-from bot.tables._core import TableCore
+from bot.tables import grace
+from bot.tables.autoplay import Autoplay
 from bot.tables.models import Actor, Entry, Event, Status, Table
 
 
-async def play_overdue(core: TableCore) -> int:
+async def tick(autoplay: Autoplay) -> int:
+    """Play for every player whose turn clock has run out, and let the AI go on where
+    a person's grace for optional actions has passed; the number of tables moved."""
+    moved = await play_overdue(autoplay)
+    now = autoplay.committer.clock()
+    lapsed = [t for t in autoplay.committer.tables.all() if grace.lapse(t, now)]
+    for table in lapsed:
+        await autoplay.advance(table)
+    return moved + len(lapsed)
+
+
+def next_deadline(tables: list[Table]) -> float | None:
+    """The earliest turn deadline or end of a grace for optional actions of the tables."""
+    deadlines = [t.deadline_at for t in tables] + [grace.grace_deadline(t) for t in tables]
+    return min((d for d in deadlines if d is not None), default=None)
+
+
+async def play_overdue(autoplay: Autoplay) -> int:
     """Play for every player whose turn clock has run out; the number of tables moved."""
+    core = autoplay.committer
     now = core.clock()
-    due = [t for t in core.tables() if t.deadline_at is not None and t.deadline_at <= now]
+    due = [t for t in core.tables.all() if t.deadline_at is not None and t.deadline_at <= now]
     for table in due:
-        await expire(core, table, table.version)
+        await expire(autoplay, table, table.version)
     return len(due)
 
 
-async def expire(core: TableCore, table: Table, version: int) -> None:
+async def expire(autoplay: Autoplay, table: Table, version: int) -> None:
     """Play for the players of one table whose turn clock has run out, if the table is
     still at `version`; a seat that times out often enough is handed to the AI."""
+    core = autoplay.committer
     async with table.lock:
-        if not core._is_open(table) or table.status is not Status.PLAYING:
+        if not core.tables.is_open(table) or table.status is not Status.PLAYING:
             return
         if table.version != version:
             return
@@ -40,10 +60,10 @@ async def expire(core: TableCore, table: Table, version: int) -> None:
             handed = seat.timeouts + 1 >= core.settings.handover_after
             late = replace(seat, timeouts=seat.timeouts + 1, ai_control=handed)
             entry = Entry(index, "act", action, Actor.TIMEOUT)
-            await core._commit(table, entry, state, [late])
-            await core._notify(table, Event.TIMED_OUT, {"seat": index, "action": action})
+            await core.commit(table, entry, state, [late])
+            await core.notifier.notify(table, Event.TIMED_OUT, {"seat": index, "action": action})
             if handed:
-                await core._notify(table, Event.HANDED_TO_AI, {"seat": index})
+                await core.notifier.notify(table, Event.HANDED_TO_AI, {"seat": index})
             if table.status is not Status.PLAYING:
                 return
-    await core._advance(table)
+    await autoplay.advance(table)

@@ -9,7 +9,8 @@ import logging
 
 from bot.storage import notice_rows
 from bot.storage import table_rows as rows
-from bot.tables._core import TableCore
+from bot.tables.autoplay import Autoplay
+from bot.tables.commit import Committer
 from bot.tables.models import Status, Table
 from bot.tables.recovery import GuildFilter, RecoveryReport, build_table, replay, tables_served
 from bot.tables.setaside import homecoming, set_aside_words
@@ -18,13 +19,14 @@ log = logging.getLogger(__name__)
 
 
 async def recover_tables(
-    core: TableCore, guild_filter: GuildFilter | None = None
+    autoplay: Autoplay, guild_filter: GuildFilter | None = None
 ) -> RecoveryReport:
     """Rebuild every open table from the database (of the guilds `guild_filter` accepts,
     when given: the others belong to another process), re-arm its clock and let the AI
     take any turn that was pending. A table that cannot be rebuilt, for whatever
     reason, is set aside: its escrow goes home as the ledger holds it, it closes, and
     the report says so (its channel is to be told); the others start all the same."""
+    core = autoplay.committer
     report = RecoveryReport()
     found = tables_served(await rows.open_tables(core.db), guild_filter)
     ids = [r.id for r in found]
@@ -36,12 +38,12 @@ async def recover_tables(
             log.error("table %d cannot be rebuilt (%s); setting it aside", row.id, exc)
             await set_aside(core, row, seats[row.id], report)
             continue
-        core._remember(table)
+        core.tables.remember(table)
         report.tables += 1
         report.actions += len(logs[row.id])
-    for table in core.tables():
+    for table in core.tables.all():
         try:
-            await core._advance(table)
+            await autoplay.advance(table)
         except Exception:
             log.exception("table %d: the AI could not move after the restart", table.id)
     return report
@@ -56,7 +58,7 @@ def rebuild(row: rows.TableRow, seats: list[rows.SeatRow], log_: list[rows.Actio
 
 
 async def set_aside(
-    core: TableCore, row: rows.TableRow, seats: list[rows.SeatRow], report: RecoveryReport
+    core: Committer, row: rows.TableRow, seats: list[rows.SeatRow], report: RecoveryReport
 ) -> None:
     """Close a table that cannot be rebuilt, sending its escrow home as the ledger
     holds it (`bot.tables.setaside`)."""
@@ -73,7 +75,7 @@ async def set_aside(
         await notice_rows.add_notice(tx, row.channel_id, row.id, notice.words)
 
     try:
-        await core._write(work)
+        await core.write(work)
     except Exception:
         log.exception("table %d could not be set aside; it stays open in storage", row.id)
         return

@@ -129,3 +129,17 @@ def stacks_after(
 def zeros(table: Table) -> tuple[int, ...]:
     """An empty stack for every seat (what a table that is not for chips closes with)."""
     return tuple(0 for _ in table.seats)
+
+
+def top_up_posting(table: Table, index: int, user_id: int, amount: int) -> Posting:
+    """Chips brought from a player's purse to their stake, keyed by the entry that
+    records them (the table's next version)."""
+    return Posting(
+        Account.purse(table.guild_id, user_id),
+        account_of(table, index),
+        amount,
+        Reason.TOPUP,
+        f"topup:{table.id}:{table.version + 1}",
+        game=table.game.info.key,
+        table_id=table.id,
+    )

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.tables.models import Table
+
 
 def as_listed(typed: str, legal: Iterable[str]) -> str:
     """The listed move the typed text means (equal but for case and spacing), else the
@@ -16,3 +18,12 @@ def as_listed(typed: str, legal: Iterable[str]) -> str:
         if move.casefold() == wanted:
             return move
     return typed
+
+
+def typed_move(table: Table | None, user_id: int, typed: str) -> str:
+    """A move a player typed at a table, matched to the moves they may make now as
+    listed; as typed when it matches none (or the table is gone, or they sit elsewhere)."""
+    index = None if table is None else table.seat_of(user_id)
+    if table is None or table.state is None or index is None:
+        return typed
+    return as_listed(typed, table.game.actions_now(table.state, index))
