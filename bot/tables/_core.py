@@ -279,8 +279,7 @@ class TableCore:
 
     def _deadline(self, table: Table, state: Any) -> float | None:
         timeout = self.limits_of(table.guild_id).turn_timeout_s
-        # patience is played at leisure: nobody is waiting on the player but the cards
-        if timeout is None or table.game.info.family == "patience":
+        if timeout is None or table.game.info.at_leisure:
             return None
         waiting = [i for i in table.game.awaiting(state) if not table.seats[i].is_ai]
         return self.clock() + timeout if waiting else None
