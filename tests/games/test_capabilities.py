@@ -159,8 +159,8 @@ def sniffs_view(node: ast.Compare) -> bool:
         return False
     pairs = zip(node.ops, node.comparators, strict=True)
     return any(
-        isinstance(op, ast.In | ast.NotIn) and isinstance(right, ast.Name) and right.id in VIEW_NAMES
-        for op, right in pairs
+        isinstance(op, ast.In | ast.NotIn) and isinstance(r, ast.Name) and r.id in VIEW_NAMES
+        for op, r in pairs
     )
 
 
