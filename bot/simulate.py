@@ -86,7 +86,7 @@ def simulate(
     if isinstance(game, PatienceGame):
         return _simulate_patience(game, games, seed, resolved, progress)
     result = SimulationResult(game.info.key, games, seats, wins=[0] * seats)
-    shared = game.info.family == "patience"  # played together: won or lost by all
+    shared = game.info.together  # won or lost by all seats alike
     if shared:
         result.won = 0
     totals = [0] * seats

@@ -196,7 +196,7 @@ async def hand_parts(
         raise TableError("The game has not started yet.")
     game, state = table.game, table.state
     mine = game.view(state, seat)
-    dummy_turn = bool(mine.get("from_dummy")) and seat in game.awaiting(state)
+    dummy_turn = game.info.dummy and bool(mine.get("from_dummy")) and seat in game.awaiting(state)
     cards, title = shown_hand(mine, seat, table.seats[seat].name, dummy_turn)
     picture = await hand_picture(cards, str(game.info.pack), title, urgent=True)
     file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
@@ -204,7 +204,7 @@ async def hand_parts(
         return optional_parts(table, seat, file)
     legal = game.legal_actions(state, seat)
     view = dynamic_view()
-    staking = mine.get("staking")
+    staking = mine.get("staking") if game.info.staking else None
     if staking:  # a stake spread over board cards: the common spreads, or one's own
         options = quick_options(staking, legal)
         if options:

@@ -78,8 +78,8 @@ def patience_controls(update: Update) -> discord.ui.View:
             discord.SelectOption(label=_source_label(table, s, sources[s])[:100], value=s)
             for s in menu(list(sources))
         ]
-        placeholder = "Turn up a pile..." if "players" in (update.public or {}) else "Move from..."
-        view.add_item(SourceSelect(table.id, table.version, options, placeholder))
+        prompt = table.game.info.sources_prompt
+        view.add_item(SourceSelect(table.id, table.version, options, prompt))
     for action in words[:MAX_BUTTONS]:
         view.add_item(PatienceButton(table.id, table.version, action))
     return view

@@ -123,10 +123,11 @@ async def picture_of(update: Update, *, urgent: bool = False) -> Picture:
     person waits on it, not an edit of the table message)."""
     table = update.table
     public = named_texts(update.public, [s.name for s in table.seats])
-    if public and table.game.info.family == "patience":
-        # patience draws its own layout (the book's figures), not a table of seats
-        if "players" in public:
-            return await rendered(render_sympathy, public, names_of(table), urgent=urgent)
+    picture = table.game.info.picture
+    # a patience draws its own layout (the book's figures), not a table of seats
+    if public and picture == "sympathy":
+        return await rendered(render_sympathy, public, names_of(table), urgent=urgent)
+    if public and picture == "patience":
         return await rendered(render_patience, public, urgent=urgent)
     scene = public["scene"] if public else lobby_scene(table)
     return await rendered(render_table, scene, names_of(table), urgent=urgent)
@@ -149,8 +150,8 @@ class DiscordPresenter:
     """Edits table messages (coalesced) and hands hand DMs to its mailer.
 
     The cogs that answer the buttons register how to build them in `controls` ("table",
-    and "patience" for a patience game in play), and a family that opens its tables its
-    own way registers that in `openers`, so this module imports no cog.
+    and "patience" for a solitary game in play), and the cog that opens solitary games its
+    own way registers that in `openers` ("patience"), so this module imports no cog.
     """
 
     def __init__(self, bot: ParlourBot, *, min_interval_s: float = 1.0) -> None:
@@ -240,7 +241,7 @@ class DiscordPresenter:
         file = discord.File(_bytes(picture), filename=picture.filename)
         table = update.table
         if (
-            table.game.info.family == "patience"
+            table.game.info.solitary
             and table.status is Status.PLAYING
             and update.outcome is None
             and update.event is not Event.STOPPED

@@ -127,7 +127,8 @@ class SpreadOwn(
         service = bot_of(interaction).tables
         table: Table = service.table(self.table_id)
         seat = service.check_turn(table, interaction.user.id, self.version)
-        staking = table.game.view(table.state, seat).get("staking")
+        game = table.game
+        staking = game.view(table.state, seat).get("staking") if game.info.staking else None
         if not staking or len(staking["cards"]) > MAX_FIELDS:
             raise TableError("There is no stake to spread now: choose your move from the list.")
         await interaction.response.send_modal(SpreadModal(table, self.version, staking))

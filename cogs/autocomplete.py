@@ -34,7 +34,7 @@ def matching_games(current: str, *, at_tables: bool = False) -> list[GameInfo]:
         game.info
         for game in registry.all()
         if (typed in game.info.key or typed in game.info.title.casefold())
-        and not (at_tables and game.info.family == "patience")
+        and not (at_tables and game.info.solitary)
     ]
 
     def starts(info: GameInfo) -> bool:

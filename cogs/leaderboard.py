@@ -111,11 +111,11 @@ async def load_board(
         top = await bot.ledger.leaderboard(guild_id, limit=TOP)
         mine = await bot.ledger.rank(guild_id, user_id)
         return Board(f"{guild_name}: chips held", "chips", top, mine)
-    if game.family == "chips":
+    if game.chips:
         top = await bot.ledger.leaderboard(guild_id, game=game.key, limit=TOP)
         mine = await bot.ledger.rank(guild_id, user_id, game=game.key)
         return Board(f"{game.title}: net winnings", "net", top, mine)
-    if game.family == "patience":
+    if game.solitary:
         return await patience_board(bot, guild_id, user_id, game)
     top = await bot.tables.standings.games_won(guild_id, game.key, TOP)
     mine = await bot.tables.standings.games_won_rank(guild_id, user_id, game.key)

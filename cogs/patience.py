@@ -34,7 +34,7 @@ THREAD_ARCHIVE_MIN: Literal[1440] = 1440
 def patience_game(text: str) -> GameInfo:
     """The patience game a player named; refuses games of other families."""
     info = game_named(text).info
-    if info.family != "patience":
+    if not info.solitary:
         raise Refusal(f"{info.title} is not a patience; start it with /table start.")
     return info
 
@@ -133,7 +133,7 @@ async def patience_autocomplete(
     found = [
         g.info
         for g in registry.all()
-        if g.info.family == "patience" and (typed in g.info.key or typed in g.info.title.casefold())
+        if g.info.solitary and (typed in g.info.key or typed in g.info.title.casefold())
     ]
     found.sort(key=lambda i: not (i.key.startswith(typed) or i.title.casefold().startswith(typed)))
     return [app_commands.Choice(name=choice_name(i), value=i.key) for i in found[:MAX_CHOICES]]

@@ -182,8 +182,8 @@ async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
     closed = await bot.tables.closed_table(table_id)
     if closed is None:
         raise Refusal("That table is still open; finish it first.")
-    family = registry.get(closed.game).info.family
-    opener = presenter_of(bot).openers.get(family)
+    solitary = registry.get(closed.game).info.solitary
+    opener = presenter_of(bot).openers.get("patience") if solitary else None
     if opener is not None:  # patience opens (and deals) its own way
         await opener(interaction, closed.game, None)
         return
@@ -300,7 +300,7 @@ class TableCog(commands.Cog, name="Tables"):
     ) -> None:
         """Open a lobby."""
         info = game_named(game).info
-        if info.family == "patience":
+        if info.solitary:
             raise Refusal(
                 f"{info.title} is patience, played in a thread of its own: "
                 f"use /patience play game:{info.key}."

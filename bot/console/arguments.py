@@ -48,7 +48,7 @@ def _game_parser(game: Game[Any], seats: int) -> argparse.ArgumentParser:
         )
     parser.add_argument("--seed", help="a seed to replay a game (default: a fresh shuffle)")
     parser.add_argument("--option", metavar="K=V", help="one of the options below; repeatable")
-    if info.family == "chips":
+    if info.chips:
         parser.add_argument(
             "--buy-in", help=f"chips each seat brings to the table (default: {BUY_IN_DEFAULT})"
         )
@@ -61,11 +61,11 @@ def _game_parser(game: Game[Any], seats: int) -> argparse.ArgumentParser:
 def _epilog(game: Game[Any]) -> str:
     """The game's options, one a line, and what its results are counted in."""
     info = game.info
-    counted = {
-        "chips": "Played for chips from your purse; the results are chips won or lost.",
-        "trick": "Played for points to the target score; no chips change hands.",
-        "patience": "Played for a score; no chips change hands.",
-    }[info.family]
+    counted = "Played for points to the target score; no chips change hands."
+    if info.chips:
+        counted = "Played for chips from your purse; the results are chips won or lost."
+    elif info.solitary:
+        counted = "Played for a score; no chips change hands."
     if info.max_seats == 1:
         counted = "Patience is played alone, so there is no --seats. " + counted
     lines = [textwrap.fill(counted, WIDTH), "", "options (--option K=V):"]

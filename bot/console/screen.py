@@ -77,12 +77,13 @@ class Screen:
         return cls(Style.for_stream(out))
 
     def view_lines(self, game: Game[Any], view: View, names: Sequence[str], me: int) -> list[str]:
-        """The table as seat `me` sees it, whatever shape its game's view has."""
-        if "scene" in view:
-            return table_lines(view, names, me, self.style)
-        if "zones" in view:
+        """The table as seat `me` sees it, drawn as its game's `GameInfo.picture` says."""
+        picture = game.info.picture
+        if picture == "patience":
             return patience_lines(view, self.style, game.describe_action)
-        return sympathy_lines(view, names, me, self.style)
+        if picture == "sympathy":
+            return sympathy_lines(view, names, me, self.style)
+        return table_lines(view, names, me, self.style)
 
     def table(self, table: Table, me: int) -> list[str]:
         """The table now, from seat `me`."""
@@ -117,16 +118,16 @@ class Screen:
     def _standing(self, table: Table, outcome: Outcome, names: Sequence[str]) -> list[str]:
         """Chips won or lost, points, or the patience score: never one read as another."""
         info = table.game.info
-        if info.family == "patience":
+        if info.solitary:
             stats = table.game.stats(table.state) or {}
             extra = ", ".join(f"{k} {stats[k]}" for k in ("moves", "undos", "hints") if k in stats)
             score = f"Score: {outcome.points[0]}"
             return [score + (f" ({extra})" if extra else "")]
         seats = table.game.view(table.state, None).get("scene", {}).get("seats", [])
-        if info.family == "chips" and seats and "chips" not in seats[0]:
+        if info.chips and seats and "chips" not in seats[0]:
             # played for points on paper (Quien Sabe's soft score): the scores, not chips
             return [_points(n, s.get("score", 0)) for n, s in zip(names, seats, strict=True)]
-        if info.family == "chips":
+        if info.chips:
             return [_chips(n, p) for n, p in zip(names, outcome.points, strict=True)]
         return [_points(n, p) for n, p in zip(names, outcome.points, strict=True)]
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypedDict, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar
 
-from bot.games.cards import Pack
 from bot.games.chips import POT, Transfer, split_evenly
 from bot.games.errors import IllegalAction
-from bot.games.options import Option, OptionValue, resolve
+from bot.games.info import Family as Family
+from bot.games.info import GameInfo as GameInfo
+from bot.games.options import OptionValue, resolve
 from bot.games.scene import Scene
-
-Family = Literal["trick", "chips", "patience"]
 
 
 class View(TypedDict, total=False):
@@ -158,38 +157,6 @@ class View(TypedDict, total=False):
 
 
 S = TypeVar("S")
-
-
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    """What a game is: its permanent key, title, family, seat counts, options and source."""
-
-    key: str
-    title: str
-    family: Family
-    min_seats: int
-    max_seats: int
-    options: tuple[Option, ...]
-    source: str
-    summary: str
-    rules: str
-    pack: Pack
-    max_actions: int
-    """An upper bound on the actions of one whole game at default options (conformance),
-    optional actions included."""
-    out_of_turn: bool = False
-    """Whether the game offers seats it does not await optional actions
-    (`Game.optional_actions`): front ends then show them and the table service takes
-    them outside a seat's turn. Generic code asks this, never a game's name or family."""
-    decline_words: str = "Not now"
-    """The words with which a player passes on their optional actions (a button's label
-    in Discord), in the game's own terms."""
-
-    def seat_range(self) -> str:
-        """The seat counts in words: '2-8 players' or '4 players'."""
-        if self.min_seats == self.max_seats:
-            return f"{self.min_seats} player" + ("s" if self.min_seats != 1 else "")
-        return f"{self.min_seats}-{self.max_seats} players"
 
 
 @dataclass(frozen=True, slots=True)

@@ -129,7 +129,7 @@ class Committer:
         """When the turn clock of the table runs out in this state (None: it does not run)."""
         timeout = self.settings.limits_of(table.guild_id).turn_timeout_s
         # patience is played at leisure: nobody is waiting on the player but the cards
-        if timeout is None or table.game.info.family == "patience":
+        if timeout is None or table.game.info.at_leisure:
             return None
         waiting = [i for i in table.game.awaiting(state) if not table.seats[i].is_ai]
         return self.clock() + timeout if waiting else None

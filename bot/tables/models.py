@@ -104,7 +104,7 @@ class Table:
     @property
     def is_chip_game(self) -> bool:
         """Whether the table plays for chips."""
-        return self.game.info.family == "chips"
+        return self.game.info.chips
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat index of a player, or None if not seated."""

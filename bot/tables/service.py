@@ -160,7 +160,7 @@ class TableService:
     ) -> Table:
         """Open a lobby in a channel with its host seated."""
         game, resolved = game_and_options(game_key, options)
-        table_stakes = game.info.family == "chips"
+        table_stakes = game.info.chips
         self.require_free(channel_id)
         table = Table(
             id=0,  # the database gives the id

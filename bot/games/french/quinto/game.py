@@ -67,6 +67,7 @@ class Quinto(TrickGame[QuintoState]):
         key=KEY,
         title="Quinto",
         family="trick",
+        dummy=True,
         min_seats=3,
         max_seats=4,
         options=(

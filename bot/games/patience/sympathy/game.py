@@ -65,6 +65,11 @@ class Sympathy(Game[SympathyState]):
         key="sympathy",
         title="Sympathy",
         family="patience",
+        solitary=True,
+        at_leisure=True,
+        together=True,
+        picture="sympathy",
+        sources_prompt="Turn up a pile...",
         min_seats=2,
         max_seats=2,
         options=(

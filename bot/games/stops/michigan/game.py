@@ -43,6 +43,7 @@ GAME = Michigan(
         key="michigan",
         title="Michigan",
         family="chips",
+        chips=True,
         min_seats=3,
         max_seats=8,
         options=(

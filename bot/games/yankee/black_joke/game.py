@@ -161,6 +161,7 @@ class BlackJoke(StakesGame[BlackJokeState]):
         key=KEY,
         title="Black Joke",
         family="chips",
+        chips=True,
         min_seats=2,
         max_seats=10,
         options=(

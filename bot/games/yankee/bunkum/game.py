@@ -143,6 +143,7 @@ class Bunkum(StakesGame[BunkumState]):
         key=KEY,
         title="Bunkum",
         family="chips",
+        chips=True,
         min_seats=2,
         max_seats=4,
         options=(

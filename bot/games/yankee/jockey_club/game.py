@@ -158,6 +158,7 @@ class JockeyClub(StakesGame[JockeyClubState]):
         key=KEY,
         title="Jockey Club",
         family="chips",
+        chips=True,
         min_seats=2,
         max_seats=5,
         options=(

@@ -90,6 +90,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
         key=KEY,
         title="Quien Sabe",
         family="chips",
+        chips=True,
         min_seats=2,
         max_seats=8,
         options=(
