@@ -22,6 +22,11 @@ from bot.tables import TableError
 if TYPE_CHECKING:
     from bot.client import ParlourBot
 
+    Interaction = discord.Interaction[ParlourBot]
+    """An interaction with Parlour's bot: `interaction.client` is a ParlourBot."""
+else:  # discord.py reads command annotations at run time, where the class will do
+    Interaction = discord.Interaction
+
 log = logging.getLogger(__name__)
 
 SORRY = "Something went wrong on our side; nothing you did was lost. Please try again."
@@ -31,13 +36,12 @@ class Refusal(Exception):
     """A request a cog refuses; the message is shown to the user as it is."""
 
 
-def bot_of(interaction: discord.Interaction[Any]) -> ParlourBot:
+def bot_of(interaction: Interaction) -> ParlourBot:
     """The Parlour bot handling an interaction."""
-    client: ParlourBot = interaction.client
-    return client
+    return interaction.client
 
 
-def guild_id_of(interaction: discord.Interaction[Any]) -> int:
+def guild_id_of(interaction: Interaction) -> int:
     """The server an interaction came from; refuses interactions from DMs."""
     if interaction.guild_id is None:
         raise Refusal("Parlour's tables and chips live in servers; use this in a server channel.")
@@ -57,7 +61,7 @@ def reason_of(error: BaseException) -> str | None:
     return None
 
 
-async def tell(interaction: discord.Interaction[Any], text: str) -> None:
+async def tell(interaction: Interaction, text: str) -> None:
     """Answer ephemerally, whether or not the interaction was answered already."""
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
@@ -65,7 +69,7 @@ async def tell(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def handle_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+async def handle_error(interaction: Interaction, error: BaseException) -> None:
     """Answer any failure of a command or component in plain words, logging bugs."""
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     reason = reason_of(original)
@@ -81,15 +85,13 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
 def install_error_handler(tree: app_commands.CommandTree[Any]) -> None:
     """Route every slash command error through handle_error."""
 
-    async def on_error(
-        interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
+    async def on_error(interaction: Interaction, error: app_commands.AppCommandError) -> None:
         await handle_error(interaction, error)
 
     tree.on_error = on_error  # type: ignore[method-assign]
 
 
-async def guarded(interaction: discord.Interaction[Any], work: Any) -> None:
+async def guarded(interaction: Interaction, work: Any) -> None:
     """Await a component callback's work, answering any failure through handle_error
     (discord.py only logs errors raised by DynamicItem callbacks)."""
     try:
@@ -98,7 +100,7 @@ async def guarded(interaction: discord.Interaction[Any], work: Any) -> None:
         await handle_error(interaction, exc)
 
 
-def on_its_message(interaction: discord.Interaction[Any]) -> bool:
+def on_its_message(interaction: Interaction) -> bool:
     """Whether the clicked custom_id is on the message it came from. A forged one is not:
     the table cog's listener answers it, and the component's own callback must do nothing."""
     data: dict[str, Any] = dict(interaction.data or {})
@@ -132,7 +134,7 @@ class NotHere(app_commands.CheckFailure):
     """A Parlour command used in a channel the server has not allowed."""
 
 
-def check_channel(interaction: discord.Interaction[Any]) -> None:
+def check_channel(interaction: Interaction) -> None:
     """Refuse a command outside the channels the server allows Parlour in."""
     if interaction.guild_id is None:
         return
@@ -154,7 +156,7 @@ class VersionedSelect(
 
     prefix: ClassVar[str] = ""
     placeholder: ClassVar[str] = ""
-    act: ClassVar[staticmethod[[discord.Interaction[Any], int, int, str], Awaitable[None]]]
+    act: ClassVar[staticmethod[[Interaction, int, int, str], Awaitable[None]]]
 
     def __init__(
         self,

@@ -18,7 +18,7 @@ import discord
 
 from bot.games import View
 from bot.tables import Status, Table, TableError
-from cogs._base import VersionedSelect, bot_of, dynamic_view, guarded, on_its_message
+from cogs._base import Interaction, VersionedSelect, bot_of, dynamic_view, guarded, on_its_message
 from cogs._dms import cards_in
 from cogs._moves import MAX_BUTTONS, MAX_SELECT, as_buttons, menu
 from cogs._presenter import named
@@ -249,7 +249,7 @@ def optional_parts(
     return "It is not your turn, but you may do this now if you wish.", file, view
 
 
-async def show_hand(interaction: discord.Interaction[Any], table_id: int) -> None:
+async def show_hand(interaction: Interaction, table_id: int) -> None:
     """Answer "My hand" ephemerally with the hand picture and the legal moves."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     table = bot_of(interaction).tables.table(table_id)
@@ -262,9 +262,7 @@ async def show_hand(interaction: discord.Interaction[Any], table_id: int) -> Non
     await interaction.followup.send(content, **kwargs)
 
 
-async def play(
-    interaction: discord.Interaction[Any], table_id: int, version: int, action: str
-) -> None:
+async def play(interaction: Interaction, table_id: int, version: int, action: str) -> None:
     """Play a move chosen in a player's private message, then refresh that message."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
@@ -283,7 +281,7 @@ async def play(
     await interaction.followup.send(said, ephemeral=True)
 
 
-async def decline(interaction: discord.Interaction[Any], table_id: int, version: int) -> None:
+async def decline(interaction: Interaction, table_id: int, version: int) -> None:
     """Pass on the optional moves offered in a player's private message."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     table = await bot_of(interaction).tables.decline_optional(

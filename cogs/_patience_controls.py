@@ -16,7 +16,15 @@ import discord
 
 from bot.games import Game
 from bot.tables import Table, TableError, Update
-from cogs._base import Refusal, VersionedSelect, bot_of, dynamic_view, guarded, on_its_message
+from cogs._base import (
+    Interaction,
+    Refusal,
+    VersionedSelect,
+    bot_of,
+    dynamic_view,
+    guarded,
+    on_its_message,
+)
 from cogs._moves import menu, natural_key
 
 BUTTONS = {
@@ -127,7 +135,7 @@ class PatienceButton(
 # -- what the controls do ----------------------------------------------------------------
 
 
-def player_table(interaction: discord.Interaction[Any], table_id: int, version: int) -> Table:
+def player_table(interaction: Interaction, table_id: int, version: int) -> Table:
     """The table, if the user is one of its players and saw its current state."""
     table = bot_of(interaction).tables.table(table_id)
     seat = table.seat_of(interaction.user.id)
@@ -140,9 +148,7 @@ def player_table(interaction: discord.Interaction[Any], table_id: int, version: 
     return table
 
 
-async def press(
-    interaction: discord.Interaction[Any], table_id: int, version: int, action: str
-) -> None:
+async def press(interaction: Interaction, table_id: int, version: int, action: str) -> None:
     """A one-word action: play it; the table message shows what it did."""
     player_table(interaction, table_id, version)
     await interaction.response.defer()
@@ -153,9 +159,7 @@ async def press(
         await interaction.followup.send(f"Hint: {words}.", ephemeral=True)
 
 
-async def choose_source(
-    interaction: discord.Interaction[Any], table_id: int, version: int, source: str
-) -> None:
+async def choose_source(interaction: Interaction, table_id: int, version: int, source: str) -> None:
     """Answer the chooser privately with the legal moves from that pile."""
     table = player_table(interaction, table_id, version)
     seat = table.seat_of(interaction.user.id)
@@ -180,7 +184,7 @@ async def choose_source(
 
 
 async def play_destination(
-    interaction: discord.Interaction[Any], table_id: int, version: int, action: str
+    interaction: Interaction, table_id: int, version: int, action: str
 ) -> None:
     """Play the move chosen in the private destination list, then say so there."""
     player_table(interaction, table_id, version)

@@ -24,6 +24,7 @@ from bot.games import scene as sc
 from bot.games.rng import commitment
 from bot.tables import Event, Status, Table, Update
 from bot.tables.names import name_seats, names_of
+from cogs._base import Interaction
 from cogs._dms import HandMailer
 from cogs._render import rendered
 from render import Picture, render_patience, render_sympathy, render_table
@@ -135,7 +136,7 @@ async def picture_of(update: Update, *, urgent: bool = False) -> Picture:
 
 Controls = Callable[[Update], discord.ui.View]
 """The buttons under a table message, built from its update."""
-Opener = Callable[[discord.Interaction[Any], str, int | None], Awaitable[None]]
+Opener = Callable[[Interaction, str, int | None], Awaitable[None]]
 """Opens a new table of a game (interaction, game key, seed) the way its family opens."""
 
 

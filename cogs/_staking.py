@@ -19,7 +19,7 @@ import discord
 
 from bot.games.cards import french_short
 from bot.tables import Table, TableError
-from cogs._base import bot_of, guarded, on_its_message
+from cogs._base import Interaction, bot_of, guarded, on_its_message
 
 MAX_FIELDS = 5
 """Discord's limit of fields in a modal."""
@@ -121,7 +121,7 @@ class SpreadOwn(
             return  # forged: the cog's listener answers it
         await guarded(interaction, self._open(interaction))
 
-    async def _open(self, interaction: discord.Interaction[Any]) -> None:
+    async def _open(self, interaction: Interaction) -> None:
         """The box, prefilled, or the refusal saying why not (not seated, not the seat's
         turn, the table moved on, nothing to spread)."""
         service = bot_of(interaction).tables
@@ -170,14 +170,12 @@ def _number(text: str) -> str:
     return str(int(word)) if word.isdigit() and len(word) <= 6 else (word or "?")
 
 
-Player = Callable[[discord.Interaction[Any], int, int, str], Awaitable[None]]
+Player = Callable[[Interaction, int, int, str], Awaitable[None]]
 PLAYERS: list[Player] = []
 """How a typed spread is played: `cogs._hand` registers its `play` here as it loads, so
 that this module, which the hand imports for its staking controls, imports no hand."""
 
 
-async def _play(
-    interaction: discord.Interaction[Any], table_id: int, version: int, action: str
-) -> None:
+async def _play(interaction: Interaction, table_id: int, version: int, action: str) -> None:
     """Play the move as the hand's other controls do (the registered player)."""
     await PLAYERS[-1](interaction, table_id, version, action)

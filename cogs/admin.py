@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.client import ParlourBot
 from bot.guilds import LABELS, GuildSettings, SettingsError, changes_between
-from cogs._base import Refusal, bot_of, guild_id_of
+from cogs._base import Interaction, Refusal, bot_of, guild_id_of
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ def requested_changes(
     return changes
 
 
-def require_manage_guild(interaction: discord.Interaction[Any]) -> None:
+def require_manage_guild(interaction: Interaction) -> None:
     """Refuse members without Manage Server (a server may open the command to anyone)."""
     if not interaction.permissions.manage_guild:
         raise Refusal("Only members with the Manage Server permission can change these settings.")
@@ -106,7 +106,7 @@ class Admin(commands.GroupCog, group_name="parlour", group_description="Parlour 
     )
     async def config(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         starting_chips: int | None = None,
         daily_chips: int | None = None,
         buy_in: int | None = None,

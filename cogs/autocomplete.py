@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 from discord import app_commands
 
 from bot.games import Game, GameInfo, registry
-from cogs._base import Refusal
+from cogs._base import Interaction, Refusal
 
 MAX_CHOICES = 25
 """Discord shows at most 25 autocomplete choices."""
@@ -45,14 +44,14 @@ def matching_games(current: str, *, at_tables: bool = False) -> list[GameInfo]:
 
 
 async def game_autocomplete(
-    interaction: discord.Interaction[Any], current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete for a `game` parameter: matching games, the key as the value."""
     return _choices(matching_games(current))
 
 
 async def table_game_autocomplete(
-    interaction: discord.Interaction[Any], current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete for /table start: the matching games a channel table hosts."""
     return _choices(matching_games(current, at_tables=True))

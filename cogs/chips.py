@@ -20,7 +20,15 @@ from discord.ext import commands
 from bot.client import ParlourBot
 from bot.games import registry
 from bot.ledger import AccountKind, HistoryEntry, Reason
-from cogs._base import Refusal, bot_of, check_channel, dynamic_view, guarded, guild_id_of
+from cogs._base import (
+    Interaction,
+    Refusal,
+    bot_of,
+    check_channel,
+    dynamic_view,
+    guarded,
+    guild_id_of,
+)
 
 PAGE = 10
 """Transfers on one page of /chips history."""
@@ -76,7 +84,7 @@ class GiftButton(
         """Make or call off the gift, answering any refusal in plain words."""
         await guarded(interaction, self._press(interaction))
 
-    async def _press(self, interaction: discord.Interaction[Any]) -> None:
+    async def _press(self, interaction: Interaction) -> None:
         if interaction.user.id != self.giver_id:
             raise Refusal("Only the giver can confirm or cancel this gift.")
         guild_id = guild_id_of(interaction)
@@ -183,7 +191,7 @@ class HistoryButton(
         """Show the page the button names."""
         await guarded(interaction, self._turn(interaction))
 
-    async def _turn(self, interaction: discord.Interaction[Any]) -> None:
+    async def _turn(self, interaction: Interaction) -> None:
         if interaction.user.id != self.user_id:
             raise Refusal("Those are someone else's transfers; /chips history shows yours.")
         if self.page < 1:
@@ -220,9 +228,7 @@ class Chips(commands.GroupCog, group_name="chips", group_description="Your chips
 
     @app_commands.command(description="How many chips you, or another member, hold here")
     @app_commands.describe(user="Whose chips to show (yours if left out)")
-    async def balance(
-        self, interaction: discord.Interaction[Any], user: discord.User | None = None
-    ) -> None:
+    async def balance(self, interaction: Interaction, user: discord.User | None = None) -> None:
         """Show a purse's balance."""
         guild_id = guild_id_of(interaction)
         who = user or interaction.user
@@ -234,7 +240,7 @@ class Chips(commands.GroupCog, group_name="chips", group_description="Your chips
         await interaction.followup.send(f"{whose} {chips_text(chips)}.", ephemeral=True)
 
     @app_commands.command(description="Claim your daily chips (once every 20 hours)")
-    async def daily(self, interaction: discord.Interaction[Any]) -> None:
+    async def daily(self, interaction: Interaction) -> None:
         """Pay the server's daily chips into the caller's purse."""
         guild_id = guild_id_of(interaction)
         bot = bot_of(interaction)
@@ -249,9 +255,7 @@ class Chips(commands.GroupCog, group_name="chips", group_description="Your chips
 
     @app_commands.command(description="Give some of your chips to another member")
     @app_commands.describe(user="Who receives the chips", amount="How many chips to give")
-    async def give(
-        self, interaction: discord.Interaction[Any], user: discord.User, amount: int
-    ) -> None:
+    async def give(self, interaction: Interaction, user: discord.User, amount: int) -> None:
         """Ask the giver to confirm a gift on a public message."""
         guild_id = guild_id_of(interaction)
         if user.bot:
@@ -269,9 +273,7 @@ class Chips(commands.GroupCog, group_name="chips", group_description="Your chips
 
     @app_commands.command(description="Your latest chip transfers, newest first")
     @app_commands.describe(page="Which page to show (10 transfers a page; 1 is the newest)")
-    async def history(
-        self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1] = 1
-    ) -> None:
+    async def history(self, interaction: Interaction, page: app_commands.Range[int, 1] = 1) -> None:
         """Show a page of the caller's transfers."""
         guild_id = guild_id_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)

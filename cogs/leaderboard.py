@@ -14,7 +14,7 @@ import contextlib
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from bot.games import GameInfo
 from bot.tables.standings import BoardRow
-from cogs._base import bot_of, guild_id_of
+from cogs._base import Interaction, bot_of, guild_id_of
 from cogs._render import rendered
 from cogs.autocomplete import game_autocomplete, game_named
 from render import render_leaderboard
@@ -122,9 +122,7 @@ async def load_board(
     return Board(f"{game.title}: games won", "wins", top, mine)
 
 
-async def name_resolver(
-    interaction: discord.Interaction[Any], user_ids: Sequence[int]
-) -> Callable[[int], str]:
+async def name_resolver(interaction: Interaction, user_ids: Sequence[int]) -> Callable[[int], str]:
     """Display names by user id: from the caches, else fetched from Discord (the bot has
     no members intent, so most members are not cached), else the id."""
     guild, client = interaction.guild, interaction.client
@@ -153,9 +151,7 @@ class Leaderboard(commands.Cog):
     @app_commands.describe(game="Rank by results at this game instead of chips held")
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
-    async def leaderboard(
-        self, interaction: discord.Interaction[Any], game: str | None = None
-    ) -> None:
+    async def leaderboard(self, interaction: Interaction, game: str | None = None) -> None:
         """Show the top ten (chips held, or one game's results) and the caller's rank."""
         guild_id = guild_id_of(interaction)
         info = None if game is None else game_named(game).info

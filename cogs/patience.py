@@ -8,7 +8,7 @@ that message (a select of piles with a move, buttons for the one-word moves) are
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -18,7 +18,7 @@ from bot.client import ParlourBot
 from bot.games import GameInfo, registry
 from bot.tables import Event, Table
 from bot.tables.standings import PatienceStats
-from cogs._base import Refusal, bot_of, check_channel, guild_id_of
+from cogs._base import Interaction, Refusal, bot_of, check_channel, guild_id_of
 from cogs._patience_controls import (
     DestinationSelect,
     PatienceButton,
@@ -39,9 +39,7 @@ def patience_game(text: str) -> GameInfo:
     return info
 
 
-async def open_patience(
-    interaction: discord.Interaction[Any], game_key: str, seed: int | None
-) -> None:
+async def open_patience(interaction: Interaction, game_key: str, seed: int | None) -> None:
     """Open the game in a new public thread of this channel (or in this thread), start
     it at once if it is played alone, and post its table message there. The interaction
     is deferred privately, so a refusal reaches only the player; the game is announced
@@ -84,7 +82,7 @@ async def open_patience(
 
 
 async def post_patience(
-    interaction: discord.Interaction[Any], table: Table, event: Event, place: discord.Thread | None
+    interaction: Interaction, table: Table, event: Event, place: discord.Thread | None
 ) -> None:
     """Post a new patience table's message (in its thread, or here) and say where it is:
     privately first (that fills the deferred answer), then to everyone."""
@@ -126,7 +124,7 @@ def stats_text(name: str, title: str, stats: PatienceStats) -> str:
 
 
 async def patience_autocomplete(
-    interaction: discord.Interaction[Any], current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The patience games whose key or title matches what is typed."""
     typed = current.strip().casefold()
@@ -165,7 +163,7 @@ class PatienceCog(commands.Cog, name="Patience"):
     @app_commands.autocomplete(game=patience_autocomplete)
     async def play(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: str,
         seed: app_commands.Range[int, 0, 2**53] | None = None,
     ) -> None:
@@ -177,7 +175,7 @@ class PatienceCog(commands.Cog, name="Patience"):
     @app_commands.autocomplete(game=patience_autocomplete)
     async def stats(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: str | None = None,
         member: discord.Member | None = None,
     ) -> None:

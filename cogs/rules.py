@@ -11,7 +11,7 @@ paragraphs fit a field. Ephemeral unless the player asks to share it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.games import GameInfo
 from bot.games.rules_text import rules_text
+from cogs._base import Interaction
 from cogs.autocomplete import game_autocomplete, game_named
 
 if TYPE_CHECKING:
@@ -86,9 +87,7 @@ class Rules(commands.Cog):
         public="Show them to the whole channel instead of only to you",
     )
     @app_commands.autocomplete(game=game_autocomplete)
-    async def rules(
-        self, interaction: discord.Interaction[Any], game: str, public: bool = False
-    ) -> None:
+    async def rules(self, interaction: Interaction, game: str, public: bool = False) -> None:
         """Answer with the game's rules, ephemerally unless `public`."""
         info = game_named(game).info
         text = rules_text(info, options_hint=OPTIONS_HINT, with_heading=False)

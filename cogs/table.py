@@ -21,6 +21,7 @@ from bot.games import registry
 from bot.games.options import parse_pairs
 from bot.tables import Event, Status, Table, Update
 from cogs._base import (
+    Interaction,
     Refusal,
     bot_of,
     check_channel,
@@ -103,7 +104,7 @@ class TableButton(
 # -- what the buttons do -----------------------------------------------------------------
 
 
-async def press(interaction: discord.Interaction[Any], table_id: int, verb: str) -> None:
+async def press(interaction: Interaction, table_id: int, verb: str) -> None:
     """Handle a table-message button."""
     bot, user = bot_of(interaction), interaction.user
     if verb not in VERBS:
@@ -157,7 +158,7 @@ def left_note(table: Table, user_id: int) -> str:
     return "You have left the table; the AI plays your seat from now on."
 
 
-async def seated_note(bot: ParlourBot, interaction: discord.Interaction[Any], table_id: int) -> str:
+async def seated_note(bot: ParlourBot, interaction: Interaction, table_id: int) -> str:
     """Probe the new player's DMs (again, a day after they were found closed) and say
     where their cards will come."""
     table = bot.tables.table(table_id)
@@ -176,7 +177,7 @@ async def seated_note(bot: ParlourBot, interaction: discord.Interaction[Any], ta
     return note + " Your cards will also come by DM."
 
 
-async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
+async def rematch(interaction: Interaction, table_id: int) -> None:
     """Open a new table of the same game, with the same options, hosted by the clicker."""
     bot = bot_of(interaction)
     closed = await bot.tables.closed_table(table_id)
@@ -191,7 +192,7 @@ async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
 
 
 async def open_table(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     game_key: str,
     options: dict[str, object],
     buy_in: int | None,
@@ -225,7 +226,7 @@ async def open_table(
     await presenter.remember_message(table.id, message.id)
 
 
-def is_moderator(interaction: discord.Interaction[Any]) -> bool:
+def is_moderator(interaction: Interaction) -> bool:
     """Whether the user may stop any table here: Manage Server, or the moderator role."""
     perms = getattr(interaction.user, "guild_permissions", None)
     if perms is not None and perms.manage_guild:
@@ -276,7 +277,7 @@ class TableCog(commands.Cog, name="Tables"):
             await self.presenter.refresh(self.bot.tables.snapshot(table, Event.RESUMED))
 
     @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: Interaction) -> None:
         """Answer a click whose custom_id is not on its message (a forged one)."""
         if interaction.type is not discord.InteractionType.component:
             return
@@ -293,7 +294,7 @@ class TableCog(commands.Cog, name="Tables"):
     )
     async def start(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: str,
         options: str | None = None,
         buy_in: app_commands.Range[int, 1, 1_000_000] | None = None,
@@ -310,25 +311,25 @@ class TableCog(commands.Cog, name="Tables"):
 
     @start.autocomplete("game")
     async def game_names(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """Table games whose key or title matches what is typed, with their player counts."""
         return await table_game_autocomplete(interaction, current)
 
     @table.command(name="join", description="Sit down at this channel's table")
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
+    async def join(self, interaction: Interaction) -> None:
         """Join the table in this channel."""
         table = self.bot.tables.require_in_channel(_channel(interaction))
         await press(interaction, table.id, "join")
 
     @table.command(name="leave", description="Leave this channel's table")
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+    async def leave(self, interaction: Interaction) -> None:
         """Leave the table in this channel."""
         table = self.bot.tables.require_in_channel(_channel(interaction))
         await press(interaction, table.id, "leave")
 
     @table.command(name="status", description="Show this channel's table")
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
+    async def status(self, interaction: Interaction) -> None:
         """The table's picture and state, privately."""
         table = self.bot.tables.require_in_channel(_channel(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -337,7 +338,7 @@ class TableCog(commands.Cog, name="Tables"):
         await interaction.followup.send(content, file=file, ephemeral=True)
 
     @table.command(name="stop", description="End this channel's table (host or moderator)")
-    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+    async def stop(self, interaction: Interaction) -> None:
         """Stop the table; the current hand is unwound and every stake goes home."""
         table = self.bot.tables.require_in_channel(_channel(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -349,7 +350,7 @@ class TableCog(commands.Cog, name="Tables"):
         )
 
 
-def _channel(interaction: discord.Interaction[Any]) -> int:
+def _channel(interaction: Interaction) -> int:
     guild_id_of(interaction)
     assert interaction.channel_id is not None
     return interaction.channel_id
