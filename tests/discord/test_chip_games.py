@@ -1,7 +1,7 @@
 """The Yankee Notion chip games in Discord: amounts offered in a select (never more than
 the player can pay, never a bid that is not higher), "Quien sabe" and "I pass" as buttons
-to exactly the player whose choice it is, and each game played to the end for chips with
-AI players, the ledger sound throughout."""
+to exactly the player whose choice it is, the ledger sound throughout. Every chip game is
+also played to the end for chips in tests/discord/test_every_game.py."""
 
 from __future__ import annotations
 
@@ -145,29 +145,3 @@ async def test_jockey_club_offers_only_affordable_better_offers_and_pass(
 
     await finish(bot, fake, alice, choose)
     assert checked
-
-
-@pytest.mark.parametrize("game", ["quien-sabe", "jockey-club", "bunkum"])
-async def test_each_chip_game_plays_to_the_end_for_chips(
-    world: Any,  # noqa: F811
-    tmp_path: Path,
-    game: str,
-) -> None:
-    fake, alice, _, _ = world
-    bot = await start_bot(fake, tmp_path)
-    await open_game(fake, alice, game, ais=2)
-
-    async def choose(private: Any, table: Table) -> None:
-        if private.selects:
-            await fake.select(private, [private.selects[0]["options"][0]["value"]], by=alice)
-        else:
-            await fake.click(private, label=private.buttons[-1]["label"], by=alice)
-
-    table = table_of(bot, fake)
-    await finish(bot, fake, alice, choose)
-    final = table_message(fake)
-    assert "game over" in final.content and "chips" in final.content
-    # her stake went home: her purse is where she started plus what the game says she won
-    outcome = table.game.outcome(table.state)
-    assert outcome is not None
-    assert await bot.ledger.purse(fake.guild_id, alice.id) == START + outcome.points[0]

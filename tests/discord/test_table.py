@@ -307,39 +307,6 @@ def _natural(action: str) -> tuple[object, ...]:
     return tuple((1, int(w)) if w.isdigit() else (0, w) for w in action.split())
 
 
-@pytest.mark.parametrize(
-    ("game", "ais", "target"), [("tilters", 1, 5), ("john-smith", 3, 5), ("pick-nick", 3, 7)]
-)
-async def test_each_trick_game_plays_to_a_finished_match_in_discord(
-    world: Any, tmp_path: Path, game: str, ais: int, target: int
-) -> None:
-    fake, alice, *_ = world
-    bot = await start_bot(fake, tmp_path)
-    await fake.slash("table start", {"game": game, "options": f"target={target}"}, by=alice)
-    message = table_message(fake)
-    for _ in range(ais):
-        await fake.click(message, label="Add AI", by=alice)
-    await fake.click(message, label="Start", by=alice)
-    table = bot.tables.in_channel(fake.channel_id)
-    assert table is not None
-    moves = 0
-    while bot.tables.in_channel(fake.channel_id) is not None:
-        hand = await fake.click(table_message(fake), label="My hand", by=alice)
-        private = hand.followups[-1]
-        assert private.selects, private.content
-        await fake.select(private, [private.selects[0]["options"][0]["value"]], by=alice)
-        moves += 1
-        assert moves < 600
-    for _ in range(500):  # the last edit may still be on its way
-        if [b["label"] for b in table_message(fake).buttons] == ["Rematch"]:
-            break
-        await asyncio.sleep(0.01)
-    final = table_message(fake)
-    assert "game over" in final.content and " points" in final.content
-    assert [b["label"] for b in final.buttons] == ["Rematch"]
-    assert await bot.ledger.check() == []
-
-
 async def test_patience_controls_sent_before_a_restart_still_work(
     world: Any, tmp_path: Path
 ) -> None:
