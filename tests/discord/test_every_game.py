@@ -11,8 +11,11 @@ says the game is over and offers a Rematch, the ledger is sound, and the player'
 holds her chips: her buy-in back for a points game, plus what she won for a chip game,
 whose results add up to nothing (chips change hands, none are made).
 
-The patience games (`info.solitary`) open in a thread of their own with `/patience play`
-and are played with the layout's controls: tests/discord/test_patience.py plays them.
+Every one-player patience (`info.solitary`) is opened in a thread of its own with
+`/patience play`, takes a few of its own moves from the layout's controls and is given up:
+a patience cannot be made short (its shortest move limit is 100 actions, and most deals
+do not come out), so it is not played out. Sympathy, the two-seat patience with an AI
+partner, is played in tests/discord/test_patience.py.
 """
 
 from __future__ import annotations
@@ -200,5 +203,50 @@ async def test_the_games_played_are_those_a_table_can_open(
     offered = await fake.autocomplete("table start", {"game": ""}, focused="game", by=alice)
     openable = sorted(c["value"] for c in offered.response.choices)
     assert openable == TABLE_GAMES
-    solitary = {g.info.key for g in registry.all() if g.info.solitary}
-    assert set(TABLE_GAMES) | solitary == set(registry.keys()) and len(TABLE_GAMES) >= 13
+    partnered = {g.info.key for g in registry.all() if g.info.solitary and g.info.max_seats > 1}
+    assert partnered == {"sympathy"}  # played with its AI partner in test_patience
+    assert set(TABLE_GAMES) | set(PATIENCES) | partnered == set(registry.keys())
+
+
+PATIENCES = sorted(g.info.key for g in registry.all() if g.info.solitary and g.info.max_seats == 1)
+"""The one-player patience games, each opened in a thread of its own by `/patience play`."""
+
+
+@pytest.mark.parametrize("key", PATIENCES)
+async def test_every_patience_opens_takes_moves_and_is_given_up(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser, key: str
+) -> None:
+    presenter_of(bot).min_interval_s = 0.0
+    await fake.slash("patience play", {"game": key, "seed": 1}, by=alice)
+    thread = fake.threads()[-1]
+    table = bot.tables.in_channel(thread)
+    assert table is not None
+    rng = random.Random(key)
+    for _ in range(3):  # a few of its own moves, from the layout's controls
+        (message,) = [m for m in fake.channel_messages(thread) if m.attachments]
+        own = [
+            str(b["label"])
+            for b in message.buttons
+            if b["custom_id"].split(":")[-1] not in ("auto", "hint", "undo", "redo", "resign")
+        ]
+        version = table.version
+        if message.selects and (not own or rng.random() < 0.7):
+            source = rng.choice([o["value"] for o in message.selects[0]["options"]])
+            chose = await fake.select(message, [source], by=alice)
+            if table.version == version:  # the pile's destinations, answered privately
+                private = chose.followups[-1]
+                pick = rng.choice([o["value"] for o in private.selects[0]["options"]])
+                await fake.select(private, [pick], by=alice)
+        elif own:
+            await fake.click(message, label=rng.choice(own), by=alice)
+        if bot.tables.in_channel(thread) is None:
+            break
+        assert table.version > version
+    if bot.tables.in_channel(thread) is not None:
+        (message,) = [m for m in fake.channel_messages(thread) if m.attachments]
+        await fake.click(message, label="Give up", by=alice)
+    assert bot.tables.in_channel(thread) is None
+    (final,) = [m for m in fake.channel_messages(thread) if m.attachments]
+    assert "game over" in final.content
+    assert [b["label"] for b in final.buttons] == ["Rematch"]
+    assert await bot.ledger.purse(fake.guild_id, alice.id) == START_CHIPS
