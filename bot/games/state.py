@@ -11,6 +11,7 @@ from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 S = TypeVar("S")
+P = TypeVar("P", bound=type[Any])
 
 
 def _lists(value: Any) -> Any:
@@ -58,25 +59,47 @@ class Evolve(Protocol[S]):
         ...
 
 
+def state_part(cls: P) -> P:
+    """Make a frozen dataclass a part that state classes derive from (the fields every
+    trick game shares, say), never a state of its own. Each state class built on it is
+    frozen by its own __setattr__, so the part's is taken away: a copy's filler (see
+    _filler), which derives from the part, then stores into the slots as fast as a plain
+    object does, where the part's would refuse every store."""
+    del cls.__setattr__, cls.__delattr__
+    return cls
+
+
 def _slotted(cls: type[Any], names: tuple[str, ...]) -> bool:
-    """Whether a copy may fill the fields' slots directly: the class derives from object
-    alone, its slots are exactly its fields, and it has no __post_init__ to run."""
-    own = cls.__dict__
+    """Whether a copy may fill the fields' slots directly: every class the state is built
+    on (itself included) declares slots, one base each, the slots are exactly the fields,
+    no base but object refuses stores (a base is a `state_part`), and there is no
+    __post_init__ to run."""
+    chain = cls.__mro__[:-1]
+    own = [c.__dict__.get("__slots__") for c in chain]
+    slots = tuple(n for c in reversed(own) for n in ((c,) if isinstance(c, str) else c or ()))
     return (
-        cls.__bases__ == (object,)
+        all(s is not None and len(c.__bases__) == 1 for s, c in zip(own, chain, strict=True))
+        and not any("__setattr__" in c.__dict__ for c in chain[1:])
         and not hasattr(cls, "__post_init__")
-        and tuple(getattr(cls, "__slots__", ())) == names
-        and all(isinstance(own.get(n), MemberDescriptorType) for n in names)
+        and sorted(slots) == sorted(names)
+        and all(isinstance(_member(cls, n), MemberDescriptorType) for n in names)
     )
 
 
+def _member(cls: type[Any], name: str) -> Any:
+    """The attribute `name` as the class that declares it holds it (a slot's descriptor)."""
+    return next((c.__dict__[name] for c in cls.__mro__ if name in c.__dict__), None)
+
+
 def _filler(cls: type[Any]) -> type[Any]:
-    """A plain class with the same slots as the frozen `cls`: a copy is filled as one of
-    these (an ordinary attribute store per field, which Python makes fast, where the
-    frozen class refuses stores and its descriptors cost a slow call each), then turned
-    into a `cls` by assigning its __class__, which Python allows between classes whose
-    instances have the same layout."""
-    return type(f"_{cls.__name__}Filler", (), {"__slots__": cls.__slots__})
+    """A class with the same layout as the frozen `cls` whose fields take plain stores: a
+    copy is filled as one of these (an ordinary attribute store per field, which Python
+    makes fast, where the frozen class refuses stores and its descriptors cost a slow call
+    each), then turned into a `cls` by assigning its __class__, which Python allows
+    between classes that stand on the same base and add the same slots to it. So the
+    filler derives from the state's own base (object, or a `state_part`) and adds the
+    state's own slots."""
+    return type(f"_{cls.__name__}Filler", cls.__bases__, {"__slots__": cls.__slots__})
 
 
 def evolver(cls: type[S], *changing: str) -> Evolve[S]:
@@ -102,9 +125,10 @@ def evolver(cls: type[S], *changing: str) -> Evolve[S]:
         values = {n: f"state.{n} if {n} is _KEEP else {n}" for n in names}
     space: dict[str, Any] = {"cls": cls, "_KEEP": _KEEP, "_new": object.__new__}
     if _slotted(cls, names):
-        # fill a same-layout plain object, then make it a `cls` (see _filler): a frozen
-        # dataclass's __init__ sets every field through object.__setattr__ by name, and
-        # even its slot descriptors cost a generic call each, several times the store
+        # fill a same-layout object that takes plain stores, then make it a `cls` (see
+        # _filler): a frozen dataclass's __init__ sets every field through
+        # object.__setattr__ by name, and even its slot descriptors cost a generic call
+        # each, several times the store
         space |= {"_Filler": _filler(cls), "_recast": object.__setattr__}
         sets = "".join(f"    new.{n} = {v}\n" for n, v in values.items())
         source = (

@@ -1,6 +1,7 @@
 """The one state-copy idiom (`bot/games/state.py`): `evolve` is dataclasses.replace, for
-slotted frozen states (filled slot by slot) and for any other dataclass (through its
-constructor), and the copy stays frozen and equal to the replaced one."""
+slotted frozen states (filled slot by slot, one built on a shared part too) and for any
+other dataclass (through its constructor), and the copy stays frozen and equal to the
+replaced one."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import dataclasses
 
 import pytest
 
-from bot.games.state import evolver, load_frozen
+from bot.games.state import evolver, load_frozen, state_part
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -77,8 +78,40 @@ def test_a_copy_is_of_the_state_class_itself_and_hashes_alike() -> None:
     assert not hasattr(new, "__dict__")
 
 
-def test_a_state_built_on_another_is_copied_through_its_constructor() -> None:
-    evolve = evolver(Derived)
+@state_part
+@dataclasses.dataclass(frozen=True, slots=True)
+class Part:
+    """A part that states are built on, as the trick games' states are on TrickState."""
+
+    a: int
+    b: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Built(Part):
+    """A state built on a part: its own field, and the part's."""
+
+    d: int
+
+
+def test_a_state_built_on_a_part_is_filled_slot_by_slot_and_stays_frozen() -> None:
+    evolve = evolver(Built)
+    assert "_Filler" in evolve.__code__.co_names  # the fast path, not the constructor
+    st = Built(a=1, b=(), d=4)
+    new = evolve(st, a=2, d=5)
+    assert type(new) is Built and new == Built(a=2, b=(), d=5) and st.a == 1
+    assert hash(new) == hash(Built(a=2, b=(), d=5)) and not hasattr(new, "__dict__")
+    for name in ("a", "d"):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(new, name, 3)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            delattr(new, name)
+    assert evolver(Built, "b")(st, b=(7,)) == Built(a=1, b=(7,), d=4)
+
+
+def test_a_state_built_on_another_state_is_copied_through_its_constructor() -> None:
+    evolve = evolver(Derived)  # Slotted is no state_part: its __setattr__ refuses stores
+    assert "_Filler" not in evolve.__code__.co_names
     new = evolve(Derived(a=1, b=(), d=4), a=2)
     assert type(new) is Derived and new == Derived(a=2, b=(), d=4)
 

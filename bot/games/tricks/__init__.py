@@ -3,5 +3,6 @@
 `rules` holds the trick rules as parameters (seating, dealing, trump, following, the trick
 winner, partnerships), for any pack; `base` holds what a trick game object does alike
 (parsing and checking a card play with a refusal naming what to do instead, the scene of a
-trick table, the AI's view, dump and load of a frozen state).
+trick table, the AI's view, dump and load of a frozen state); `state` holds the fields
+every trick game's state shares, as a dataclass its state class derives from.
 """

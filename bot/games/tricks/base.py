@@ -1,10 +1,10 @@
 """The base of a trick game object: what every trick game's `game.py` does alike.
 
-A trick game's state is a frozen dataclass with the fields of `TrickTable` (the deal, the
-dealer, trump, the dealer's turned-up cards, hands, the trick in play and its players,
-the cards won and tricks per side, scores per side, the last trick and the winners); its
-game object subclasses `TrickGame`, names its pack, its state class and its turn rule,
-and gets from here: parsing 'play XX' (a refusal says how to write one), refusing a seat
+A trick game's state derives from `TrickState` in `state.py` (the deal, the dealer, trump,
+the dealer's turned-up cards, hands, the trick in play and its players, the cards won and
+tricks per side, scores per side, the last trick and the winners); its game object
+subclasses `TrickGame`, names its pack, its state class and its turn rule, and gets from
+here: parsing 'play XX' (a refusal says how to write one), refusing a seat
 not awaited or a card not held or not allowed (the refusal names what to play instead),
 the AI's view, the facts every trick view shares, the scene of a trick table (seats in
 partnership colours, the trick and the last trick), dump and load, the cards and which
@@ -16,7 +16,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from bot.games.base import Game, View
 from bot.games.cards import Pack, card_name, parse_card
@@ -24,72 +24,12 @@ from bot.games.errors import IllegalAction
 from bot.games.scene import Group, SeatScene, group, seat
 from bot.games.state import dump_frozen, load_frozen
 from bot.games.tricks.rules import elder_of, team_of
+from bot.games.tricks.state import TrickState
 
 MAX_ACTION_CHARS = 32
 """Longer actions are refused before any parsing."""
 
-
-class TrickTable(Protocol):
-    """The fields every trick game's state has (read-only: states are frozen)."""
-
-    @property
-    def deal(self) -> int:
-        """Deals started."""
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-
-    @property
-    def trump(self) -> str | None:
-        """The trump suit, None for no trumps."""
-
-    @property
-    def turned(self) -> tuple[str, ...]:
-        """The dealer's cards turned face up."""
-
-    @property
-    def hands(self) -> tuple[tuple[str, ...], ...]:
-        """Per seat, its hand."""
-
-    @property
-    def players(self) -> tuple[int, ...]:
-        """The seats in the trick, in play order."""
-
-    @property
-    def trick(self) -> tuple[str, ...]:
-        """The cards of the trick in play."""
-
-    @property
-    def won(self) -> tuple[tuple[str, ...], ...]:
-        """Per side, the cards it has won this deal."""
-
-    @property
-    def tricks(self) -> tuple[int, ...]:
-        """Per side, tricks won this deal."""
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Per side, the game score."""
-
-    @property
-    def last(self) -> tuple[str, ...]:
-        """The last completed trick."""
-
-    @property
-    def last_owners(self) -> tuple[int, ...]:
-        """The last trick's seats, in play order."""
-
-    @property
-    def last_winner(self) -> int:
-        """Who took the last trick, -1 before any."""
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The winning sides; the game is over when not empty."""
-
-
-T = TypeVar("T", bound=TrickTable)
+T = TypeVar("T", bound=TrickState[Any])
 R = TypeVar("R")
 
 _TEAMS = {n: tuple(team_of(s, n) for s in range(n)) for n in range(1, 9)}
@@ -141,7 +81,7 @@ def check_card(
         raise refusal(about)
 
 
-def trick_groups(st: TrickTable) -> list[Group]:
+def trick_groups(st: TrickState[Any]) -> list[Group]:
     """The middle of a trick table: the trick in play with its owners, and the last trick."""
     groups = [group("row", "Trick", st.trick, owners=st.players[: len(st.trick)])]
     if st.last:
@@ -149,7 +89,7 @@ def trick_groups(st: TrickTable) -> list[Group]:
     return groups
 
 
-def seat_note(st: TrickTable, s: int) -> str:
+def seat_note(st: TrickState[Any], s: int) -> str:
     """A seat's short line: elder hand, and its side's tricks this deal."""
     seats = len(st.hands)
     tricks = st.tricks[team_of(s, seats)] if st.tricks else 0
@@ -158,7 +98,7 @@ def seat_note(st: TrickTable, s: int) -> str:
 
 
 def trick_seats(
-    st: TrickTable, viewer: int | None, turn: int, notes: Sequence[str] | None = None
+    st: TrickState[Any], viewer: int | None, turn: int, notes: Sequence[str] | None = None
 ) -> list[SeatScene]:
     """Every seat of a trick table: its own hand face up to the viewer, the dealer's
     turned-up cards face up for all, its side's score, the dealer's badge, a note (by

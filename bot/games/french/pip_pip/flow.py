@@ -33,6 +33,7 @@ from bot.games.french.pip_pip.cards import (
 from bot.games.rng import rng_for, shuffled
 from bot.games.state import evolver, put
 from bot.games.tricks.rules import deal_hands, elder_of, next_dealer, play_order
+from bot.games.tricks.state import TrickState
 
 HAND = 7
 Hands = tuple[tuple[str, ...], ...]
@@ -40,23 +41,19 @@ Cards = tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class PipPipState:
-    """A game of Pip-Pip!: the table, the hand in play and the running scores (per seat)."""
+class PipPipState(TrickState[str]):
+    """A game of Pip-Pip!: the table, the hand in play and the running scores (per seat).
 
-    seed: int
+    Of the shared trick fields: `turned` is kept empty (Pip-Pip! has no dealer's turn-up)
+    and `won` is per seat, the cards it has taken this hand."""
+
     rotations: int
     """The game ends when every player has dealt this many times."""
     first_call_wins: bool
     """Of several calls before one trick the first sets trump (Hervey); else the last."""
-    deal: int
-    dealer: int
-    trump: str
-    turned: tuple[str, ...]
-    """Kept empty: the trick base's dealer's turn-up, which Pip-Pip! has not."""
     shown: tuple[tuple[int, str], ...]
     """The cards that fixed this hand's trump, face up: (seat, card) of the draw for the
     first dealer (every round of it), or the one card cut by the dealer's right hand."""
-    hands: Hands
     exposed: Hands
     """Per seat, the cards laid face up in Pip-Pip! calls and still held."""
     stock: tuple[str, ...]
@@ -69,18 +66,8 @@ class PipPipState:
     in order: each may call out of turn until the next trick is led."""
     calls: tuple[tuple[int, str], ...]
     """This hand's calls in order: (seat, suit)."""
-    players: tuple[int, ...]
-    trick: tuple[str, ...]
-    won: Hands
-    """Per seat, the cards it has taken this hand."""
-    tricks: tuple[int, ...]
-    scores: tuple[int, ...]
-    last: tuple[str, ...]
-    last_owners: tuple[int, ...]
-    last_winner: int
     last_deal: tuple[int, ...]
     """Per seat, the last hand's score: card points and 50 a call."""
-    winners: tuple[int, ...]
 
 
 evolve = evolver(PipPipState)

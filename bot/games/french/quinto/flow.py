@@ -25,6 +25,7 @@ from bot.games.french.quinto.rules import deal as deal_cards
 from bot.games.french.quinto.rules import packet_score, trick_winner
 from bot.games.rng import shuffled
 from bot.games.state import evolver
+from bot.games.tricks.state import TrickState
 
 DUMMY = 3
 """The hand id of the dummy at a three-player table."""
@@ -34,19 +35,17 @@ HANDS = 4
 
 
 @dataclass(frozen=True, slots=True)
-class QuintoState:
-    """A rubber (or game) of Quinto: the table, the hand in play and the scores."""
+class QuintoState(TrickState[None]):
+    """A rubber (or game) of Quinto: the table, the hand in play and the scores.
 
-    seed: int
+    Of the shared trick fields: `hands` holds each seat's own hand; `players` and
+    `last_owners` hold hand ids; `won` is per side of this hand (0: seats 0 & 2, or the
+    dealer at three); `scores` is per side (at three, per player), the points of the game
+    in play; `winners` the side(s) (at three, the player) that won the match."""
+
     target: int
     games_needed: int
     """Games that win the match: 2 for a rubber (best of three), 1 for a single game."""
-    deal: int
-    dealer: int
-    trump: None
-    turned: tuple[str, ...]
-    hands: tuple[tuple[str, ...], ...]
-    """Per seat, its own hand."""
     dummy: tuple[str, ...]
     """The dealer's dummy at three seats (empty at four)."""
     cachette: tuple[str, ...]
@@ -54,31 +53,16 @@ class QuintoState:
     """The round of doubling so far: (seat, call)."""
     bidding: bool
     """The round of doubling goes on (no card may be played yet)."""
-    players: tuple[int, ...]
-    """The trick's hand ids in play order."""
-    trick: tuple[str, ...]
-    won: tuple[tuple[str, ...], ...]
-    """Per side of this hand (0: seats 0 & 2, or the dealer at three), the cards taken."""
-    tricks: tuple[int, ...]
     points: tuple[int, ...]
     """Per side of this hand, the points of its tricks so far."""
-    scores: tuple[int, ...]
-    """Per side (at three, per player), the points of the game in play."""
     games: tuple[int, ...]
     """Per side (at three, per player), the games won."""
     totals: tuple[int, ...]
     """Per side (at three, per player), the points of the finished games."""
-    last: tuple[str, ...]
-    last_owners: tuple[int, ...]
-    """The last trick's hand ids, in play order."""
-    last_winner: int
-    """The seat that took the last trick, -1 before any."""
     last_deal: tuple[int, ...]
     """Per side (at three, per player), what the last hand scored."""
     last_cachette: tuple[int, ...]
     """(seat, points) of the last cachette taken; () before any."""
-    winners: tuple[int, ...]
-    """The side(s) (at three, the player) that won the match."""
 
 
 evolve = evolver(QuintoState)

@@ -23,6 +23,7 @@ from bot.games.tricks.rules import (
     sides,
     team_of,
 )
+from bot.games.tricks.state import TrickState
 
 GRAND = "JS"
 """The Grand Yukon, highest of all."""
@@ -37,10 +38,9 @@ STRENGTH = {rank: i for i, rank in enumerate(_RANKS)}
 
 
 @dataclass(frozen=True, slots=True)
-class YukonState:
+class YukonState(TrickState[None]):
     """A game of Yukon: the table, the hand in play, and the scores (per side)."""
 
-    seed: int
     target: int
     parlett: bool
     """Yukons are a trump suit of their own: a Yukon lead is followed by a Yukon."""
@@ -48,23 +48,9 @@ class YukonState:
     """A Yukon may be played only when the hand can't follow suit (or leads)."""
     tie_plays_on: bool
     """Sides level at the top past the target play another hand (else they share it)."""
-    deal: int
-    dealer: int
-    trump: None
-    turned: tuple[str, ...]
-    hands: tuple[tuple[str, ...], ...]
     stock: tuple[str, ...]
-    players: tuple[int, ...]
-    trick: tuple[str, ...]
-    won: tuple[tuple[str, ...], ...]
-    tricks: tuple[int, ...]
-    scores: tuple[int, ...]
-    last: tuple[str, ...]
-    last_owners: tuple[int, ...]
-    last_winner: int
     last_deal: tuple[int, ...]
     """Per side, the card points of the last hand scored."""
-    winners: tuple[int, ...]
 
 
 evolve = evolver(YukonState)

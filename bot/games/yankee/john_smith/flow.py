@@ -26,6 +26,7 @@ from bot.games.tricks.rules import (
     team_of,
     turn_up,
 )
+from bot.games.tricks.state import TrickState
 from bot.games.yankee.tilters.flow import PACK, deal_shape, sort_hand
 from bot.games.yankee.tricks import FACES, yankee_legal, yankee_winner
 
@@ -42,36 +43,17 @@ CATEGORIES = ("John Smith", "tricks", "faces", "graces")
 
 
 @dataclass(frozen=True, slots=True)
-class JohnSmithState:
+class JohnSmithState(TrickState[str]):
     """A game of John Smith: the table's constants, the deal in play, and the scores."""
 
-    seed: int
     target: int
     faces_bonus: int
-    deal: int
-    """Deals started; the current deal's shuffle is number deal - 1."""
-    dealer: int
-    trump: str
-    turned: tuple[str, ...]
-    """The dealer's face-up cards that fixed trump (every seat has seen them)."""
-    hands: tuple[tuple[str, ...], ...]
-    players: tuple[int, ...]
-    """The seats in the current trick, in play order (the leader first); () when over."""
-    trick: tuple[str, ...]
     called: bool
     """The current trick was led with the call: the holder of John must play him."""
-    won: tuple[tuple[str, ...], ...]
-    """Per side, the cards of the tricks it has won this deal."""
-    tricks: tuple[int, ...]
     john_side: int
     """The side dealt John Smith this deal (hidden until the deal is scored)."""
     sally_side: int
     """The side that played Sally to John's trick and won him; -1 if they did not meet."""
-    scores: tuple[int, ...]
-    last: tuple[str, ...]
-    """The last completed trick (possibly of the previous deal), its owners and winner."""
-    last_owners: tuple[int, ...]
-    last_winner: int
     last_called: bool
     last_deal: tuple[tuple[int, ...], ...]
     """Per side, the last scored deal's points in each of CATEGORIES (as earned)."""
@@ -79,8 +61,6 @@ class JohnSmithState:
     """How John's points went last deal: 'saved' or 'won' ('' before the first)."""
     decided: str
     """The category in which the game was won; '' while it goes on."""
-    winners: tuple[int, ...]
-    """The winning side; the game is over when this is not empty."""
 
 
 evolve = evolver(JohnSmithState)

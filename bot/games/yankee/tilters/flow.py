@@ -27,6 +27,7 @@ from bot.games.tricks.rules import (
     team_of,
     turn_up,
 )
+from bot.games.tricks.state import TrickState
 from bot.games.yankee.tricks import FACES, yankee_strength, yankee_winner
 
 PACK = yankee_pack()
@@ -38,42 +39,19 @@ HOUSE_FREE_FACES = 5
 
 
 @dataclass(frozen=True, slots=True)
-class TiltersState:
+class TiltersState(TrickState[str]):
     """A game of Tilters: the table's constants, the deal in play, and the scores."""
 
     seats: int
-    seed: int
     target: int
     book: int
     extra_cards: bool
     """Three players dealt S2's way: two odd cards to elder and dealer, a final trick."""
     house: bool
     """The house rule of §2.3: tilters score Faces captured less five."""
-    deal: int
-    """Deals started; the current deal's shuffle is number deal - 1."""
-    dealer: int
-    trump: str
-    turned: tuple[str, ...]
-    """The dealer's face-up cards that fixed trump (every seat has seen them)."""
-    hands: tuple[tuple[str, ...], ...]
     undealt: tuple[str, ...]
-    players: tuple[int, ...]
-    """The seats in the current trick, in play order (the leader first); () when over."""
-    trick: tuple[str, ...]
-    won: tuple[tuple[str, ...], ...]
-    """Per side, the cards of the tricks it has won this deal."""
-    tricks: tuple[int, ...]
-    """Per side, tricks won this deal."""
-    scores: tuple[int, ...]
-    """Per side, the game score."""
-    last: tuple[str, ...]
-    """The last completed trick (possibly of the previous deal), its owners and winner."""
-    last_owners: tuple[int, ...]
-    last_winner: int
     last_deal: tuple[tuple[int, int, int], ...]
     """Per side, the last scored deal's (tricks, faces captured, points scored)."""
-    winners: tuple[int, ...]
-    """The winning sides; the game is over when this is not empty."""
 
 
 evolve = evolver(TiltersState)
