@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import asyncpg
@@ -122,6 +122,19 @@ class PgTx:
         no savepoint, and the work did not end with that same exception."""
         return self.gamble is not None and outcome is not self.gamble
 
+    @contextlib.contextmanager
+    def _statement(self) -> Iterator[None]:
+        """Around one statement outside a savepoint: a failure leaves the transaction
+        aborted, and a refusal of the database's becomes an IntegrityError."""
+        try:
+            yield
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            self.aborted = True
+            raise refusal(exc) from exc
+        except Exception:
+            self.aborted = True
+            raise
+
     def _bet(self, exc: BaseException) -> None:
         """Remember the first exception a bold run let through."""
         if self.gamble is None:
@@ -129,14 +142,8 @@ class PgTx:
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return how many rows it changed."""
-        try:
+        with self._statement():
             status = await self._conn.execute(*_flat(sql, params))
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            self.aborted = True
-            raise refusal(exc) from exc
-        except Exception:
-            self.aborted = True
-            raise
         return changed(str(status))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
@@ -144,25 +151,13 @@ class PgTx:
         batch = [tuple(row) for row in rows]
         if not batch:
             return
-        try:
+        with self._statement():
             await self._conn.executemany(numbered(sql)[0], batch)
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            self.aborted = True
-            raise refusal(exc) from exc
-        except Exception:
-            self.aborted = True
-            raise
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Run one statement and return every row it gives."""
-        try:
+        with self._statement():
             return list(await self._conn.fetch(*_flat(sql, params)))
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            self.aborted = True
-            raise refusal(exc) from exc
-        except Exception:
-            self.aborted = True
-            raise
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         """Run one statement and return its first row, or None."""

@@ -81,7 +81,3 @@ class Tx(Protocol):
 
 Work = Callable[[Tx], Awaitable[T]]
 
-
-def first(rows: list[Row]) -> Row | None:
-    """The first row, or None."""
-    return rows[0] if rows else None

@@ -12,7 +12,8 @@ from bot.storage.guild_rows import save
 from bot.storage.notice_rows import add_notice
 from bot.storage.patience_rows import PatienceRow, record_patience
 from bot.storage.table_rows import set_dm_status
-from bot.tables import ServiceSettings, Status, Table, TableService
+from bot.tables import ServiceSettings, Status, TableService
+from tests.tables.playing import started, waiting_user
 
 GUILD = 10
 CHANNEL = 20
@@ -28,42 +29,16 @@ def service_on(db: Database) -> TableService:
     return TableService(db, ledger, settings, clock=lambda: NOW)
 
 
-async def started(service: TableService, channel: int, *humans: int, ais: int = 0) -> Table:
-    """A Black Joke table with these players (the first hosts) and AI seats, dealt."""
-    table = await service.create(
-        guild_id=GUILD,
-        channel_id=channel,
-        host_id=humans[0],
-        host_name=f"P{humans[0]}",
-        game_key="black-joke",
-        seed=11,
-    )
-    for user in humans[1:]:
-        await service.join(table.id, user, f"P{user}")
-    for _ in range(ais):
-        await service.add_ai(table.id, humans[0])
-    await service.start(table.id, humans[0])
-    return table
-
-
-def waiting_user(table: Table) -> int:
-    """The user the table waits for."""
-    (seat,) = table.game.awaiting(table.state)
-    user = table.seats[seat].user_id
-    assert user is not None
-    return user
-
-
 async def seed(where: str) -> int:
     """Fill the database at `where` (made here) as a server would; return the open table's id."""
     db = await open_database(where)
     try:
         service = service_on(db)
-        finished = await started(service, CHANNEL, ALICE, ais=1)
+        finished = await started(service, ALICE, ais=1, channel=CHANNEL)
         while finished.status is Status.PLAYING:
             await service.act(finished.id, ALICE, finished.version, "pass")
         assert finished.status is Status.CLOSED
-        table = await started(service, CHANNEL + 1, ALICE, BOB)
+        table = await started(service, ALICE, BOB, channel=CHANNEL + 1)
         await service.act(table.id, waiting_user(table), table.version, "buy 1 1")
         assert table.status is Status.PLAYING and table.version > 0
         await service.ledger.claim_daily(GUILD, CAROL, 50)

@@ -30,7 +30,8 @@ from bot.storage._copy_io import (
 from bot.storage.copy import CopyReport, copy_database
 from bot.storage.pg_migrate import COPY_MARK
 from tests.backends import BACKENDS, needs_postgres, pg_schema, target
-from tests.storage.copy_seed import ALICE, GUILD, dump, seed, service_on, waiting_user
+from tests.storage.copy_seed import ALICE, GUILD, dump, seed, service_on
+from tests.tables.playing import waiting_user
 
 ROOT = Path(__file__).resolve().parents[2]
 
