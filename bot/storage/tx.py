@@ -80,4 +80,3 @@ class Tx(Protocol):
 
 
 Work = Callable[[Tx], Awaitable[T]]
-
