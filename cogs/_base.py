@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
@@ -91,7 +91,7 @@ def install_error_handler(tree: app_commands.CommandTree[Any]) -> None:
     tree.on_error = on_error  # type: ignore[method-assign]
 
 
-async def guarded(interaction: Interaction, work: Any) -> None:
+async def guarded(interaction: Interaction, work: Awaitable[object]) -> None:
     """Await a component callback's work, answering any failure through handle_error
     (discord.py only logs errors raised by DynamicItem callbacks)."""
     try:
@@ -103,8 +103,13 @@ async def guarded(interaction: Interaction, work: Any) -> None:
 def on_its_message(interaction: Interaction) -> bool:
     """Whether the clicked custom_id is on the message it came from. A forged one is not:
     the table cog's listener answers it, and the component's own callback must do nothing."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    return str(data.get("custom_id", "")) in custom_ids_of(interaction.message)
+    return custom_id_of(interaction) in custom_ids_of(interaction.message)
+
+
+def custom_id_of(interaction: Interaction) -> str:
+    """The custom_id a component interaction carries ('' if none)."""
+    data: Mapping[str, object] = dict(interaction.data or {})
+    return str(data.get("custom_id", ""))
 
 
 def custom_ids_of(message: discord.Message | None) -> set[str]:
@@ -146,7 +151,7 @@ def check_channel(interaction: Interaction) -> None:
 
 
 class VersionedSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"(?!)",  # the base matches nothing; each subclass names its own prefix
 ):
     """A select of one table's choices, tied to the state version its chooser saw: its

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.base import View
 from bot.tables import Actor, Event, Table, Update
 from bot.tables.notes import DmStatus
+from bot.tables.seams import cards_in
 from cogs._render import hand_picture
 
 if TYPE_CHECKING:
@@ -38,20 +38,6 @@ log = logging.getLogger(__name__)
 
 DAY_S = 24 * 60 * 60.0
 Cards = tuple[str, ...]
-
-
-def cards_in(view: View, index: int) -> Cards:
-    """The cards a seat's own view shows in its hand: its seat's cards, unless the game
-    draws the hand apart (a "Your hand" group, its seats showing the cards laid before
-    them: Quien Sabe's face-up cards, the Stops games' played ones) or says it is empty;
-    then the view's `hand`."""
-    hand = view.get("hand")
-    scene = view.get("scene", {})
-    apart = any(g["label"].lower() == "your hand" for g in scene.get("groups", []))
-    if isinstance(hand, list) and (apart or not hand):
-        return tuple(c for c in hand if isinstance(c, str))
-    seats = scene.get("seats", [])
-    return tuple(seats[index].get("cards", [])) if index < len(seats) else ()
 
 
 def worth_a_dm(before: Cards | None, after: Cards, own_play: bool) -> bool:
@@ -152,12 +138,12 @@ class HandMailer:
 
     async def send_hand(self, user_id: int, table: Table, cards: Cards) -> bool:
         """DM a hand picture; False (and remembered if closed) when it cannot be sent."""
-        title = f"Your hand at {table.game.info.title}"
+        title = f"Your hand at {table.title}"
         try:
-            picture = await hand_picture(cards, str(table.game.info.pack), title, urgent=False)
+            picture = await hand_picture(cards, str(table.pack), title, urgent=False)
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(
-                f"Your cards at **{table.game.info.title}** in <#{table.channel_id}>.",
+                f"Your cards at **{table.title}** in <#{table.channel_id}>.",
                 file=discord.File(io.BytesIO(picture.data), filename=picture.filename),
             )
         except discord.Forbidden:

@@ -10,24 +10,22 @@ buttons and `/table` live in `cogs.table`, which opens this message from "My han
 
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 
 import discord
 
-from bot.games import View
-from bot.tables import Status, Table, TableError
-from cogs._base import Interaction, VersionedSelect, bot_of, dynamic_view, guarded, on_its_message
-from cogs._dms import cards_in
+from bot.tables import Table, TableError
+from bot.tables.seams import Hand
+from cogs._base import bot_of, dynamic_view, guarded, on_its_message
 from cogs._moves import MAX_BUTTONS, MAX_SELECT, as_buttons, menu
+from cogs._play import ActionSelect, decline, hand_now, play
 from cogs._presenter import named
-from cogs._render import hand_picture
-from cogs._staking import PLAYERS, SpreadOwn, placeholder_of, quick_options, staking_text
+from cogs._staking import stake_view
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"pb:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<action>[a-z]{1,20})",
 ):
     """One of a few one-word moves ("call", "pass") offered as a button to the player
@@ -57,7 +55,7 @@ class ActionButton(
 
 
 class OptionalButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"po:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<action>[a-z][\w ]{0,31})",
 ):
     """An optional move ("call H" in Pip-Pip! right after drawing) offered as a button to
@@ -88,7 +86,7 @@ class OptionalButton(
 
 
 class DeclineButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"pn:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
 ):
     """Passes on the optional moves offered beside it, so that play goes on at once
@@ -119,7 +117,7 @@ class DeclineButton(
 
 
 class OtherMove(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"pm:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
 ):
     """Opens a box to type a move that the select has no room for (an amount, say)."""
@@ -147,20 +145,19 @@ class OtherMove(
             return  # forged: the cog's listener answers it
         example = ""
         try:
-            table: Table | None = bot_of(interaction).tables.table(self.table_id)
+            table = bot_of(interaction).tables.table(self.table_id)
         except TableError:
             table = None
-        if table is not None and table.status is Status.PLAYING:
-            seat = table.seat_of(interaction.user.id)
-            legal = table.game.actions_now(table.state, seat) if seat is not None else []
-            example = max(legal, key=len, default="")
+        hand = None if table is None else hand_now(table, interaction.user.id)
+        if hand is not None:
+            example = max(hand.actions, key=len, default="")
         await interaction.response.send_modal(MoveModal(self.table_id, self.version, example))
 
 
 class MoveModal(discord.ui.Modal, title="Your move"):
     """A typed move, checked by the rules like any other."""
 
-    move: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Move", max_length=32)
+    move: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(label="Move", max_length=32)
 
     def __init__(self, table_id: int, version: int, example: str = "") -> None:
         super().__init__(custom_id=f"pmodal:{table_id}:{version}")
@@ -175,131 +172,47 @@ class MoveModal(discord.ui.Modal, title="Your move"):
         await guarded(interaction, play(interaction, self.table_id, self.version, action))
 
 
-def shown_hand(view: View, seat: int, name: str, dummy_turn: bool) -> tuple[list[str], str]:
-    """The cards the private message pictures, and its title: the seat's hand or, when
-    the seat plays Quinto's exposed dummy now, the dummy's."""
-    if dummy_turn:
-        return [c for c in view.get("dummy") or [] if isinstance(c, str)], (
-            f"The dummy's hand, played by {name}"
-        )
-    return list(cards_in(view, seat)), f"{name}'s hand"
-
-
-async def hand_parts(
-    table: Table, user_id: int
-) -> tuple[str, discord.File | None, discord.ui.View | None]:
-    """A player's private message: their cards, and their legal moves if it is their turn."""
-    seat = table.seat_of(user_id)
-    if seat is None or table.seats[seat].left:
-        raise TableError("You are not seated at this table; you can watch.")
-    if table.status is not Status.PLAYING:
-        raise TableError("The game has not started yet.")
-    game, state = table.game, table.state
-    mine = game.view(state, seat)
-    dummy_turn = game.info.dummy and bool(mine.get("from_dummy")) and seat in game.awaiting(state)
-    cards, title = shown_hand(mine, seat, table.seats[seat].name, dummy_turn)
-    picture = await hand_picture(cards, str(game.info.pack), title, urgent=True)
-    file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
-    if seat not in game.awaiting(state):
-        return optional_parts(table, seat, file)
-    legal = game.legal_actions(state, seat)
+def hand_view(table: Table, hand: Hand) -> tuple[str, discord.ui.View | None]:
+    """A private hand's words and controls: on the seat's turn its stake to spread, its
+    few one-word moves as buttons, or a select of its moves (with a box for the rest);
+    out of turn the optional moves it may make now, if any."""
+    if not hand.turn:
+        return optional_view(table, hand)
     view = dynamic_view()
-    staking = mine.get("staking") if game.info.staking else None
-    if staking:  # a stake spread over board cards: the common spreads, or one's own
-        options = quick_options(staking, legal)
-        if options:
-            view.add_item(ActionSelect(table.id, table.version, options, placeholder_of(staking)))
-        view.add_item(SpreadOwn(table.id, table.version))
-        return staking_text(staking, dealt=bool(cards)), file, view
+    if hand.stake is not None:  # a stake spread over board cards: the common spreads, or one's own
+        return stake_view(view, hand, hand.stake)
+    legal = hand.actions
     if as_buttons(legal):
-        for action in legal:
-            label = named(table, game.describe_action(action))
-            view.add_item(ActionButton(table.id, table.version, action, label))
-        return "Your choice.", file, view
+        for move in hand.moves:
+            view.add_item(
+                ActionButton(hand.table_id, hand.version, move.action, named(table, move.words))
+            )
+        return "Your choice.", view
+    words = {m.action: m.words for m in hand.moves}
     options = [
-        discord.SelectOption(label=named(table, game.describe_action(a))[:100], value=a)
-        for a in menu(legal)
+        discord.SelectOption(label=named(table, words[a])[:100], value=a) for a in menu(legal)
     ]
-    view.add_item(ActionSelect(table.id, table.version, options))
+    view.add_item(ActionSelect(hand.table_id, hand.version, options))
     more = ""
     if len(legal) > MAX_SELECT:
-        view.add_item(OtherMove(table.id, table.version))
+        view.add_item(OtherMove(hand.table_id, hand.version))
         more = (
             f" ({len(legal)} moves in all: the list shows {len(options)} of them, and"
             " 'Other move...' takes any move typed in.)"
         )
-    whose = ", from the dummy's hand" if dummy_turn else ""
-    return f"Your move{whose}.{more}", file, view
+    whose = ", from the dummy's hand" if hand.dummy else ""
+    return f"Your move{whose}.{more}", view
 
 
-def optional_parts(
-    table: Table, seat: int, file: discord.File
-) -> tuple[str, discord.File, discord.ui.View | None]:
-    """The private message of a player whose turn it is not: their hand, and as buttons
-    the optional moves they may make now (a call right after drawing), if any."""
-    game = table.game
-    optional = game.optional_actions(table.state, seat) if game.info.out_of_turn else []
-    if not optional:
-        return "It is not your turn yet.", file, None
+def optional_view(table: Table, hand: Hand) -> tuple[str, discord.ui.View | None]:
+    """The words and buttons of a player whose turn it is not: the optional moves they
+    may make now (a call right after drawing), if any, and one to pass on them."""
+    if not hand.moves:
+        return "It is not your turn yet.", None
     view = dynamic_view()
-    for action in optional[: MAX_BUTTONS - 1]:
-        label = named(table, game.describe_action(action))
-        view.add_item(OptionalButton(table.id, table.version, action, label))
-    view.add_item(DeclineButton(table.id, table.version, game.info.decline_words))
-    return "It is not your turn, but you may do this now if you wish.", file, view
-
-
-async def show_hand(interaction: Interaction, table_id: int) -> None:
-    """Answer "My hand" ephemerally with the hand picture and the legal moves."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    table = bot_of(interaction).tables.table(table_id)
-    content, file, view = await hand_parts(table, interaction.user.id)
-    kwargs: dict[str, Any] = {"ephemeral": True}
-    if file is not None:
-        kwargs["file"] = file
-    if view is not None:
-        kwargs["view"] = view
-    await interaction.followup.send(content, **kwargs)
-
-
-async def play(interaction: Interaction, table_id: int, version: int, action: str) -> None:
-    """Play a move chosen in a player's private message, then refresh that message."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = bot_of(interaction)
-    table = await bot.tables.act(table_id, interaction.user.id, version, action)
-    said = f"You played: {named(table, table.game.describe_action(action))}."
-    seat = table.seat_of(interaction.user.id)
-    if (
-        table.status is Status.PLAYING
-        and seat is not None
-        and table.game.actions_now(table.state, seat)
-    ):
-        content, file, view = await hand_parts(table, interaction.user.id)
-        assert file is not None and view is not None
-        await interaction.followup.send(f"{said} {content}", file=file, view=view, ephemeral=True)
-        return
-    await interaction.followup.send(said, ephemeral=True)
-
-
-async def decline(interaction: Interaction, table_id: int, version: int) -> None:
-    """Pass on the optional moves offered in a player's private message."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    table = await bot_of(interaction).tables.decline_optional(
-        table_id, interaction.user.id, version
-    )
-    await interaction.followup.send(
-        f"{table.game.info.decline_words}: play goes on.", ephemeral=True
-    )
-
-
-PLAYERS.append(play)  # a typed spread ('Spread my own...') is played as every hand move
-
-
-class ActionSelect(
-    VersionedSelect,
-    template=r"pa:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
-):
-    """A player's choice among their legal moves, tied to the state version they saw."""
-
-    prefix, placeholder = "pa", "Choose your move"
-    act = staticmethod(play)
+    for move in hand.moves[: MAX_BUTTONS - 1]:
+        view.add_item(
+            OptionalButton(hand.table_id, hand.version, move.action, named(table, move.words))
+        )
+    view.add_item(DeclineButton(hand.table_id, hand.version, hand.decline_words))
+    return "It is not your turn, but you may do this now if you wish.", view

@@ -14,8 +14,9 @@ from typing import Any
 
 import discord
 
-from bot.games import Game
-from bot.tables import Table, TableError, Update
+from bot.tables import Event, Table, TableError
+from bot.tables.notifier import NO_HINT
+from bot.tables.seams import Controls, piles_of
 from cogs._base import (
     Interaction,
     Refusal,
@@ -37,35 +38,7 @@ BUTTONS = {
     "redo": ("Redo", discord.ButtonStyle.secondary),
     "resign": ("Give up", discord.ButtonStyle.danger),
 }
-CONTROLS = ("auto", "hint", "undo", "redo", "resign")
-"""The one-word actions that are not moves of the game; they come after its own."""
 MAX_BUTTONS = 10
-
-
-def source_of(action: str) -> str | None:
-    """The pile (or card) an action starts from: its first argument ('move t3 f1' -> t3)."""
-    words = action.split(" ")
-    return words[1] if len(words) > 1 else None
-
-
-def split_actions(game: Game[Any], legal: list[str]) -> tuple[dict[str, list[str]], list[str]]:
-    """The legal actions by source, and the one-word actions in button order. An action
-    of several words whose first argument is not a pile of the game ('take next card')
-    stands alone in the select, under its own words."""
-    piles = set(getattr(getattr(game, "spec", None), "index", ()))
-    sources: dict[str, list[str]] = {}
-    words: list[str] = []
-    for action in legal:
-        source = source_of(action)
-        if source is None:
-            words.append(action)
-        elif piles and source not in piles:
-            sources[action] = [action]
-        else:
-            sources.setdefault(source, []).append(action)
-    order = {"deal": 0, "redeal": 1} | {c: 3 + i for i, c in enumerate(CONTROLS)}
-    words.sort(key=lambda w: (order.get(w, 2), w))
-    return sources, words
 
 
 def players_of(table: Table) -> list[str]:
@@ -73,38 +46,22 @@ def players_of(table: Table) -> list[str]:
     return [s.name for s in table.humans()]
 
 
-def patience_controls(update: Update) -> discord.ui.View:
-    """The controls under a patience table's message while the game is on."""
-    table, view = update.table, dynamic_view()
-    awaiting = sorted(table.game.awaiting(table.state))
-    if not awaiting:
-        return view
-    legal = table.game.legal_actions(table.state, awaiting[0])
-    sources, words = split_actions(table.game, legal)
-    if sources:
-        options = [
-            discord.SelectOption(label=_source_label(table, s, sources[s])[:100], value=s)
-            for s in menu(list(sources))
-        ]
-        prompt = table.game.info.sources_prompt
-        view.add_item(SourceSelect(table.id, table.version, options, prompt))
-    for action in words[:MAX_BUTTONS]:
-        view.add_item(PatienceButton(table.id, table.version, action))
-    return view
-
-
-def _source_label(table: Table, source: str, actions: list[str]) -> str:
-    """'t3 (2 moves)', or the move itself when the pile has only one."""
-    if len(actions) == 1:
-        return table.game.describe_action(actions[0])
-    return f"{source} ({len(actions)} moves)"
+def patience_items(view: discord.ui.View, controls: Controls) -> None:
+    """Add a patience's controls in play to a message's view: the piles that have a move
+    in a select (under the game's prompt), then its one-word actions as buttons."""
+    if controls.piles:
+        labels = {p.source: p.label for p in controls.piles}
+        options = [discord.SelectOption(label=labels[s][:100], value=s) for s in menu(list(labels))]
+        view.add_item(SourceSelect(controls.table_id, controls.version, options, controls.prompt))
+    for action in controls.words[:MAX_BUTTONS]:
+        view.add_item(PatienceButton(controls.table_id, controls.version, action))
 
 
 # -- the controls ------------------------------------------------------------------------
 
 
 class PatienceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"pp:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<action>[a-z0-9_-]{1,20})",
 ):
     """A one-word action on the table message: Deal, Next, Auto, Hint, Undo, Give up..."""
@@ -152,10 +109,10 @@ async def press(interaction: Interaction, table_id: int, version: int, action: s
     """A one-word action: play it; the table message shows what it did."""
     player_table(interaction, table_id, version)
     await interaction.response.defer()
-    table = await bot_of(interaction).tables.act(table_id, interaction.user.id, version, action)
+    service = bot_of(interaction).tables
+    table = await service.act(table_id, interaction.user.id, version, action)
     if action == "hint" and table.state is not None:
-        found = table.game.view(table.state, None).get("hint") or "none"
-        words = "no move makes progress" if found == "none" else table.game.describe_action(found)
+        words = service.snapshot(table, Event.RESUMED).hint or NO_HINT
         await interaction.followup.send(f"Hint: {words}.", ephemeral=True)
 
 
@@ -164,8 +121,9 @@ async def choose_source(interaction: Interaction, table_id: int, version: int, s
     table = player_table(interaction, table_id, version)
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
-    sources, _ = split_actions(table.game, table.game.legal_actions(table.state, seat))
-    moves = sorted(sources.get(source, []), key=natural_key)
+    pile = piles_of(table, seat).get(source)
+    words = {} if pile is None else {m.action: m.words for m in pile.moves}
+    moves = sorted(words, key=natural_key)
     if not moves:
         raise TableError("That pile has no move now; choose another.")
     if len(moves) == 1 and (moves[0] == source or len(moves[0].split(" ")) == 2):
@@ -174,10 +132,7 @@ async def choose_source(interaction: Interaction, table_id: int, version: int, s
         await bot_of(interaction).tables.act(table_id, interaction.user.id, version, moves[0])
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    options = [
-        discord.SelectOption(label=table.game.describe_action(a)[:100], value=a)
-        for a in menu(moves)
-    ]
+    options = [discord.SelectOption(label=words[a][:100], value=a) for a in menu(moves)]
     view = dynamic_view()
     view.add_item(DestinationSelect(table.id, table.version, options))
     await interaction.followup.send(f"Move from {source} to...", view=view, ephemeral=True)
@@ -190,7 +145,7 @@ async def play_destination(
     player_table(interaction, table_id, version)
     await interaction.response.defer()
     table = await bot_of(interaction).tables.act(table_id, interaction.user.id, version, action)
-    said = f"You played: {table.game.describe_action(action)}."
+    said = f"You played: {table.describe(action)}."
     await interaction.edit_original_response(content=said, view=None)
 
 

@@ -13,9 +13,11 @@ passes through `name_seats`, so people read names.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,9 +26,9 @@ from bot.games import scene as sc
 from bot.games.rng import commitment
 from bot.tables import Event, Status, Table, Update
 from bot.tables.names import name_seats, names_of
-from cogs._base import Interaction
+from bot.tables.seams import Controls, Hand, controls_of, standing_of
 from cogs._dms import HandMailer
-from cogs._render import rendered
+from cogs._render import hand_picture, rendered
 from render import Picture, render_patience, render_sympathy, render_table
 
 if TYPE_CHECKING:
@@ -54,7 +56,7 @@ def named_texts(value: Any, names: list[str]) -> Any:
 
 def lobby_scene(table: Table) -> sc.Scene:
     """The lobby picture: who sits where and what they brought."""
-    info = table.game.info
+    min_seats, max_seats = table.seat_counts
     seats = [
         sc.seat(
             chips=table.buy_in if table.buy_in else None,
@@ -63,39 +65,35 @@ def lobby_scene(table: Table) -> sc.Scene:
         for s in table.seats
     ]
     # "12 of 3-12", not "12 of 3-12 players": the counter must fit a twelve-seat table.
-    counters = [("Players", f"{len(seats)} of {info.seat_range().split(' ')[0]}")]
+    span = f"{min_seats}" if min_seats == max_seats else f"{min_seats}-{max_seats}"
+    counters = [("Players", f"{len(seats)} of {span}")]
     if table.buy_in:
         counters.append(("Buy-in", f"{table.buy_in:,} chips"))
-    return sc.scene(info.pack, f"{info.title} - waiting for players", seats, (), counters)
+    return sc.scene(table.pack, f"{table.title} - waiting for players", seats, (), counters)
 
 
 def status_line(update: Update) -> str:
     """Whose turn, their clock, and the table's state, in one line."""
     table = update.table
     if update.event is Event.STOPPED:
-        return f"**{table.game.info.title}** - the table was stopped; every stake went home."
+        return f"**{table.title}** - the table was stopped; every stake went home."
     if table.status is Status.LOBBY:
         return (
-            f"**{table.game.info.title}** - waiting for players. Join, add AI players, "
+            f"**{table.title}** - waiting for players. Join, add AI players, "
             "and the host starts the game."
         )
     news = news_of(update)
     if update.outcome is not None:
         summary = named(table, update.outcome.summary)
-        return f"**{table.game.info.title}** - game over. {summary}{news}"
-    waiting = sorted(table.game.awaiting(table.state))
-    names = " and ".join(table.seats[i].name for i in waiting)
+        return f"**{table.title}** - game over. {summary}{news}"
+    names = " and ".join(table.seats[i].name for i in update.awaiting)
     clock = f" - clock runs out <t:{int(table.deadline_at)}:R>" if table.deadline_at else ""
     proof = ""
     if update.public and update.public.get("commitment"):
         # the hash of this deal's seed, shown as it is dealt; the seed comes at the end
         proof = f"\nDeal seed hash: `{update.public['commitment']}`"
-    hint = ""
-    if update.public and update.public.get("hint"):
-        found = str(update.public["hint"])
-        words = "no move makes progress" if found == "none" else table.game.describe_action(found)
-        hint = f"\nHint: {named(table, words)}."
-    return f"**{table.game.info.title}** - waiting for {names}{clock}.{news}{hint}{proof}"
+    hint = f"\nHint: {named(table, update.hint)}." if update.hint else ""
+    return f"**{table.title}** - waiting for {names}{clock}.{news}{hint}{proof}"
 
 
 def news_of(update: Update) -> str:
@@ -106,11 +104,16 @@ def news_of(update: Update) -> str:
 
 
 def result_lines(update: Update) -> str:
-    """The end of a game: each seat's result, and the seeds that prove the deals."""
+    """The end of a game: each seat's result in its game's unit, and the seeds that
+    prove the deals."""
     table, outcome = update.table, update.outcome
     assert outcome is not None
-    unit = " chips" if table.is_chip_game else " points"
-    lines = [f"{s.name}: {p:+,}{unit}" for s, p in zip(table.seats, outcome.points, strict=True)]
+    lines = [
+        f"{table.seats[r.seat].name}: {r.amount:+,} {r.unit}"
+        if r.unit != "score"
+        else f"{table.seats[r.seat].name}: score {r.amount:,}"
+        for r in standing_of(table, outcome)
+    ]
     seeds = update.detail.get("seeds", [])
     if seeds:
         proofs = ", ".join(f"`{commitment(seed)}` <- `{seed}`" for seed in seeds[:6])
@@ -120,24 +123,29 @@ def result_lines(update: Update) -> str:
 
 
 async def picture_of(update: Update, *, urgent: bool = False) -> Picture:
-    """The table picture for an update, drawn in a worker process (`urgent` when a
-    person waits on it, not an edit of the table message)."""
+    """The table picture for an update, drawn in a worker process as its game's picture
+    says (`urgent` when a person waits on it, not an edit of the table message)."""
     table = update.table
+    names = names_of(table)
+    if update.public is None:
+        return await rendered(render_table, lobby_scene(table), names, urgent=urgent)
     public = named_texts(update.public, [s.name for s in table.seats])
-    picture = table.game.info.picture
+    if table.picture == "table":
+        return await rendered(render_table, public["scene"], names, urgent=urgent)
+    if table.picture == "sympathy":
+        return await rendered(render_sympathy, public, names, urgent=urgent)
     # a patience draws its own layout (the book's figures), not a table of seats
-    if public and picture == "sympathy":
-        return await rendered(render_sympathy, public, names_of(table), urgent=urgent)
-    if public and picture == "patience":
-        return await rendered(render_patience, public, urgent=urgent)
-    scene = public["scene"] if public else lobby_scene(table)
-    return await rendered(render_table, scene, names_of(table), urgent=urgent)
+    return await rendered(render_patience, public, urgent=urgent)
 
 
-Controls = Callable[[Update], discord.ui.View]
-"""The buttons under a table message, built from its update."""
-Opener = Callable[[Interaction, str, int | None], Awaitable[None]]
-"""Opens a new table of a game (interaction, game key, seed) the way its family opens."""
+@dataclass(frozen=True, slots=True)
+class Widgets:
+    """How the Discord front end turns the seam's plain values into components: the
+    controls of a table's message, and a private hand's words and controls. The table
+    cog, which imports every control, builds it; so this module imports no cog."""
+
+    table: Callable[[Controls], discord.ui.View]
+    hand: Callable[[Table, Hand], tuple[str, discord.ui.View | None]]
 
 
 def presenter_of(bot: ParlourBot) -> DiscordPresenter:
@@ -148,20 +156,15 @@ def presenter_of(bot: ParlourBot) -> DiscordPresenter:
 
 
 class DiscordPresenter:
-    """Edits table messages (coalesced) and hands hand DMs to its mailer.
+    """Edits table messages (coalesced), draws private hands, and hands hand DMs to its
+    mailer; the seam's values become components through its `widgets`."""
 
-    The cogs that answer the buttons register how to build them in `controls` ("table",
-    and "patience" for a solitary game in play), and the cog that opens solitary games its
-    own way registers that in `openers` ("patience"), so this module imports no cog.
-    """
-
-    def __init__(self, bot: ParlourBot, *, min_interval_s: float = 1.0) -> None:
+    def __init__(self, bot: ParlourBot, widgets: Widgets, *, min_interval_s: float = 1.0) -> None:
         self.bot = bot
+        self.widgets = widgets
         self.min_interval_s = min_interval_s
         self.message_ids: dict[int, int] = {}
         self.mailer = HandMailer(bot)
-        self.controls: dict[str, Controls] = {}
-        self.openers: dict[str, Opener] = {}
         self._latest: dict[int, Update] = {}
         self._last_edit: dict[int, float] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -240,15 +243,18 @@ class DiscordPresenter:
         if update.outcome is not None:
             content += "\n" + result_lines(update)
         file = discord.File(_bytes(picture), filename=picture.filename)
-        table = update.table
-        if (
-            table.game.info.solitary
-            and table.status is Status.PLAYING
-            and update.outcome is None
-            and update.event is not Event.STOPPED
-        ):
-            return content, file, self.controls["patience"](update)
-        return content, file, self.controls["table"](update)
+        return content, file, self.widgets.table(controls_of(update))
+
+    async def hand_message(
+        self, table: Table, hand: Hand
+    ) -> tuple[str, discord.File, discord.ui.View | None]:
+        """A player's private message: the picture of their cards (or the dummy's on the
+        dummy's turn), and the words and controls of their moves."""
+        title = named(table, hand.title)
+        picture = await hand_picture(hand.cards, hand.pack, title, urgent=True)
+        file = discord.File(_bytes(picture), filename=picture.filename)
+        content, view = self.widgets.hand(table, hand)
+        return content, file, view
 
     async def remember_message(self, table_id: int, message_id: int) -> None:
         """Store which message shows a table."""
@@ -256,7 +262,6 @@ class DiscordPresenter:
         await self.bot.tables.notes.set_message(table_id, message_id)
 
 
-def _bytes(picture: Picture) -> Any:
-    import io
-
+def _bytes(picture: Picture) -> io.BytesIO:
+    """The picture's bytes as a file to attach."""
     return io.BytesIO(picture.data)

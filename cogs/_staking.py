@@ -12,14 +12,16 @@ button's custom_id carries the table and the state version the player saw.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.games.cards import french_short
 from bot.tables import Table, TableError
+from bot.tables.seams import Hand, Stake, hand_of
 from cogs._base import Interaction, bot_of, guarded, on_its_message
+from cogs._play import ActionSelect, play
 
 MAX_FIELDS = 5
 """Discord's limit of fields in a modal."""
@@ -57,43 +59,47 @@ def amounts_of(action: str) -> list[int]:
     return [int(w) for w in action.split()[1:]]
 
 
-def staking_text(staking: dict[str, Any], *, dealt: bool = True) -> str:
+def staking_text(stake: Stake, *, dealt: bool = True) -> str:
     """The private message's words: the stake, the board cards, the dealer's double, and
     (before the deal) that the cards come once the stakes are down."""
-    total, cards = int(staking["total"]), [french_short(c) for c in staking["cards"]]
+    total, cards = stake.total, [french_short(c) for c in stake.cards]
     text = f"Your stake: spread {chips(total)} over the {listed(cards)}."
-    if staking.get("double"):
+    if stake.double:
         text += f" As the dealer you put down double what you spread, {chips(2 * total)} in all."
     text += " Choose a common spread, or 'Spread my own...' to give each card its chips."
     return text if dealt else text + " The cards are dealt once every stake is down."
 
 
-def quick_options(staking: dict[str, Any], legal: Sequence[str]) -> list[discord.SelectOption]:
+def quick_options(stake: Stake) -> list[discord.SelectOption]:
     """The common spreads as select options: the label, and what it puts on each card."""
-    options = []
-    for label, action in staking["quick"].items():
-        if action not in legal:
-            continue
-        words = spread_words(amounts_of(action), staking["cards"])
-        options.append(
-            discord.SelectOption(
-                label=str(label)[:1].upper() + str(label)[1:100],
-                value=action,
-                description=words[:100],
-            )
+    return [
+        discord.SelectOption(
+            label=spread.words[:1].upper() + spread.words[1:100],
+            value=spread.action,
+            description=spread_words(amounts_of(spread.action), stake.cards)[:100],
         )
-    return options[:25]
+        for spread in stake.spreads[:25]
+    ]
 
 
-def placeholder_of(staking: dict[str, Any]) -> str:
+def placeholder_of(stake: Stake) -> str:
     """'Spread your 4 chips' (and the dealer's doubling)."""
-    total = int(staking["total"])
-    double = f" (doubled as dealer: {chips(2 * total)})" if staking.get("double") else ""
-    return f"Spread your {chips(total)}{double}"[:150]
+    double = f" (doubled as dealer: {chips(2 * stake.total)})" if stake.double else ""
+    return f"Spread your {chips(stake.total)}{double}"[:150]
+
+
+def stake_view(view: discord.ui.View, hand: Hand, stake: Stake) -> tuple[str, discord.ui.View]:
+    """A stake's words and controls: the common spreads in a select, and 'Spread my
+    own...' (the cards are not dealt yet while the hand is empty)."""
+    options = quick_options(stake)
+    if options:
+        view.add_item(ActionSelect(hand.table_id, hand.version, options, placeholder_of(stake)))
+    view.add_item(SpreadOwn(hand.table_id, hand.version))
+    return staking_text(stake, dealt=bool(hand.cards)), view
 
 
 class SpreadOwn(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"pso:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})",
 ):
     """Opens a box to spread the stake by hand, one number per board card."""
@@ -126,27 +132,26 @@ class SpreadOwn(
         turn, the table moved on, nothing to spread)."""
         service = bot_of(interaction).tables
         table: Table = service.table(self.table_id)
-        seat = service.check_turn(table, interaction.user.id, self.version)
-        game = table.game
-        staking = game.view(table.state, seat).get("staking") if game.info.staking else None
-        if not staking or len(staking["cards"]) > MAX_FIELDS:
+        service.check_turn(table, interaction.user.id, self.version)
+        stake = hand_of(table, interaction.user.id).stake
+        if stake is None or len(stake.cards) > MAX_FIELDS:
             raise TableError("There is no stake to spread now: choose your move from the list.")
-        await interaction.response.send_modal(SpreadModal(table, self.version, staking))
+        await interaction.response.send_modal(SpreadModal(table, self.version, stake))
 
 
 class SpreadModal(discord.ui.Modal, title="Spread your stake"):
     """One whole-number field per board card; submitted, it plays `spread a b c d`."""
 
-    def __init__(self, table: Table, version: int, staking: dict[str, Any]) -> None:
-        total = int(staking["total"])
+    def __init__(self, table: Table, version: int, stake: Stake) -> None:
+        total = stake.total
         super().__init__(
             title=f"Spread your {chips(total)}"[:45], custom_id=f"psm:{table.id}:{version}"
         )
         self.table_id, self.version = table.id, version
-        self.fields: list[discord.ui.TextInput[Any]] = []
-        cards = staking["cards"]
+        self.fields: list[discord.ui.TextInput[discord.ui.Modal]] = []
+        cards = stake.cards
         for index, (card, n) in enumerate(zip(cards, even_spread(total, len(cards)), strict=True)):
-            field: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            field: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(
                 label=f"Chips on the {french_short(card)}",
                 custom_id=f"psm:{index}",
                 default=str(n),
@@ -160,7 +165,7 @@ class SpreadModal(discord.ui.Modal, title="Spread your stake"):
         typed = " ".join(_number(str(f.value)) for f in self.fields)
         tables = bot_of(interaction).tables
         action = tables.typed_move(self.table_id, interaction.user.id, f"spread {typed}")
-        await guarded(interaction, _play(interaction, self.table_id, self.version, action))
+        await guarded(interaction, play(interaction, self.table_id, self.version, action))
 
 
 def _number(text: str) -> str:
@@ -168,14 +173,3 @@ def _number(text: str) -> str:
     the game to refuse in words."""
     word = text.strip()
     return str(int(word)) if word.isdigit() and len(word) <= 6 else (word or "?")
-
-
-Player = Callable[[Interaction, int, int, str], Awaitable[None]]
-PLAYERS: list[Player] = []
-"""How a typed spread is played: `cogs._hand` registers its `play` here as it loads, so
-that this module, which the hand imports for its staking controls, imports no hand."""
-
-
-async def _play(interaction: Interaction, table_id: int, version: int, action: str) -> None:
-    """Play the move as the hand's other controls do (the registered player)."""
-    await PLAYERS[-1](interaction, table_id, version, action)

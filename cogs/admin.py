@@ -23,9 +23,10 @@ from cogs._base import Interaction, Refusal, bot_of, guild_id_of
 log = logging.getLogger(__name__)
 
 
-def setting_text(name: str, value: Any) -> str:
+def setting_text(name: str, value: object) -> str:
     """A setting's value in words (channel and role mentions where it names them)."""
     if name == "allowed_channels":
+        assert isinstance(value, frozenset | set | tuple | list)
         return ", ".join(f"<#{c}>" for c in sorted(value)) or "every channel"
     if name == "moderator_role_id":
         return "none" if value is None else f"<@&{value}>"

@@ -53,7 +53,7 @@ def gift_view(giver_id: int, recipient_id: int, amount: int) -> discord.ui.View:
 
 
 class GiftButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=(
         r"chips:gift:(?P<choice>confirm|cancel):(?P<giver>[0-9]{1,20})"
         r":(?P<to>[0-9]{1,20}):(?P<amount>[0-9]{1,16})"
@@ -162,7 +162,7 @@ async def history_page(
 
 
 class HistoryButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"chips:history:(?P<user>[0-9]{1,20}):(?P<page>[0-9]{1,9})",
 ):
     """Previous or Next on a page of /chips history."""

@@ -8,102 +8,17 @@ that message (a select of piles with a move, buttons for the one-word moves) are
 
 from __future__ import annotations
 
-from typing import Literal
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ParlourBot
-from bot.games import GameInfo, registry
-from bot.tables import Event, Table
+from bot.games import registry
 from bot.tables.standings import PatienceStats
-from cogs._base import Interaction, Refusal, bot_of, check_channel, guild_id_of
-from cogs._patience_controls import (
-    DestinationSelect,
-    PatienceButton,
-    SourceSelect,
-    patience_controls,
-)
-from cogs._presenter import presenter_of
-from cogs.autocomplete import MAX_CHOICES, choice_name, game_named
-
-THREAD_ARCHIVE_MIN: Literal[1440] = 1440
-
-
-def patience_game(text: str) -> GameInfo:
-    """The patience game a player named; refuses games of other families."""
-    info = game_named(text).info
-    if not info.solitary:
-        raise Refusal(f"{info.title} is not a patience; start it with /table start.")
-    return info
-
-
-async def open_patience(interaction: Interaction, game_key: str, seed: int | None) -> None:
-    """Open the game in a new public thread of this channel (or in this thread), start
-    it at once if it is played alone, and post its table message there. The interaction
-    is deferred privately, so a refusal reaches only the player; the game is announced
-    publicly once it is open."""
-    bot, user = bot_of(interaction), interaction.user
-    guild_id = guild_id_of(interaction)
-    check_channel(interaction)
-    info = patience_game(game_key)
-    channel = interaction.channel
-    if isinstance(channel, discord.Thread):
-        bot.tables.require_free(channel.id)
-    elif not isinstance(channel, discord.TextChannel):
-        raise Refusal("Patience is played in a thread of a text channel; use it in one.")
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    place: discord.Thread | None = None
-    if isinstance(channel, discord.TextChannel):
-        name = f"{info.title} - {user.display_name}"[:100]
-        place = await channel.create_thread(
-            name=name,
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=THREAD_ARCHIVE_MIN,
-        )
-    where = place.id if place is not None else interaction.channel_id
-    assert where is not None
-    table = await bot.tables.create(
-        guild_id=guild_id,
-        channel_id=where,
-        host_id=user.id,
-        host_name=user.display_name,
-        game_key=info.key,
-        options={},
-        buy_in=None,
-        seed=seed,
-    )
-    event = Event.CREATED
-    if info.max_seats == 1:
-        await bot.tables.start(table.id, user.id)
-        event = Event.STARTED
-    await post_patience(interaction, table, event, place)
-
-
-async def post_patience(
-    interaction: Interaction, table: Table, event: Event, place: discord.Thread | None
-) -> None:
-    """Post a new patience table's message (in its thread, or here) and say where it is:
-    privately first (that fills the deferred answer), then to everyone."""
-    presenter, user, info = presenter_of(bot_of(interaction)), interaction.user, table.game.info
-    content, file, view = await presenter.message_parts(
-        bot_of(interaction).tables.snapshot(table, event)
-    )
-    await interaction.followup.send(
-        f"Your game of {info.title} is in <#{table.channel_id}>.", ephemeral=True
-    )
-    message: discord.Message
-    if place is None:
-        message = await interaction.followup.send(content, file=file, view=view, wait=True)
-    else:
-        message = await place.send(content, file=file, view=view)
-        invite = "Join in with the buttons there." if info.max_seats > 1 else "Come and watch."
-        await interaction.followup.send(
-            f"{user.mention} opened **{info.title}** in {place.mention}. {invite}"
-        )
-    await presenter.remember_message(table.id, message.id)
-
+from cogs._base import Interaction, guild_id_of
+from cogs._opening import open_patience, patience_game
+from cogs._patience_controls import DestinationSelect, PatienceButton, SourceSelect
+from cogs.autocomplete import MAX_CHOICES, choice_name
 
 # -- statistics --------------------------------------------------------------------------
 
@@ -150,9 +65,6 @@ class PatienceCog(commands.Cog, name="Patience"):
     async def cog_load(self) -> None:
         """Install the persistent controls."""
         self.bot.add_dynamic_items(SourceSelect, DestinationSelect, PatienceButton)
-        presenter = presenter_of(self.bot)
-        presenter.controls["patience"] = patience_controls
-        presenter.openers["patience"] = open_patience
 
     async def cog_unload(self) -> None:
         """Take the controls away again."""

@@ -17,14 +17,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ParlourBot
-from bot.games import registry
 from bot.games.options import parse_pairs
-from bot.tables import Event, Status, Table, Update
+from bot.tables import Event, Status, Table
+from bot.tables.seams import Controls
 from cogs._base import (
     Interaction,
     Refusal,
     bot_of,
-    check_channel,
+    custom_id_of,
     custom_ids_of,
     dynamic_view,
     guarded,
@@ -32,35 +32,29 @@ from cogs._base import (
     on_its_message,
     tell,
 )
-from cogs._hand import (
-    ActionButton,
-    ActionSelect,
-    DeclineButton,
-    OptionalButton,
-    OtherMove,
-    show_hand,
-)
-from cogs._presenter import DiscordPresenter, presenter_of
+from cogs._hand import ActionButton, DeclineButton, OptionalButton, OtherMove, hand_view
+from cogs._opening import open_table, rematch
+from cogs._patience_controls import patience_items
+from cogs._play import ActionSelect, show_hand
+from cogs._presenter import DiscordPresenter, Widgets, presenter_of
 from cogs._staking import SpreadOwn
 from cogs.autocomplete import game_named, table_game_autocomplete
 
 VERBS = ("join", "leave", "ai", "start", "hand", "back", "rematch")
 
 
-def table_buttons(update: Update) -> discord.ui.View:
-    """The buttons under a table's message for where the table is."""
-    table, view = update.table, dynamic_view()
-    if update.event is Event.STOPPED:
-        return view
-    if update.outcome is not None:
-        view.add_item(TableButton(table.id, "rematch"))
-    elif table.status is Status.LOBBY:
-        for verb in ("join", "leave", "ai", "start"):
-            view.add_item(TableButton(table.id, verb))
-    elif table.status is Status.PLAYING:
-        view.add_item(TableButton(table.id, "hand"))
-        view.add_item(TableButton(table.id, "back"))
+def message_controls(controls: Controls) -> discord.ui.View:
+    """The components under a table's message: its verbs as buttons, and a patience's
+    piles and one-word actions while it is played."""
+    view = dynamic_view()
+    for verb in controls.verbs:
+        view.add_item(TableButton(controls.table_id, verb))
+    patience_items(view, controls)
     return view
+
+
+WIDGETS = Widgets(table=message_controls, hand=hand_view)
+"""How the seam's values become Discord components."""
 
 
 _LABELS = {
@@ -75,7 +69,7 @@ _LABELS = {
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"pt:(?P<table>[0-9]{1,19}):(?P<verb>[a-z]{1,12})",
 ):
     """A button of a table's message: join, leave, add AI, start, my hand, rematch."""
@@ -164,66 +158,17 @@ async def seated_note(bot: ParlourBot, interaction: Interaction, table_id: int) 
     table = bot.tables.table(table_id)
     stake = f" with {table.buy_in:,} chips" if table.buy_in else ""
     mailer = presenter_of(bot).mailer
-    note = f"You are seated at {table.game.info.title}{stake}."
+    note = f"You are seated at {table.title}{stake}."
     closed = note + ' Your DMs are closed, so use "My hand" to see your cards.'
     if not mailer.should_probe(interaction.user.id):
         return closed
     hello = (
-        f"You sat down at {table.game.info.title} in <#{table.channel_id}>. "
+        f"You sat down at {table.title} in <#{table.channel_id}>. "
         'Your cards will come here; "My hand" at the table shows them too.'
     )
     if not await mailer.probe(interaction.user, hello):
         return closed
     return note + " Your cards will also come by DM."
-
-
-async def rematch(interaction: Interaction, table_id: int) -> None:
-    """Open a new table of the same game, with the same options, hosted by the clicker."""
-    bot = bot_of(interaction)
-    closed = await bot.tables.closed_table(table_id)
-    if closed is None:
-        raise Refusal("That table is still open; finish it first.")
-    solitary = registry.get(closed.game).info.solitary
-    opener = presenter_of(bot).openers.get("patience") if solitary else None
-    if opener is not None:  # patience opens (and deals) its own way
-        await opener(interaction, closed.game, None)
-        return
-    await open_table(interaction, closed.game, dict(closed.options), closed.buy_in or None)
-
-
-async def open_table(
-    interaction: Interaction,
-    game_key: str,
-    options: dict[str, object],
-    buy_in: int | None,
-) -> None:
-    """Create a lobby in this channel and post its message. The interaction is deferred
-    privately, so a refusal (a busy channel, a bad option, a purse too small) reaches
-    only the player; the table is then posted to the channel as a message of its own."""
-    bot = bot_of(interaction)
-    guild_id = guild_id_of(interaction)
-    check_channel(interaction)
-    channel_id = interaction.channel_id
-    assert channel_id is not None
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    table = await bot.tables.create(
-        guild_id=guild_id,
-        channel_id=channel_id,
-        host_id=interaction.user.id,
-        host_name=interaction.user.display_name,
-        game_key=game_key,
-        options=options,
-        buy_in=buy_in,
-    )
-    presenter = presenter_of(bot)
-    content, file, view = await presenter.message_parts(bot.tables.snapshot(table, Event.CREATED))
-    stake = f" You brought {table.buy_in:,} chips." if table.buy_in else ""
-    # the first followup fills the private "thinking" placeholder; the second is public
-    await interaction.followup.send(
-        f"Your table of {table.game.info.title} is open in this channel.{stake}", ephemeral=True
-    )
-    message = await interaction.followup.send(content, file=file, view=view, wait=True)
-    await presenter.remember_message(table.id, message.id)
 
 
 def is_moderator(interaction: Interaction) -> bool:
@@ -254,8 +199,7 @@ class TableCog(commands.Cog, name="Tables"):
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
-        self.presenter = DiscordPresenter(bot)
-        self.presenter.controls["table"] = table_buttons
+        self.presenter = DiscordPresenter(bot, WIDGETS)
 
     async def cog_load(self) -> None:
         """Install the presenter and the persistent buttons."""
@@ -281,8 +225,7 @@ class TableCog(commands.Cog, name="Tables"):
         """Answer a click whose custom_id is not on its message (a forged one)."""
         if interaction.type is not discord.InteractionType.component:
             return
-        data: dict[str, Any] = dict(interaction.data or {})
-        custom_id = str(data.get("custom_id", ""))
+        custom_id = custom_id_of(interaction)
         if custom_id and custom_id not in custom_ids_of(interaction.message):
             await tell(interaction, "That button is not on this message; nothing was done.")
 

@@ -15,6 +15,7 @@ from bot.console.screen import Screen, natural
 from bot.console.table import YOU, seat_words
 from bot.games import Game
 from bot.tables import Status, Table, TableError, TableService, grace
+from bot.tables.seams import Hand, hand_of
 from bot.tables.typed import as_listed
 
 CONSOLE_GUILD = 0
@@ -37,25 +38,22 @@ async def play_console(
     turn, the prompt offers the seat's optional moves (Pip-Pip!'s call right after
     drawing), and the AI waits for the answer; Enter declines them, and play goes on."""
     screen = screen or Screen.for_stream(out)
-    game: Game[Any] = table.game
     last_shown = -1
     while table.status is Status.PLAYING:
-        seat = table.seat_of(user_id)
-        assert seat is not None
-        out_of_turn = seat not in game.awaiting(table.state)
-        legal = game.actions_now(table.state, seat)
+        hand = hand_of(table, user_id)
+        seat, out_of_turn, legal = hand.seat, not hand.turn, hand.actions
         if not legal or (out_of_turn and grace.settled(table, seat)):
             await asyncio.sleep(0.01)  # others are moving; the service drives the AI
             continue
         if last_shown != table.version:
             _show(out, screen.table(table, seat))
             last_shown = table.version
-        print(screen.prompt(legal, out_of_turn), file=out)
+        print(screen.prompt(legal, out_of_turn, hand.stake), file=out)
         print("> ", end="", file=out, flush=True)
         line = await asyncio.to_thread(read_line)
         if out_of_turn and line and not line.strip():
             await _decline(service, table, out, user_id)
-        elif not await _obey(service, table, line, legal, out, screen, user_id):
+        elif not await _obey(service, table, line, hand, out, screen, user_id):
             return
 
 
@@ -71,12 +69,14 @@ async def _obey(
     service: TableService,
     table: Table,
     line: str,
-    legal: list[str],
+    hand: Hand,
     out: TextIO,
     screen: Screen,
     user_id: int,
 ) -> bool:
-    """Carry out one typed line; False when the player has left the table."""
+    """Carry out one typed line (a move as listed, or a stake's common spread by its
+    words: 'one on each'); False when the player has left the table."""
+    legal = hand.actions
     if not line:
         print("\nInput ended; closing the table.", file=out)
         await service.stop(table.id, user_id)
@@ -94,7 +94,9 @@ async def _obey(
         print(HELP, file=out)
     else:
         try:
-            await service.act(table.id, user_id, table.version, as_listed(command, legal))
+            spreads = {} if hand.stake is None else {s.words: s.action for s in hand.stake.spreads}
+            action = as_listed(command, [*legal, *spreads])
+            await service.act(table.id, user_id, table.version, spreads.get(action, action))
         except TableError as exc:
             print(seat_words(exc.reason, seat_names(table)), file=out)
     return True

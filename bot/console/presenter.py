@@ -51,8 +51,7 @@ class ConsolePresenter:
             said = self._acted(table, detail, before)
             self._tell_news(update, said)
         elif update.event is Event.STARTED:
-            title = table.game.info.title
-            self._say(f"{title} begins. Deal commitment: {detail['commitment']}")
+            self._say(f"{table.title} begins. Deal commitment: {detail['commitment']}")
         elif update.event is Event.FINISHED and update.outcome is not None:
             me = table.seat_of(self.user_id)
             for line in self.screen.result(table, update.outcome, detail, me):

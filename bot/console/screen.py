@@ -12,9 +12,10 @@ from typing import Any, TextIO
 from bot.console.patience import patience_lines, sympathy_lines
 from bot.console.style import Style
 from bot.console.table import seat_words, table_lines
-from bot.games import Game, Outcome
+from bot.games import Outcome
 from bot.games.base import View
 from bot.tables import Table
+from bot.tables.seams import Stake, standing_of
 
 SHOWN_ACTIONS = 12
 
@@ -76,23 +77,27 @@ class Screen:
         """A screen styled for the stream (colour only on a terminal)."""
         return cls(Style.for_stream(out))
 
-    def view_lines(self, game: Game[Any], view: View, names: Sequence[str], me: int) -> list[str]:
-        """The table as seat `me` sees it, drawn as its game's `GameInfo.picture` says."""
-        picture = game.info.picture
-        if picture == "patience":
-            return patience_lines(view, self.style, game.describe_action)
-        if picture == "sympathy":
+    def table(self, table: Table, me: int) -> list[str]:
+        """The table now as seat `me` sees it, drawn as its game's picture says."""
+        names = [s.name for s in table.seats]
+        view: View = table.game.view(table.state, me)
+        if table.picture == "patience":
+            return patience_lines(view, self.style, table.describe)
+        if table.picture == "sympathy":
             return sympathy_lines(view, names, me, self.style)
         return table_lines(view, names, me, self.style)
 
-    def table(self, table: Table, me: int) -> list[str]:
-        """The table now, from seat `me`."""
-        names = [s.name for s in table.seats]
-        view: View = table.game.view(table.state, me)
-        return self.view_lines(table.game, view, names, me)
-
-    def prompt(self, legal: Sequence[str], out_of_turn: bool = False) -> str:
-        """The line that asks for a move; out of turn, it offers the optional moves."""
+    def prompt(
+        self, legal: Sequence[str], out_of_turn: bool = False, stake: Stake | None = None
+    ) -> str:
+        """The line that asks for a move; out of turn, it offers the optional moves; with
+        a stake to spread, its common spreads by name first."""
+        if stake is not None and stake.spreads:
+            common = "; ".join(f"{s.words} ({s.action})" for s in stake.spreads)
+            return (
+                f"{self.style.bold(f'Spread your {stake.total} chips.')} Type one of: "
+                f"{common}; or any spread: {format_actions(legal)}"
+            )
         if out_of_turn:
             return (
                 f"{self.style.bold('Not your turn, but you may now:')} "
@@ -117,19 +122,17 @@ class Screen:
 
     def _standing(self, table: Table, outcome: Outcome, names: Sequence[str]) -> list[str]:
         """Chips won or lost, points, or the patience score: never one read as another."""
-        info = table.game.info
-        if info.solitary:
-            stats = table.game.stats(table.state) or {}
-            extra = ", ".join(f"{k} {stats[k]}" for k in ("moves", "undos", "hints") if k in stats)
-            score = f"Score: {outcome.points[0]}"
-            return [score + (f" ({extra})" if extra else "")]
-        seats = table.game.view(table.state, None).get("scene", {}).get("seats", [])
-        if info.chips and seats and "chips" not in seats[0]:
-            # played for points on paper (Quien Sabe's soft score): the scores, not chips
-            return [_points(n, s.get("score", 0)) for n, s in zip(names, seats, strict=True)]
-        if info.chips:
-            return [_chips(n, p) for n, p in zip(names, outcome.points, strict=True)]
-        return [_points(n, p) for n, p in zip(names, outcome.points, strict=True)]
+        lines = []
+        for result in standing_of(table, outcome):
+            if result.unit == "score":
+                extra = ", ".join(f"{k} {n}" for k, n in result.counters)
+                lines.append(f"Score: {result.amount}" + (f" ({extra})" if extra else ""))
+                break  # played together: one score for the table
+            if result.unit == "chips":
+                lines.append(_chips(names[result.seat], result.amount))
+            else:
+                lines.append(_points(names[result.seat], result.amount))
+        return lines
 
 
 def _points(name: str, points: int) -> str:

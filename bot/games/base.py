@@ -169,6 +169,9 @@ class Outcome:
     summary: str
     transfers: tuple[Transfer, ...] = field(default=())
     """Chip games: the net chips that changed hands over the game, seat to seat."""
+    scores: tuple[int, ...] = field(default=())
+    """A chip game kept on paper instead (Quien Sabe's soft score): each seat's score,
+    which front ends show as its result in points."""
 
 
 class Game(ABC, Generic[S]):

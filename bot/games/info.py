@@ -73,6 +73,9 @@ class GameInfo:
     """How the front ends draw the table (see `Picture`)."""
     sources_prompt: str = "Move from..."
     """The prompt of the menu of piles a patience player acts from, in the game's terms."""
+    piles: tuple[str, ...] = ()
+    """A patience's pile ids: front ends group its moves by the pile they start from (an
+    action whose first word after the verb is no pile stands alone)."""
 
     def seat_range(self) -> str:
         """The seat counts in words: '2-8 players' or '4 players'."""

@@ -10,6 +10,8 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from bot.games import Game, Outcome, View
+from bot.games.cards import Pack
+from bot.games.info import Picture
 
 
 class TableError(Exception):
@@ -106,6 +108,30 @@ class Table:
         """Whether the table plays for chips."""
         return self.game.info.chips
 
+    @property
+    def title(self) -> str:
+        """The game's title."""
+        return self.game.info.title
+
+    @property
+    def seat_counts(self) -> tuple[int, int]:
+        """The fewest and the most seats the game is played with."""
+        return self.game.info.min_seats, self.game.info.max_seats
+
+    @property
+    def pack(self) -> Pack:
+        """The pack the game is played with (its cards' codes and pictures)."""
+        return self.game.info.pack
+
+    @property
+    def picture(self) -> Picture:
+        """How the front ends draw the table (`GameInfo.picture`)."""
+        return self.game.info.picture
+
+    def describe(self, action: str) -> str:
+        """A move in the game's words ("seat N" unnamed)."""
+        return self.game.describe_action(action)
+
     def seat_of(self, user_id: int) -> int | None:
         """The seat index of a player, or None if not seated."""
         for index, seat in enumerate(self.seats):
@@ -148,6 +174,10 @@ class Update:
     private: dict[int, View]
     """Each human seat's own view, by seat index."""
     outcome: Outcome | None = None
+    awaiting: tuple[int, ...] = ()
+    """The seats the game awaits, in order."""
+    hint: str | None = None
+    """A patience's hint, once asked, in words ("no move makes progress" if none does)."""
 
 
 class Presenter(Protocol):

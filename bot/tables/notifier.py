@@ -11,6 +11,7 @@ from typing import Any
 from bot.tables.models import Event, Presenter, Table, Update
 
 log = logging.getLogger(__name__)
+NO_HINT = "no move makes progress"
 
 
 class Notifier:
@@ -21,18 +22,27 @@ class Notifier:
 
     def snapshot(self, table: Table, event: Event, detail: dict[str, Any] | None = None) -> Update:
         """The table as presenters see it: its views (public and each player's) and outcome."""
-        public = private = None
-        outcome = None
-        if table.state is not None:
-            game = table.game
-            public = game.view(table.state, None)
-            private = {
-                i: game.view(table.state, i)
-                for i, s in enumerate(table.seats)
-                if s.user_id is not None and not s.left
-            }
-            outcome = game.outcome(table.state)
-        return Update(table, event, detail or {}, public, private or {}, outcome)
+        if table.state is None:
+            return Update(table, event, detail or {}, None, {})
+        game, state = table.game, table.state
+        public = game.view(state, None)
+        private = {
+            i: game.view(state, i)
+            for i, s in enumerate(table.seats)
+            if s.user_id is not None and not s.left
+        }
+        found = public.get("hint")
+        hint = None if not found else NO_HINT if found == "none" else game.describe_action(found)
+        return Update(
+            table,
+            event,
+            detail or {},
+            public,
+            private,
+            game.outcome(state),
+            awaiting=tuple(sorted(game.awaiting(state))),
+            hint=hint,
+        )
 
     async def notify(self, table: Table, event: Event, detail: dict[str, Any]) -> None:
         """Tell every presenter of a change at a table."""

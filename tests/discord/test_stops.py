@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-import cogs._hand
+import cogs._presenter
 from bot.client import ParlourBot
 from bot.games.cards import french_short
 from bot.tables import Table, Update
@@ -66,7 +66,7 @@ def watch(bot: ParlourBot, monkeypatch: pytest.MonkeyPatch) -> Seen:
         seen.hand_pictures.append(list(cards))
         return await drawn(cards, pack, title, urgent=urgent)
 
-    monkeypatch.setattr(cogs._hand, "hand_picture", hand_picture)
+    monkeypatch.setattr(cogs._presenter, "hand_picture", hand_picture)
     return seen
 
 

@@ -69,6 +69,7 @@ class PatienceGame(Game[PatienceState]):
             at_leisure=True,
             together=True,
             picture="patience",
+            piles=tuple(spec.index),
             min_seats=1,
             max_seats=1,
             options=(*spec.options, MOVE_LIMIT),

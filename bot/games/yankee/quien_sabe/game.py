@@ -233,7 +233,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
         who = " and ".join(f"seat {s}" for s in winners)
         how = "reached" if best >= state.target else f"led after {state.dealt} deals with"
         summary = f"{who.capitalize()} {how} {best} points and won."
-        return Outcome(points, winners, summary, transfers)
+        return Outcome(points, winners, summary, transfers, scores=tuple(state.scores))
 
     def dump(self, state: QuienSabeState) -> dict[str, Any]:
         """The state as JSON-safe data."""
