@@ -23,7 +23,7 @@ from bot.games.yankee.fifteens import (
     tie_break,
     tied_lowest,
 )
-from bot.games.yankee.stakes import DEAL_USAGE
+from bot.games.stakes import DEAL_USAGE
 from tests.games.dealing import by_dealer, dealing
 from tests.helpers import moves_of
 

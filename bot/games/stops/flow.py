@@ -20,7 +20,7 @@ from bot.games.chips import POT, Transfer, apply_transfers, net_transfers, split
 from bot.games.rng import deal_seed, shuffled
 from bot.games.state import evolver
 from bot.games.stops.rules import FIXED, SPREAD, StopsRules, deal_all, first_jack_dealer
-from bot.games.yankee.stakes import at_table, dump_table, load_table, next_seat, players_from
+from bot.games.stakes import at_table, dump_table, load_table, next_seat, players_from
 
 DEAL, STAKE, WIDOW, AUCTION, PLAY, OVER = "deal", "stake", "widow", "auction", "play", "over"
 DRAW = -1

@@ -40,7 +40,7 @@ from bot.games.stops.flow import (
 from bot.games.stops.play import bid, deal, exchange, keep, lead, leads, pass_bid, spread
 from bot.games.stops.rules import StopsRules, parse_spread, spreads
 from bot.games.stops.view import ai_facts, announce_lead, facts
-from bot.games.yankee.stakes import (
+from bot.games.stakes import (
     StakesGame,
     at_table,
     check_seat,

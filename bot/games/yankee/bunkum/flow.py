@@ -16,7 +16,7 @@ from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
 from bot.games.rng import shuffled
 from bot.games.state import dump_frozen, evolver
-from bot.games.yankee.stakes import (
+from bot.games.stakes import (
     covers,
     dump_table,
     load_table,

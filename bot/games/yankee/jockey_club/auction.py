@@ -21,7 +21,7 @@ from bot.games.yankee.jockey_club.flow import (
     finish,
     open_deal,
 )
-from bot.games.yankee.stakes import coverers, next_seat
+from bot.games.stakes import coverers, next_seat
 
 
 def make_offer(st: JockeyClubState, seat: int, value: int) -> JockeyClubState:

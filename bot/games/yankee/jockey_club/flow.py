@@ -21,7 +21,7 @@ from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
 from bot.games.rng import shuffled
 from bot.games.state import evolver
-from bot.games.yankee.stakes import (
+from bot.games.stakes import (
     ante_in,
     at_table,
     close_pot,

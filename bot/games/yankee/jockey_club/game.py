@@ -15,7 +15,7 @@ in full (never more than the stack), so no shortfall under the chip policy can a
 change before the deal seats it again, its cards still unseen; a pot left when the game ends is
 split evenly among the seats, the odd chips from the last deal's elder. The state and the flow
 of a deal live in `flow.py`, the table picture in `view.py`, and what every chip game does alike
-in `bot/games/yankee/stakes.py`; here are the game object, its actions and its views.
+in `bot/games/stakes.py`; here are the game object, its actions and its views.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from bot.games.yankee.jockey_club.flow import (
     reveal,
 )
 from bot.games.yankee.jockey_club.view import facts, table_scene
-from bot.games.yankee.stakes import (
+from bot.games.stakes import (
     DEAL_USAGE,
     StakesGame,
     at_table,

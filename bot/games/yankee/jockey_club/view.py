@@ -16,7 +16,7 @@ from bot.games.yankee.jockey_club.flow import (
     offer_text,
     total,
 )
-from bot.games.yankee.stakes import chips
+from bot.games.stakes import chips
 
 
 def seat_status(st: JockeyClubState, seat: int) -> str:

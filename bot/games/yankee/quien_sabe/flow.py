@@ -17,7 +17,7 @@ from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
 from bot.games.rng import shuffled
 from bot.games.state import evolver
-from bot.games.yankee.stakes import (
+from bot.games.stakes import (
     at_table,
     close_pot,
     coverers,

@@ -21,7 +21,7 @@ pool are points on paper), the game ends as soon as a call takes someone to the 
 the leader winning; when a game for chips ends, a pool left over is shared evenly, the odd
 chips one at a time from the last deal's elder. The state and the flow of a deal live in
 `flow.py`, the table picture and the last deal's story in `view.py`, and what every chip
-game does alike in `bot/games/yankee/stakes.py`; here are the game object, its actions and
+game does alike in `bot/games/stakes.py`; here are the game object, its actions and
 views.
 """
 
@@ -54,7 +54,7 @@ from bot.games.yankee.quien_sabe.flow import (
 )
 from bot.games.yankee.quien_sabe.play import call, deal_out, pass_choice, play_card
 from bot.games.yankee.quien_sabe.view import facts, reveal, table_scene
-from bot.games.yankee.stakes import (
+from bot.games.stakes import (
     DEAL_USAGE,
     StakesGame,
     at_table,

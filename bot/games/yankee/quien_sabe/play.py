@@ -23,7 +23,7 @@ from bot.games.yankee.quien_sabe.flow import (
     qsn,
     redeal,
 )
-from bot.games.yankee.stakes import ante_in
+from bot.games.stakes import ante_in
 
 
 def deal_out(st: QuienSabeState) -> QuienSabeState:
