@@ -36,18 +36,6 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
-from bot.games.yankee.bunkum.auction import bid, deal_out, pass_card
-from bot.games.yankee.bunkum.flow import (
-    PACK,
-    BunkumState,
-    dump_state,
-    first_deal,
-    load_state,
-    reseat,
-    reveal,
-    to_deal,
-)
-from bot.games.yankee.bunkum.view import table_scene
 from bot.games.stakes import (
     DEAL_USAGE,
     StakesGame,
@@ -60,6 +48,18 @@ from bot.games.stakes import (
     refunds,
     restack,
 )
+from bot.games.yankee.bunkum.auction import bid, deal_out, pass_card
+from bot.games.yankee.bunkum.flow import (
+    PACK,
+    BunkumState,
+    dump_state,
+    first_deal,
+    load_state,
+    reseat,
+    reveal,
+    to_deal,
+)
+from bot.games.yankee.bunkum.view import table_scene
 
 __all__ = ["GAME", "Bunkum", "BunkumState"]
 

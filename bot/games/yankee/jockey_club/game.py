@@ -30,6 +30,18 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
+from bot.games.stakes import (
+    DEAL_USAGE,
+    StakesGame,
+    at_table,
+    check_seat,
+    chip_outcome,
+    chips,
+    depart,
+    first_cards,
+    refunds,
+    restack,
+)
 from bot.games.yankee.jockey_club.auction import make_offer, pass_turn
 from bot.games.yankee.jockey_club.flow import (
     DEAL,
@@ -48,18 +60,6 @@ from bot.games.yankee.jockey_club.flow import (
     reveal,
 )
 from bot.games.yankee.jockey_club.view import facts, table_scene
-from bot.games.stakes import (
-    DEAL_USAGE,
-    StakesGame,
-    at_table,
-    check_seat,
-    chip_outcome,
-    chips,
-    depart,
-    first_cards,
-    refunds,
-    restack,
-)
 
 __all__ = ["GAME", "JockeyClub", "JockeyClubState"]
 

@@ -37,6 +37,18 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
+from bot.games.stakes import (
+    DEAL_USAGE,
+    StakesGame,
+    at_table,
+    check_seat,
+    chip_outcome,
+    depart,
+    first_cards,
+    net_result,
+    refunds,
+    restack,
+)
 from bot.games.yankee.quien_sabe.flow import (
     DEAL,
     DECIDE,
@@ -54,18 +66,6 @@ from bot.games.yankee.quien_sabe.flow import (
 )
 from bot.games.yankee.quien_sabe.play import call, deal_out, pass_choice, play_card
 from bot.games.yankee.quien_sabe.view import facts, reveal, table_scene
-from bot.games.stakes import (
-    DEAL_USAGE,
-    StakesGame,
-    at_table,
-    check_seat,
-    chip_outcome,
-    depart,
-    first_cards,
-    net_result,
-    refunds,
-    restack,
-)
 
 __all__ = ["GAME", "QuienSabe", "QuienSabeState"]
 
