@@ -1,7 +1,8 @@
 """The Stops AI (RULES.md §10-§12): one player for the whole family, deciding from its
 seat's view alone (its hand, the board, the run, the played cards it can see, and the
-page's facts every player knows: the rank order and the cards that always stop). It
-reads those facts (`facts.StopsView`), never the game's key.
+rules of the game its view names, which every player knows: the page's rank order and
+cards that always stop). It reads facts (`facts.StopsView`, `page.StopsRules`) and never
+tests which game it is.
 
 - Leading, it scores each legal lead by what it knows: the cards it holds in a row from
   the lead are sure to be its own to play; a run it can carry to a stop it knows (the
@@ -22,15 +23,19 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
+from bot.games import registry
 from bot.games.base import View
 from bot.games.stops.facts import StopsView
-from bot.games.stops.page import HIGH, LOW
+from bot.games.stops.game import StopsGame
+from bot.games.stops.page import StopsRules
 from bot.games.stops.rules import successors
 
 
-def _order(view: StopsView) -> tuple[str, ...]:
-    """The rank order the view says: aces high or low."""
-    return HIGH if view.get("aces_high") else LOW
+def page_of(view: StopsView) -> StopsRules:
+    """The page of the game the view is of: its rules, known to every player."""
+    game = registry.get(str(view.get("game")))
+    assert isinstance(game, StopsGame), view.get("game")
+    return game.rules
 
 
 def _seen(view: StopsView) -> set[str]:
@@ -54,7 +59,7 @@ class _Reading:
         self.mine = set(hand)
         self.seen = _seen(view)
         self.board = {b["card"]: int(b["chips"]) for b in view.get("board") or []}
-        self.fixed = set(view.get("always_stop") or ())
+        self.fixed = set(page_of(view).fixed_stops)
         self.suits: dict[str, list[str]] = {}
         for c in hand:
             self.suits.setdefault(c[-1], []).append(c)
@@ -99,7 +104,7 @@ def spread_for(view: StopsView) -> str:
     if not hand:  # stakes before the deal: every board card is as likely as another
         each, odd = divmod(total, len(cards))
         return "spread " + " ".join(str(each + (i < odd)) for i in range(len(cards)))
-    order = _order(view)
+    order = page_of(view).order
     weights = []
     for c in cards:
         below = order[order.index(c[:-1]) - 1] + c[-1] if order.index(c[:-1]) else ""
@@ -120,7 +125,7 @@ class StopsPolicy:
         facts = cast(StopsView, view)  # a Stops game's views are StopsViews (view.py)
         phase = facts.get("phase")
         hand = list(facts.get("hand") or [])
-        order = _order(facts)
+        order = page_of(facts).order
         if phase == "deal":
             return "deal"
         if phase == "stake":

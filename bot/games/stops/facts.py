@@ -1,9 +1,9 @@
 """The Stops family's view: the keys a Stops table shows beyond the common `View`, typed.
 
 `view.facts` fills it for a seat (or anyone), `view.ai_facts` fills the lean part the AI
-decides from, and the AI reads only these facts, never which game it is: the rank order
-(`aces_high`) and the cards that always stop (`always_stop`) come from the game's page.
-The staking seat's `staking` keeps the common `View`'s type and the shape the Discord
+decides from. The AI reads these facts and the page of the game the view names (its rules,
+which every player knows: the rank order, the cards that always stop), never testing which
+game it is. The staking seat's `staking` keeps the common `View`'s type and the shape the Discord
 front end reads: total, cards, double, quick.
 """
 
@@ -31,7 +31,3 @@ class StopsView(View, total=False):
     """The cards the seat may lead, on its turn to lead."""
     spare: int
     """How many cards the spare (dead) hand holds."""
-    aces_high: bool
-    """The rank order: aces high (else low). In the AI's view only."""
-    always_stop: list[str]
-    """Cards that always stop, their next card stripped. In the AI's view only."""

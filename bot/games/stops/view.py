@@ -77,19 +77,12 @@ def facts(game: StopsTable, st: StopsState, seat_no: int | None, *, scene: bool)
 
 def ai_facts(game: StopsTable, st: StopsState, seat_no: int) -> StopsView:
     """What the AI decides from: a lean part of the seat's own view (no picture, no
-    words), only the facts its phase needs, all of them facts a player at the table sees
-    (the rank order and the cards that always stop are the page's, known to all)."""
+    words), only the facts its phase needs, all of them facts a player at the table sees."""
     rules = game.rules
-    out: StopsView = {
-        "game": game.info.key,
-        "phase": st.phase,
-        "hand": list(st.hands[seat_no]),
-        "aces_high": rules.aces_high,
-    }
+    out: StopsView = {"game": game.info.key, "phase": st.phase, "hand": list(st.hands[seat_no])}
     if st.turn != seat_no:
         return out
     if st.phase == PLAY:
-        out["always_stop"] = list(rules.fixed_stops)
         out["leads"] = leads(rules, st, seat_no)
         out["board"] = _board(rules, st)
         out["run"] = [[s, c] for s, c in zip(st.run_by, st.run, strict=True)]
