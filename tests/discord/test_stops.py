@@ -243,10 +243,10 @@ async def test_a_fourth_stops_page_plays_to_the_end_for_chips(
 
 
 async def play_to_the_end(
-    world: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
+    seated: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
 ) -> None:
     """One player and two AIs play a Stops game to the end through the fake, checked."""
-    fake, alice, bob, _ = world
+    fake, alice, bob, _ = seated
     bot = await start_bot(fake, tmp_path)
     seen = watch(bot, monkeypatch)
     await open_game(fake, alice, game, ais=2)
