@@ -33,9 +33,6 @@ _MODULES: tuple[str, ...] = (
 new game adds. A game's AI, if it has one, is the `ai` module beside it (`POLICY`)."""
 
 _games: dict[str, Game[Any]] = {}
-_homes: dict[str, str] = {}
-"""Each key's registered package (a game object may be of a family's class, as a Stops
-page's is)."""
 _SHOWN_KEY_CHARS = 40
 """An unknown key longer than this is not repeated back (every real key is far shorter)."""
 
@@ -44,15 +41,12 @@ def _load() -> dict[str, Game[Any]]:
     if not _games:
         # Fill the cache only once every module has loaded, so a failure is never cached.
         loaded: dict[str, Game[Any]] = {}
-        homes: dict[str, str] = {}
         for name in _MODULES:
             module = importlib.import_module(name)
             games: list[Game[Any]] = list(getattr(module, "GAMES", ())) or [module.GAME]
             for game in games:
                 assert game.info.key not in loaded, game.info.key
                 loaded[game.info.key] = game
-                homes[game.info.key] = name
-        _homes.update(homes)
         _games.update(loaded)
     return _games
 
@@ -79,9 +73,15 @@ def get(key: str) -> Game[Any]:
 
 def home(key: str) -> str:
     """The package the game with this key lives in (its folder, or its family's): the
-    registered package that gave it."""
-    get(key)
-    return _homes[key]
+    registered package that gives its game object (which may be of a family's class, as
+    a Stops page's is). Its module is loaded already; looked up, not cached, so that the
+    one cache is the games'."""
+    game = get(key)
+    for name in _MODULES:
+        module = importlib.import_module(name)
+        if any(g is game for g in getattr(module, "GAMES", ()) or [module.GAME]):
+            return name
+    raise AssertionError(f"{key}'s game object comes from no registered package")
 
 
 def unknown(key: str, keys: list[str]) -> str:

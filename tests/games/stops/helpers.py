@@ -70,7 +70,6 @@ def fourth(monkeypatch: pytest.MonkeyPatch) -> Iterator[StopsGame]:
     and after, so no other test sees the page."""
     monkeypatch.setattr(registry, "_MODULES", (*registry._MODULES, FOURTH))
     monkeypatch.setattr(registry, "_games", {})
-    monkeypatch.setattr(registry, "_homes", {})
     ai.policy_for.cache_clear()
     game = registry.get("saratoga-stops")
     assert isinstance(game, StopsGame)
