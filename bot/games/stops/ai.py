@@ -54,12 +54,18 @@ def lead_score(view: StopsView, card: str, hand: Sequence[str], order: Sequence[
 class _Reading:
     """What the seat knows, worked out once for scoring each of its leads."""
 
-    def __init__(self, view: StopsView, hand: Sequence[str], order: Sequence[str]) -> None:
+    def __init__(
+        self,
+        view: StopsView,
+        hand: Sequence[str],
+        order: Sequence[str],
+        fixed: Sequence[str] | None = None,
+    ) -> None:
         self.nexts = successors(tuple(order))
         self.mine = set(hand)
         self.seen = _seen(view)
         self.board = {b["card"]: int(b["chips"]) for b in view.get("board") or []}
-        self.fixed = set(page_of(view).fixed_stops)
+        self.fixed = set(page_of(view).fixed_stops if fixed is None else fixed)
         self.suits: dict[str, list[str]] = {}
         for c in hand:
             self.suits.setdefault(c[-1], []).append(c)
@@ -125,7 +131,8 @@ class StopsPolicy:
         facts = cast(StopsView, view)  # a Stops game's views are StopsViews (view.py)
         phase = facts.get("phase")
         hand = list(facts.get("hand") or [])
-        order = page_of(facts).order
+        page = page_of(facts)
+        order = page.order
         if phase == "deal":
             return "deal"
         if phase == "stake":
@@ -140,7 +147,7 @@ class StopsPolicy:
         leads = list(facts.get("leads") or [])
         if len(leads) <= 1:
             return f"play {leads[0]}" if leads else "pass"
-        reading = _Reading(facts, hand, order)
+        reading = _Reading(facts, hand, order, page.fixed_stops)
         best = max(leads, key=lambda c: (reading.score(c), rng.random()))
         return f"play {best}"
 
