@@ -40,7 +40,6 @@ class View(TypedDict, total=False):
     bid: int
     bidder: int | None
     book: int
-    board: list[Any]
     bought_cards: list[Any]
     buried: list[Any]
     by_rank: bool
@@ -86,7 +85,6 @@ class View(TypedDict, total=False):
     last_john: str | None
     last_trick: dict[str, Any]
     last_winner: int | None
-    leads: list[Any]
     maker: int | None
     marks: list[Any]
     match_totals: list[Any]
@@ -131,7 +129,6 @@ class View(TypedDict, total=False):
     soft_score: bool
     soft_target: int
     split_ties: bool
-    spare: int
     stake: int
     staking: dict[str, Any] | None
     standing: dict[str, Any] | None

@@ -73,11 +73,15 @@ def get(key: str) -> Game[Any]:
 
 def home(key: str) -> str:
     """The package the game with this key lives in (its folder, or its family's): the
-    registered package its game object's module is in."""
-    module = type(get(key)).__module__
-    inside = [name for name in _MODULES if module == name or module.startswith(name + ".")]
-    assert inside, f"{key}'s game object lives outside every registered package"
-    return max(inside, key=len)
+    registered package that gives its game object (which may be of a family's class, as
+    a Stops page's is). Its module is loaded already; looked up, not cached, so that the
+    one cache is the games'."""
+    game = get(key)
+    for name in _MODULES:
+        module = importlib.import_module(name)
+        if any(g is game for g in getattr(module, "GAMES", ()) or [module.GAME]):
+            return name
+    raise AssertionError(f"{key}'s game object comes from no registered package")
 
 
 def unknown(key: str, keys: list[str]) -> str:

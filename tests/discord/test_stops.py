@@ -22,12 +22,14 @@ import pytest
 import cogs._presenter
 from bot.client import ParlourBot
 from bot.games.cards import french_short
+from bot.games.stops.game import StopsGame
 from bot.tables import Table, Update
 from cogs._presenter import named, presenter_of, status_line
 from cogs._render import hand_picture as drawn
 from tests.discord.test_chip_games import finish, open_game, table_of
 from tests.discord.test_table import START, start_bot, table_message, world  # noqa: F401
 from tests.fakediscord import FakeDiscord
+from tests.games.stops.helpers import fourth  # noqa: F401
 
 
 @dataclass
@@ -192,16 +194,19 @@ async def decide(fake: FakeDiscord, private: Any, table: Table, alice: Any, seen
 
 
 def check_pictures(seen: Seen, table: Table) -> None:
-    """Every table picture: each board card with its chips, the spare hand as backs; no
-    status line or picture line names a spare card; stops and deal ends announced."""
-    boodle = table.game.rules.boodle  # type: ignore[attr-defined]
+    """Every table picture: each board place as its page says (its card, its name where
+    it has one, its chips), the spare hand as backs; no status line or picture line names
+    a spare card; stops and deal ends announced."""
+    assert isinstance(table.game, StopsGame)
+    places = table.game.rules.places
     names = [s.name for s in table.seats]
     for line, scene, spare, board in seen.updates:
-        piles = scene["groups"][: len(boodle)]  # the board cards come first, in order
-        assert [g["cards"] for g in piles] == [[c] for c in boodle]
-        for pile, chips in zip(piles, board, strict=True):
-            # '4 chips', or '9 (5 carried)' when some came over from earlier deals
-            assert re.fullmatch(rf"{chips} (chips?|\(\d+ carried\))", pile["label"])
+        piles = scene["groups"][: len(places)]  # the board places come first, in order
+        assert [g["cards"] for g in piles] == [[p.card] for p in places]
+        for pile, place, chips in zip(piles, places, board, strict=True):
+            # 'Pope: 4 chips', or '9 (5 carried)' when some came over from earlier deals
+            name = f"{re.escape(place.name)}: " if place.name else ""
+            assert re.fullmatch(rf"{name}{chips} (chips?|\(\d+ carried\))", pile["label"])
         shown = [c for s in scene["seats"] for c in s["cards"]]
         shown += [c for g in scene["groups"] if g not in piles for c in g["cards"]]
         assert not spare & set(shown)
@@ -224,7 +229,24 @@ async def test_a_stops_table_plays_to_the_end_for_chips(
     monkeypatch: pytest.MonkeyPatch,
     game: str,
 ) -> None:
-    fake, alice, bob, _ = world
+    await play_to_the_end(world, tmp_path, monkeypatch, game)
+
+
+async def test_a_fourth_stops_page_plays_to_the_end_for_chips(
+    world: Any,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    fourth: StopsGame,  # noqa: F811
+) -> None:
+    # A page made of data alone, registered for this test: named places, a pool, 3 places.
+    await play_to_the_end(world, tmp_path, monkeypatch, fourth.info.key)
+
+
+async def play_to_the_end(
+    seated: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    """One player and two AIs play a Stops game to the end through the fake, checked."""
+    fake, alice, bob, _ = seated
     bot = await start_bot(fake, tmp_path)
     seen = watch(bot, monkeypatch)
     await open_game(fake, alice, game, ais=2)

@@ -14,6 +14,7 @@ import pytest
 from bot.games import IllegalAction
 from bot.games.cards import Pack, yankee_pack
 from bot.games.chips import POT, Transfer
+from bot.games.stakes import DEAL_USAGE
 from bot.games.yankee.bunkum.game import GAME
 from bot.games.yankee.fifteens import (
     best_batches,
@@ -23,7 +24,6 @@ from bot.games.yankee.fifteens import (
     tie_break,
     tied_lowest,
 )
-from bot.games.yankee.stakes import DEAL_USAGE
 from tests.games.dealing import by_dealer, dealing
 from tests.helpers import moves_of
 

@@ -12,8 +12,8 @@ import pytest
 from bot.games import IllegalAction
 from bot.games.cards import Pack, yankee_pack
 from bot.games.chips import POT, Transfer, apply_transfers
+from bot.games.stakes import DEAL_USAGE
 from bot.games.yankee.jockey_club.game import GAME
-from bot.games.yankee.stakes import DEAL_USAGE
 from tests.games.dealing import by_dealer, dealing
 from tests.helpers import moves_of
 

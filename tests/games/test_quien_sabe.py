@@ -11,9 +11,9 @@ import pytest
 from bot.games import IllegalAction
 from bot.games.cards import Pack, yankee_pack
 from bot.games.chips import POT, Transfer
+from bot.games.stakes import DEAL_USAGE
 from bot.games.yankee.quien_sabe.flow import MAX_REDEALS, SOFT_DEALS, evolve
 from bot.games.yankee.quien_sabe.game import GAME, QuienSabeState
-from bot.games.yankee.stakes import DEAL_USAGE
 from tests.games.dealing import by_dealer, dealing
 from tests.helpers import moves_of
 

@@ -1,4 +1,4 @@
-"""The table-stakes plumbing the chip games share (bot/games/yankee/stakes.py)."""
+"""The table-stakes plumbing the chip games share (bot/games/stakes.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from bot.games.chips import POT, Transfer
 from bot.games.errors import IllegalAction
-from bot.games.yankee.stakes import (
+from bot.games.stakes import (
     check_stacks,
     chip_outcome,
     close_pot,

@@ -1,8 +1,10 @@
 """The Stops family for chips (Newmarket 1885, Newmarket 2011, Michigan), on one machinery.
 
-RULES.md §10-§12. `rules` holds the pure rules as a `StopsRules` page of parameters (the
-pack, the boodle cards, the stakes, where the spare hand is dealt, how a deal is settled,
-what happens after a stop); `flow` and `play` the state and the deal; `game` the game
-object every member is; `view` the table; `ai` the player. Each game is a folder with its
-page, its options and its rules; a fourth game is another page.
+RULES.md §10-§12. `page` is how a game is declared: a `StopsRules` page of data (the
+pack, the board's places and how each is won, who dresses the board, where the spare
+hand is dealt, how a deal is settled, what happens after a stop); `rules` holds the pure
+rules every page shares; `flow` and `play` the state and the deal; `game` the game object
+every member is; `view` and `facts` the table and its typed view; `ai` the player, which
+reads facts and pages, never game keys. Each game is a folder holding its own page, its
+options and its rules; a fourth game is another page.
 """

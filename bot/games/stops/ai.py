@@ -1,5 +1,8 @@
 """The Stops AI (RULES.md §10-§12): one player for the whole family, deciding from its
-seat's view alone (its hand, the board, the run, the played cards it can see).
+seat's view alone (its hand, the board, the run, the played cards it can see, and the
+rules of the game its view names, which every player knows: the page's rank order and
+cards that always stop). It reads facts (`facts.StopsView`, `page.StopsRules`) and never
+tests which game it is.
 
 - Leading, it scores each legal lead by what it knows: the cards it holds in a row from
   the lead are sure to be its own to play; a run it can carry to a stop it knows (the
@@ -18,19 +21,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
+from bot.games import registry
 from bot.games.base import View
-from bot.games.stops.rules import HIGH, LOW, successors
-
-TOP = {"A": 0, "K": 1}
-
-
-def _order(view: View) -> tuple[str, ...]:
-    """The rank order of the game: aces high when an ace is a board card of Michigan."""
-    return HIGH if view.get("game") == "michigan" else LOW
+from bot.games.stops.facts import StopsView
+from bot.games.stops.game import StopsGame
+from bot.games.stops.page import StopsRules
+from bot.games.stops.rules import successors
 
 
-def _seen(view: View) -> set[str]:
+def page_of(view: StopsView) -> StopsRules:
+    """The page of the game the view is of: its rules, known to every player."""
+    game = registry.get(str(view.get("game")))
+    assert isinstance(game, StopsGame), view.get("game")
+    return game.rules
+
+
+def _seen(view: StopsView) -> set[str]:
     """The cards this seat has seen played (the run, the face-up played cards)."""
     seen = {c for _, c in view.get("run") or []}
     for cards in view.get("played") or []:
@@ -38,7 +46,7 @@ def _seen(view: View) -> set[str]:
     return seen
 
 
-def lead_score(view: View, card: str, hand: Sequence[str], order: Sequence[str]) -> float:
+def lead_score(view: StopsView, card: str, hand: Sequence[str], order: Sequence[str]) -> float:
     """How good a lead is for this seat (higher is better)."""
     return _Reading(view, hand, order).score(card)
 
@@ -46,12 +54,18 @@ def lead_score(view: View, card: str, hand: Sequence[str], order: Sequence[str])
 class _Reading:
     """What the seat knows, worked out once for scoring each of its leads."""
 
-    def __init__(self, view: View, hand: Sequence[str], order: Sequence[str]) -> None:
+    def __init__(
+        self,
+        view: StopsView,
+        hand: Sequence[str],
+        order: Sequence[str],
+        fixed: Sequence[str] | None = None,
+    ) -> None:
         self.nexts = successors(tuple(order))
         self.mine = set(hand)
         self.seen = _seen(view)
         self.board = {b["card"]: int(b["chips"]) for b in view.get("board") or []}
-        self.fixed = {"7D"} if view.get("game") == "newmarket-1885" else set()
+        self.fixed = set(page_of(view).fixed_stops if fixed is None else fixed)
         self.suits: dict[str, list[str]] = {}
         for c in hand:
             self.suits.setdefault(c[-1], []).append(c)
@@ -87,7 +101,7 @@ def strength(hand: Sequence[str], order: Sequence[str]) -> float:
     return 2 * tops + rows - 0.5 * len(hand)
 
 
-def spread_for(view: View) -> str:
+def spread_for(view: StopsView) -> str:
     """The spread toward the board cards this seat is likely to hit."""
     staking = view.get("staking") or {}
     total = int(staking.get("total", 0))
@@ -96,7 +110,7 @@ def spread_for(view: View) -> str:
     if not hand:  # stakes before the deal: every board card is as likely as another
         each, odd = divmod(total, len(cards))
         return "spread " + " ".join(str(each + (i < odd)) for i in range(len(cards)))
-    order = _order(view)
+    order = page_of(view).order
     weights = []
     for c in cards:
         below = order[order.index(c[:-1]) - 1] + c[-1] if order.index(c[:-1]) else ""
@@ -114,24 +128,26 @@ class StopsPolicy:
 
     def choose(self, view: View, seat: int, rng: random.Random) -> str:
         """The seat's action, from its view alone."""
-        phase = view.get("phase")
-        hand = list(view.get("hand") or [])
-        order = _order(view)
+        facts = cast(StopsView, view)  # a Stops game's views are StopsViews (view.py)
+        phase = facts.get("phase")
+        hand = list(facts.get("hand") or [])
+        page = page_of(facts)
+        order = page.order
         if phase == "deal":
             return "deal"
         if phase == "stake":
-            return spread_for(view)
+            return spread_for(facts)
         if phase == "widow":
             return "exchange" if strength(hand, order) < -3 else "keep"
         if phase == "auction":
             worth = -3 - strength(hand, order)
-            top = int(view.get("bid") or 0) + 1
-            stack = int((view.get("seats") or [{}])[seat].get("stack", 0))
+            top = int(facts.get("bid") or 0) + 1
+            stack = int((facts.get("seats") or [{}])[seat].get("stack", 0))
             return f"bid {top}" if worth >= top and top <= stack and top <= 3 else "pass"
-        leads = list(view.get("leads") or [])
+        leads = list(facts.get("leads") or [])
         if len(leads) <= 1:
             return f"play {leads[0]}" if leads else "pass"
-        reading = _Reading(view, hand, order)
+        reading = _Reading(facts, hand, order, page.fixed_stops)
         best = max(leads, key=lambda c: (reading.score(c), rng.random()))
         return f"play {best}"
 

@@ -18,9 +18,10 @@ from typing import Any
 from bot.games.cards import french_pack
 from bot.games.chips import POT, Transfer, apply_transfers, net_transfers, split_evenly
 from bot.games.rng import deal_seed, shuffled
+from bot.games.stakes import at_table, dump_table, load_table, next_seat, players_from
 from bot.games.state import evolver
-from bot.games.stops.rules import FIXED, SPREAD, StopsRules, deal_all, first_jack_dealer
-from bot.games.yankee.stakes import at_table, dump_table, load_table, next_seat, players_from
+from bot.games.stops.page import StopsRules
+from bot.games.stops.rules import deal_all, dealer_times, first_jack_dealer
 
 DEAL, STAKE, WIDOW, AUCTION, PLAY, OVER = "deal", "stake", "widow", "auction", "play", "over"
 DRAW = -1
@@ -116,15 +117,10 @@ def pack_of(rules: StopsRules) -> tuple[str, ...]:
 
 
 def dues(rules: StopsRules, st: StopsState, seat: int, dealer: int) -> int:
-    """The chips a seat must put in to be dealt in: its stake (the dealer's doubled where
-    the game says so) and its pool chip."""
-    if rules.staking == FIXED:
-        board = st.stake * len(rules.boodle) * (2 if seat == dealer else 1)
-    elif rules.staking == SPREAD:
-        board = st.stake * (2 if seat == dealer else 1)
-    else:
-        board = st.stake
-    return board + st.kitty
+    """The chips a seat must put in to be dealt in: its stake (on every place where the
+    page fixes it; the dealer's multiplied where the page says so) and its pool chips."""
+    places = 1 if rules.dressing.at_will else len(rules.places)
+    return st.stake * places * dealer_times(rules, seat, dealer) + st.kitty
 
 
 def first_state(
@@ -145,8 +141,8 @@ def first_state(
     blank = StopsState(
         seats=seats,
         seed=seed,
-        stake=int(opts.get("stake", rules.spread)),
-        kitty=int(opts.get("kitty", rules.pool_ante)),
+        stake=int(opts.get("stake", rules.dressing.stake)),
+        kitty=int(opts.get("kitty", rules.dressing.pool)),
         lot=bool(opts.get("lot", False)),
         history=bool(opts.get("history", not rules.turn_down)),
         widow=bool(opts.get("widow", rules.widow)),
@@ -237,7 +233,7 @@ def open_deal(
 
 def begin(rules: StopsRules, st: StopsState) -> StopsState:
     """The seated deal begun from its cards, none of them dealt yet: the stakes spread
-    before the deal, or (fixed stakes, or stakes spread after the deal) the dealer's deal
+    before the deal, or (stakes fixed by the page, or spread after the deal) the dealer's deal
     awaited. Until then nobody has seen a card of the deal or moved a chip for it."""
     blank = evolve(
         st,
@@ -253,7 +249,7 @@ def begin(rules: StopsRules, st: StopsState) -> StopsState:
         swapped="",
         asked=0,
     )
-    if rules.staking == FIXED or st.after_deal:
+    if not rules.dressing.at_will or st.after_deal:
         return evolve(blank, phase=DEAL, turn=st.dealer)
     return evolve(blank, phase=STAKE, turn=st.players[0])
 

@@ -20,6 +20,14 @@ from bot.games.cards import Pack, french_short, parse_card, stacked_deck
 from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
 from bot.games.options import OptionValue
+from bot.games.stakes import (
+    StakesGame,
+    at_table,
+    check_seat,
+    chip_outcome,
+    depart,
+    restack,
+)
 from bot.games.stops.flow import (
     AUCTION,
     DEAL,
@@ -37,17 +45,10 @@ from bot.games.stops.flow import (
     reseat,
     unwind,
 )
+from bot.games.stops.page import StopsRules
 from bot.games.stops.play import bid, deal, exchange, keep, lead, leads, pass_bid, spread
-from bot.games.stops.rules import StopsRules, parse_spread, spreads
+from bot.games.stops.rules import parse_spread, spreads
 from bot.games.stops.view import ai_facts, announce_lead, facts
-from bot.games.yankee.stakes import (
-    StakesGame,
-    at_table,
-    check_seat,
-    chip_outcome,
-    depart,
-    restack,
-)
 
 _USAGE = "Write 'play' and the card you lead, like 'play 3S'."
 _WAIT = "wait until this one is over"

@@ -26,10 +26,9 @@ from bot.games.stops.flow import (
     evolve,
     open_deal,
 )
+from bot.games.stops.page import StopsRules
 from bot.games.stops.rules import (
-    FIXED,
-    SPREAD,
-    StopsRules,
+    dealer_times,
     holder_of,
     legal_leads,
     out_payments,
@@ -44,20 +43,21 @@ def deal(rules: StopsRules, st: StopsState) -> StopsState:
     """The dealer's deal: fixed stakes are laid before a card is dealt (Michigan's ante),
     then every card is dealt, and the widow, the first lead or (stakes spread after the
     deal) elder's spread is awaited."""
-    if rules.staking == FIXED:
-        return after_stakes(rules, lay_fixed(st))
+    if not rules.dressing.at_will:
+        return after_stakes(rules, lay_fixed(rules, st))
     return evolve(deal_cards(rules, st), phase=STAKE, turn=st.players[0], moved=())
 
 
-def lay_fixed(st: StopsState) -> StopsState:
+def lay_fixed(rules: StopsRules, st: StopsState) -> StopsState:
     """The fixed stakes of the deal laid (Michigan: 2 chips a card from the dealer, 1 from
     every other player, and the kitty), its transfers the state's moved."""
     moved: list[Transfer] = []
     board, pool = st.board, st.pool
     each = (st.stake,) * len(board)
     for s in st.players:
-        board = stake(board, each, double=s == st.dealer)
-        moved.append(Transfer(s, POT, sum(each) * (2 if s == st.dealer else 1), "stake"))
+        times = dealer_times(rules, s, st.dealer)
+        board = stake(board, each, times)
+        moved.append(Transfer(s, POT, sum(each) * times, "stake"))
         if st.kitty:
             moved.append(Transfer(s, POT, st.kitty, "ante"))
             pool += st.kitty
@@ -67,10 +67,10 @@ def lay_fixed(st: StopsState) -> StopsState:
 
 def spread(rules: StopsRules, st: StopsState, seat: int, amounts: Sequence[int]) -> StopsState:
     """The seat's stake spread over the board cards (doubled for the dealer where the
-    game says so) and its pool chip put in; then the next seat, or the cards."""
-    double = rules.staking == SPREAD and seat == st.dealer
-    board = stake(st.board, amounts, double)
-    moved = [Transfer(seat, POT, (2 if double else 1) * sum(amounts), "stake")]
+    page says so) and its pool chip put in; then the next seat, or the cards."""
+    times = dealer_times(rules, seat, st.dealer)
+    board = stake(st.board, amounts, times)
+    moved = [Transfer(seat, POT, times * sum(amounts), "stake")]
     if st.kitty:
         moved.append(Transfer(seat, POT, st.kitty, "ante"))
     stacks, _ = apply_transfers(st.stacks, sum(st.board) + st.pool, moved)
@@ -163,10 +163,10 @@ def lead(rules: StopsRules, st: StopsState, seat: int, card: str) -> StopsState:
     board = st.board
     stacks = list(st.stacks)
     sweeps: list[Transfer] = []
-    boodle = rules.boodle
+    takers = rules.takers
     for who, now in run:
         played[who] += (now,)
-        chips = swept(rules, now, board) if now in boodle else 0
+        chips = swept(rules, now, board) if now in takers else 0
         if chips:
             sweeps.append(Transfer(POT, who, chips, "boodle"))
             stacks[who] += chips

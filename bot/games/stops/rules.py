@@ -1,109 +1,20 @@
-"""The pure rules every Stops game shares, set by a `StopsRules` page of parameters.
+"""The pure rules every Stops game shares, read from a game's page (`page.StopsRules`).
 
 Sources: RULES.md §10 (Newmarket 1885), §11 (Newmarket 2011), §12 (Michigan). A sequence
 runs up one suit from the lowest card led (aces low and kings high, or aces high); a stop
 is a card nobody can follow, because it is the top of its suit, a card named as a stop by
-the game (the 7♦ when the 8♦ is stripped), or the next card lies in the dead hand;
-playing a card that matches a boodle card sweeps the chips on it, and chips nobody sweeps
-carry over to the next deal. A fourth game of the family (Pope Joan, Boodle, Saratoga) is
-another `StopsRules` page: its pack, boodle cards, stakes, where the spare hand is dealt,
-how a deal is settled and what happens after a stop.
+the page (the 7♦ when the 8♦ is stripped), or the next card lies in the dead hand;
+playing the card that wins a board place sweeps the chips on it, and chips nobody sweeps
+carry over to the next deal. The pages themselves live in each game's folder.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
-from bot.games.cards import FRENCH_RANKS, french_short
+from bot.games.cards import french_short
 from bot.games.errors import IllegalAction
-
-LOW: tuple[str, ...] = FRENCH_RANKS
-"""Aces low: A 2 ... 10 J Q K."""
-HIGH: tuple[str, ...] = (*FRENCH_RANKS[1:], "A")
-"""Aces high: 2 ... 10 J Q K A."""
-
-SPREAD, ANTE, FIXED = "spread", "ante", "fixed"
-"""How a deal is staked: each player spreads a stake at will (the dealer doubling it), an
-ante of one chip to the pool and the rest spread at will, or a fixed number on each board
-card (the dealer's twice the others')."""
-
-FIRST, BEFORE_DEALER, LAST = "first", "before dealer", "last"
-"""Where the spare hand gets its card in each round of the deal: before elder's, just
-before the dealer's own, or after the dealer's."""
-
-
-@dataclass(frozen=True, slots=True)
-class StopsRules:
-    """One Stops game's parameters (RULES.md §10-§12)."""
-
-    without: tuple[str, ...]
-    """Cards stripped from the 52-card pack."""
-    boodle: tuple[str, ...]
-    """The board (boodle) cards, in the order the board shows them."""
-    fixed_stops: tuple[str, ...] = ()
-    """Cards that are always stops (their successor is stripped)."""
-    aces_high: bool = False
-    staking: str = SPREAD
-    spread: int = 4
-    """Chips a player spreads over the board cards (the SPREAD default, the ANTE's part)."""
-    pool_ante: int = 0
-    """Chips each player puts in the pool besides the board (won by the first out)."""
-    spare_at: str = BEFORE_DEALER
-    per_card: bool = True
-    """The first out is paid one chip for each card left in every other hand."""
-    turn_down: bool = False
-    """Played cards are turned face down at each stop (only the sequence shows)."""
-    switch_suit: bool = False
-    """After a stop the next lead must be of another suit, the turn passing left if the
-    stopper has none (Michigan)."""
-    widow: bool = False
-    """The dealer may exchange his hand for the spare one, or auction it (Michigan)."""
-
-    @property
-    def order(self) -> tuple[str, ...]:
-        """The ranks from lowest to highest."""
-        return HIGH if self.aces_high else LOW
-
-
-NEWMARKET_1885 = StopsRules(
-    without=("8D",),
-    boodle=("AS", "KH", "QC", "JD"),
-    fixed_stops=("7D",),
-    staking=SPREAD,
-    spare_at=BEFORE_DEALER,
-    per_card=True,
-    turn_down=True,
-)
-"""§10: the 8♦ is stripped, so the 7♦ is always a stop; the board is A♠ K♥ Q♣ J♦; each
-player spreads his stake, the dealer doubles; the spare hand is dealt just before the
-dealer; the first out is paid per card; played cards go face down at each stop."""
-
-NEWMARKET_2011 = StopsRules(
-    without=(),
-    boodle=("10H", "JD", "QC", "KS"),
-    staking=ANTE,
-    spread=4,
-    pool_ante=1,
-    spare_at=LAST,
-    per_card=False,
-)
-"""§11: the full pack; boodles 10♥ J♦ Q♣ K♠ (our choice of suits); an ante of 1 to the
-pool and 4 over the boodles; the spare hand dealt last; the first out sweeps the pool."""
-
-MICHIGAN = StopsRules(
-    without=(),
-    boodle=("AH", "KC", "QD", "JS"),
-    aces_high=True,
-    staking=FIXED,
-    spread=1,
-    spare_at=FIRST,
-    per_card=True,
-    switch_suit=True,
-    widow=True,
-)
-"""§12: aces high; boodles A♥ K♣ Q♦ J♠; 1 chip on each (the dealer 2); the extra hand
-dealt first, on the dealer's left; the widow; a new suit after each stop; paid per card."""
+from bot.games.stops.page import FIRST, HIGH, LAST, LOW, StopsRules
 
 
 def _tables(order: tuple[str, ...]) -> tuple[dict[str, int], dict[str, str | None]]:
@@ -162,24 +73,29 @@ def holder_of(hands: Sequence[Sequence[str]], card: str) -> int | None:
 
 
 def swept(rules: StopsRules, card: str, board: Sequence[int]) -> int:
-    """The chips a played card sweeps from the board (0 unless it matches a boodle card)."""
-    if card not in rules.boodle:
-        return 0
-    return board[rules.boodle.index(card)]
+    """The chips a played card sweeps from the board (0 unless it wins a place)."""
+    index = rules.takers.get(card)
+    return 0 if index is None else board[index]
 
 
 def sweep(rules: StopsRules, card: str, board: tuple[int, ...]) -> tuple[int, ...]:
-    """The board after `card` is played: its boodle card, if any, emptied; others carry."""
-    if card not in rules.boodle:
+    """The board after `card` is played: the place it wins, if any, emptied; others carry."""
+    index = rules.takers.get(card)
+    if index is None:
         return board
-    index = rules.boodle.index(card)
     return (*board[:index], 0, *board[index + 1 :])
 
 
-def stake(board: tuple[int, ...], spread: Sequence[int], double: bool) -> tuple[int, ...]:
-    """The board after a player's spread is laid on it (doubled for the dealer in 1885)."""
-    factor = 2 if double else 1
-    return tuple(b + factor * s for b, s in zip(board, spread, strict=True))
+def stake(board: tuple[int, ...], spread: Sequence[int], times: int = 1) -> tuple[int, ...]:
+    """The board after a player's spread is laid on it, `times` over (the dealer's share
+    where the page multiplies it)."""
+    return tuple(b + times * s for b, s in zip(board, spread, strict=True))
+
+
+def dealer_times(rules: StopsRules, seat: int, dealer: int) -> int:
+    """How many times over the seat's stake goes on the board: the page's multiple for the
+    dealer, once for everyone else."""
+    return rules.dressing.dealer_times if seat == dealer else 1
 
 
 def out_payments(hands: Sequence[Sequence[str]], out: int) -> tuple[int, ...]:

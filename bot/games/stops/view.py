@@ -13,13 +13,15 @@ from __future__ import annotations
 import functools
 from typing import Any, Protocol
 
-from bot.games.base import GameInfo, View
+from bot.games.base import GameInfo
 from bot.games.cards import Pack, french_short
 from bot.games.chips import Transfer
 from bot.games.scene import Group, Scene, group, scene, seat
+from bot.games.stops.facts import BoardPlace, StopsView
 from bot.games.stops.flow import AUCTION, DEAL, OVER, PLAY, STAKE, WIDOW, Settled, StopsState
+from bot.games.stops.page import Place, StopsRules
 from bot.games.stops.play import chain, leads
-from bot.games.stops.rules import StopsRules, quick_spreads, successor
+from bot.games.stops.rules import quick_spreads, successor
 
 
 class StopsTable(Protocol):
@@ -33,12 +35,12 @@ class StopsTable(Protocol):
         ...
 
 
-def facts(game: StopsTable, st: StopsState, seat_no: int | None, *, scene: bool) -> View:
+def facts(game: StopsTable, st: StopsState, seat_no: int | None, *, scene: bool) -> StopsView:
     """The seat's view (anyone's for None): the board, the run, the counts, the last deal,
     and the seat's own hand and choices; with `scene`, the picture too."""
     rules = game.rules
     told = news(game, st)
-    out: View = {
+    out: StopsView = {
         "game": game.info.key,
         "title": game.info.title,
         "phase": st.phase,
@@ -73,11 +75,11 @@ def facts(game: StopsTable, st: StopsState, seat_no: int | None, *, scene: bool)
     return out
 
 
-def ai_facts(game: StopsTable, st: StopsState, seat_no: int) -> View:
+def ai_facts(game: StopsTable, st: StopsState, seat_no: int) -> StopsView:
     """What the AI decides from: a lean part of the seat's own view (no picture, no
     words), only the facts its phase needs, all of them facts a player at the table sees."""
     rules = game.rules
-    out: View = {"game": game.info.key, "phase": st.phase, "hand": list(st.hands[seat_no])}
+    out: StopsView = {"game": game.info.key, "phase": st.phase, "hand": list(st.hands[seat_no])}
     if st.turn != seat_no:
         return out
     if st.phase == PLAY:
@@ -93,7 +95,7 @@ def ai_facts(game: StopsTable, st: StopsState, seat_no: int) -> View:
     return out
 
 
-def _board(rules: StopsRules, st: StopsState) -> list[dict[str, Any]]:
+def _board(rules: StopsRules, st: StopsState) -> list[BoardPlace]:
     """Each board card with its chips, and how many of them were carried over."""
     return [
         {"card": c, "chips": b, "carried": min(b, k)}
@@ -112,7 +114,7 @@ def _staking(game: StopsTable, st: StopsState, seat_no: int) -> dict[str, Any]:
     total = game.spread_total(st)
     return {
         "total": total,
-        "double": game.rules.staking == "spread" and seat_no == st.dealer,
+        "double": game.rules.dressing.dealer_times == 2 and seat_no == st.dealer,
         "cards": list(game.rules.boodle),
         "quick": dict(_quick(total, game.rules.boodle)),
     }
@@ -230,7 +232,7 @@ def table_scene(game: StopsTable, st: StopsState, viewer: int | None) -> Scene:
     rules = game.rules
     seats = []
     for s in range(st.seats):
-        note = _seat_note(st, s, rules.staking == "spread")
+        note = _seat_note(st, s, rules.dressing.dealer_times == 2)
         seats.append(
             seat(
                 cards=st.played[s] if st.history else (),
@@ -242,10 +244,8 @@ def table_scene(game: StopsTable, st: StopsState, viewer: int | None) -> Scene:
             )
         )
     groups: list[Group] = []
-    for c, b, k in zip(rules.boodle, st.board, st.carried, strict=True):
-        carried = min(b, k)
-        label = f"{b} ({carried} carried)" if carried else f"{b} chip{'s' if b != 1 else ''}"
-        groups.append(group("pile", label, [c]))
+    for place, b, k in zip(rules.places, st.board, st.carried, strict=True):
+        groups.append(group("pile", place_label(place, b, min(b, k)), [place.card]))
     if st.run:
         groups.append(group("row", "Sequence", st.run, owners=st.run_by))
     if st.spare:
@@ -259,6 +259,15 @@ def table_scene(game: StopsTable, st: StopsState, viewer: int | None) -> Scene:
         counters.append(("Widow bid", f"{st.bid} (seat {st.bidder})"))
     lines = [line for line in (news(game, st), _draw_line(st)) if line]
     return scene(Pack.FRENCH, game.info.title, seats, groups, counters, lines)
+
+
+def place_label(place: Place, chips: int, carried: int) -> str:
+    """A board place's label: its chips, '4 chips' or '9 (5 carried)' when some came over
+    from earlier deals, after its name where the page names it ('Pope: 4 chips')."""
+    count = (
+        f"{chips} ({carried} carried)" if carried else f"{chips} chip{'s' if chips != 1 else ''}"
+    )
+    return f"{place.name}: {count}" if place.name else count
 
 
 def _draw_line(st: StopsState) -> str:

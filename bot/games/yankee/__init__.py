@@ -1,3 +1,4 @@
 """The games of the 1856 Yankee Notion deck and what they share: the deck's trick
-rules (`tricks`), table stakes (`stakes`) and the fifteens of Bunkum and Jockey Club
-(`fifteens`). Each game has a folder of its own."""
+rules (`tricks`) and the fifteens of Bunkum and Jockey Club (`fifteens`). Their table
+stakes are shared with the Stops family, in `bot/games/stakes.py`. Each game has a folder
+of its own."""

@@ -9,8 +9,11 @@ state)` is the state after the dealer's deal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
+import pytest
+
+from bot.games import ai, registry
 from bot.games.stops.flow import DEAL, StopsState
 from bot.games.stops.game import StopsGame
 from bot.games.stops.rules import deal_order
@@ -54,3 +57,21 @@ def by_dealer(game: StopsGame, st: StopsState) -> StopsState:
 def by_seat(st: StopsState) -> dict[int, list[str]]:
     """Each seat's hand, sorted, for asserting."""
     return {s: sorted(h) for s, h in enumerate(st.hands)}
+
+
+FOURTH = "tests.games.stops.fourth"
+"""The package of the fourth Stops page, a test's own."""
+
+
+@pytest.fixture
+def fourth(monkeypatch: pytest.MonkeyPatch) -> Iterator[StopsGame]:
+    """The fourth page's game, registered for this test only: the registry's modules and
+    caches are patched (undone when the test ends) and the AI's lookup is cleared before
+    and after, so no other test sees the page."""
+    monkeypatch.setattr(registry, "_MODULES", (*registry._MODULES, FOURTH))
+    monkeypatch.setattr(registry, "_games", {})
+    ai.policy_for.cache_clear()
+    game = registry.get("saratoga-stops")
+    assert isinstance(game, StopsGame)
+    yield game
+    ai.policy_for.cache_clear()

@@ -7,8 +7,8 @@ from __future__ import annotations
 from bot.games.errors import IllegalAction
 from bot.games.stops.flow import AUCTION, DEAL, PLAY, WIDOW
 from bot.games.stops.michigan import GAME
+from bot.games.stops.michigan.game import PAGE as MICHIGAN
 from bot.games.stops.play import next_leader
-from bot.games.stops.rules import MICHIGAN
 from tests.games.stops.helpers import by_dealer, dealt
 from tests.helpers import moves_of
 

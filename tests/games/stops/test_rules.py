@@ -5,13 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bot.games.errors import IllegalAction
+from bot.games.stops.michigan.game import PAGE as MICHIGAN
+from bot.games.stops.newmarket_1885.game import PAGE as NEWMARKET_1885
+from bot.games.stops.page import BEFORE_DEALER, FIRST, HIGH, LAST, Dressing, Place, StopsRules
 from bot.games.stops.rules import (
-    BEFORE_DEALER,
-    FIRST,
-    HIGH,
-    LAST,
-    MICHIGAN,
-    NEWMARKET_1885,
     deal_all,
     deal_order,
     first_jack_dealer,
@@ -62,7 +59,7 @@ def test_a_boodle_card_sweeps_its_chips_and_the_others_carry_over() -> None:
 
 
 def test_the_dealer_stakes_double_and_the_out_player_is_paid_per_card() -> None:
-    assert stake((0, 1, 0, 0), (1, 1, 1, 1), double=True) == (2, 3, 2, 2)
+    assert stake((0, 1, 0, 0), (1, 1, 1, 1), 2) == (2, 3, 2, 2)
     assert out_payments([["2S"], [], ["3H", "4H"]], out=1) == (1, 0, 2)
 
 
@@ -123,3 +120,15 @@ def test_the_spare_hand_gets_its_card_where_each_game_deals_it() -> None:
 def test_a_michigan_leader_after_a_stop_leads_another_suit_if_he_can() -> None:
     assert legal_leads(["2S", "5H", "3H"], HIGH, not_suit="H") == ["2S"]
     assert legal_leads(["KH", "AH"], HIGH) == ["KH"]
+
+
+def test_a_place_won_by_another_card_is_swept_by_that_card() -> None:
+    # A place marked by one card may be won by another (Pope Joan's Pope is the 9♦).
+    page = StopsRules(
+        places=(Place("9D", name="Pope", won_by="9D"), Place("KH", name="King", won_by="QH")),
+        dressing=Dressing(),
+    )
+    assert page.boodle == ("9D", "KH")
+    assert swept(page, "QH", (3, 5)) == 5 and sweep(page, "QH", (3, 5)) == (3, 0)
+    assert swept(page, "KH", (3, 5)) == 0 and sweep(page, "KH", (3, 5)) == (3, 5)
+    assert sweep(page, "9D", (3, 5)) == (0, 5)

@@ -22,7 +22,20 @@ from bot.games.options import Option, OptionValue
 from bot.games.rules_text import rules_page
 from bot.games.stops.game import StopsGame
 from bot.games.stops.options import ROUNDS, max_actions
-from bot.games.stops.rules import MICHIGAN
+from bot.games.stops.page import FIRST, Dressing, Place, StopsRules
+
+PAGE = StopsRules(
+    places=(Place("AH"), Place("KC"), Place("QD"), Place("JS")),
+    dressing=Dressing(at_will=False, stake=1, dealer_times=2),
+    aces_high=True,
+    spare_at=FIRST,
+    per_card=True,
+    switch_suit=True,
+    widow=True,
+)
+"""§12: aces high; the boodles A♥ K♣ Q♦ J♠, each won by its match; every player lays 1
+chip on each and the dealer 2, at his deal; the extra hand dealt first, on the dealer's
+left; the widow; a new suit after each stop; paid per card."""
 
 
 class Michigan(StopsGame):
@@ -38,7 +51,7 @@ class Michigan(StopsGame):
 
 
 GAME = Michigan(
-    MICHIGAN,
+    PAGE,
     GameInfo(
         key="michigan",
         title="Michigan",

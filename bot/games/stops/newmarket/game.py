@@ -20,7 +20,17 @@ from bot.games.options import OptionValue
 from bot.games.rules_text import rules_page
 from bot.games.stops.game import StopsGame
 from bot.games.stops.options import ROUNDS, STAKE_AFTER_DEAL, max_actions
-from bot.games.stops.rules import NEWMARKET_2011
+from bot.games.stops.page import LAST, Dressing, Place, StopsRules
+
+PAGE = StopsRules(
+    places=(Place("10H"), Place("JD"), Place("QC"), Place("KS")),
+    dressing=Dressing(at_will=True, stake=4, dealer_times=1, pool=1),
+    spare_at=LAST,
+    per_card=False,
+)
+"""§11: the full pack; the boodles 10♥ J♦ Q♣ K♠ (our choice of suits), each won by its
+match; each player antes 1 to the pool and spreads 4 over the boodles, the dealer no
+more; the spare hand dealt last; the first out sweeps the pool."""
 
 
 class Newmarket2011(StopsGame):
@@ -32,7 +42,7 @@ class Newmarket2011(StopsGame):
 
 
 GAME = Newmarket2011(
-    NEWMARKET_2011,
+    PAGE,
     GameInfo(
         key="newmarket",
         title="Newmarket (2011)",

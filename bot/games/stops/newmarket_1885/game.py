@@ -20,7 +20,21 @@ from bot.games.options import Option, OptionValue
 from bot.games.rules_text import rules_page
 from bot.games.stops.game import StopsGame
 from bot.games.stops.options import ROUNDS, STAKE_AFTER_DEAL, max_actions
-from bot.games.stops.rules import NEWMARKET_1885
+from bot.games.stops.page import BEFORE_DEALER, Dressing, Place, StopsRules
+
+PAGE = StopsRules(
+    places=(Place("AS"), Place("KH"), Place("QC"), Place("JD")),
+    dressing=Dressing(at_will=True, stake=4, dealer_times=2),
+    without=("8D",),
+    fixed_stops=("7D",),
+    spare_at=BEFORE_DEALER,
+    per_card=True,
+    turn_down=True,
+)
+"""§10: the 8♦ is stripped, so the 7♦ is always a stop; the staking board A♠ K♥ Q♣ J♦,
+each won by its match; each player spreads his stake as he likes, the dealer's doubled;
+the spare hand is dealt just before the dealer; the first out is paid per card; played
+cards go face down at each stop."""
 
 
 class Newmarket1885(StopsGame):
@@ -38,7 +52,7 @@ class Newmarket1885(StopsGame):
 
 
 GAME = Newmarket1885(
-    NEWMARKET_1885,
+    PAGE,
     GameInfo(
         key="newmarket-1885",
         title="Newmarket (1885)",

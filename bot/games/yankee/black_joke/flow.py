@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer, apply_transfers, pay_debts
 from bot.games.rng import shuffled
+from bot.games.stakes import coverers, next_dealer, next_seat
 from bot.games.state import evolver, put
-from bot.games.yankee.stakes import coverers, next_dealer, next_seat
 
 ORDER, EXTRA, OVER = "order", "extra", "over"
 

@@ -12,7 +12,7 @@ round is not the end of his buying) but not one who cannot pay for another card,
 round sells a card or ends the buying and every deal is finite (rules.md). The state
 and the flow of a deal live in `flow.py`, the table picture in
 `view.py`, and what every chip game does alike (stacks, top-ups, the result)
-in `bot/games/yankee/stakes.py`; here are the game object, its actions and its views.
+in `bot/games/stakes.py`; here are the game object, its actions and its views.
 """
 
 from __future__ import annotations
@@ -28,6 +28,14 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
+from bot.games.stakes import (
+    StakesGame,
+    check_seat,
+    chip_outcome,
+    coverers,
+    first_cards,
+    restack,
+)
 from bot.games.yankee.black_joke.flow import (
     EXTRA,
     ORDER,
@@ -44,14 +52,6 @@ from bot.games.yankee.black_joke.flow import (
 )
 from bot.games.yankee.black_joke.store import dump_state, load_state, reveal
 from bot.games.yankee.black_joke.view import table_scene
-from bot.games.yankee.stakes import (
-    StakesGame,
-    check_seat,
-    chip_outcome,
-    coverers,
-    first_cards,
-    restack,
-)
 
 __all__ = ["GAME", "BlackJoke", "BlackJokeState"]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.games.stakes import dump_moved, load_moved
 from bot.games.yankee.black_joke.flow import BlackJokeState, LastDeal
-from bot.games.yankee.stakes import dump_moved, load_moved
 
 
 def reveal(last: LastDeal | None) -> dict[str, Any] | None:

@@ -10,10 +10,10 @@ from a state to a new one; the game object checks each action first.
 from __future__ import annotations
 
 from bot.games.chips import POT, Transfer, apply_transfers, pay_debts, split_evenly
+from bot.games.stakes import ante_in, coverers, next_seat
 from bot.games.state import put
 from bot.games.yankee.bunkum.flow import BunkumState, LastDeal, deal_cards, evolve, open_deal
 from bot.games.yankee.fifteens import discard_fifteens, rotation, tie_break, tied_lowest
-from bot.games.yankee.stakes import ante_in, coverers, next_seat
 
 
 def deal_out(st: BunkumState) -> BunkumState:

@@ -15,8 +15,7 @@ from typing import Any
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
 from bot.games.rng import shuffled
-from bot.games.state import dump_frozen, evolver
-from bot.games.yankee.stakes import (
+from bot.games.stakes import (
     covers,
     dump_table,
     load_table,
@@ -24,6 +23,7 @@ from bot.games.yankee.stakes import (
     next_seat,
     players_from,
 )
+from bot.games.state import dump_frozen, evolver
 
 PACK = yankee_pack()
 RESERVE = 5

@@ -20,7 +20,7 @@ cards, `bot/games/yankee/fifteens.py`); no side bets. With split ties, the pot i
 `split_evenly` among the tied players in rotation from elder (odd chips to the earliest),
 and each loser's difference x rate is shared the same way among them, each share a debt paid
 under the chip policy. The state and flow live in `flow.py`, the table picture in `view.py`,
-and what every chip game does alike in `bot/games/yankee/stakes.py`.
+and what every chip game does alike in `bot/games/stakes.py`.
 """
 
 from __future__ import annotations
@@ -36,6 +36,18 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
+from bot.games.stakes import (
+    DEAL_USAGE,
+    StakesGame,
+    at_table,
+    check_seat,
+    chip_outcome,
+    chips,
+    depart,
+    first_cards,
+    refunds,
+    restack,
+)
 from bot.games.yankee.bunkum.auction import bid, deal_out, pass_card
 from bot.games.yankee.bunkum.flow import (
     PACK,
@@ -48,18 +60,6 @@ from bot.games.yankee.bunkum.flow import (
     to_deal,
 )
 from bot.games.yankee.bunkum.view import table_scene
-from bot.games.yankee.stakes import (
-    DEAL_USAGE,
-    StakesGame,
-    at_table,
-    check_seat,
-    chip_outcome,
-    chips,
-    depart,
-    first_cards,
-    refunds,
-    restack,
-)
 
 __all__ = ["GAME", "Bunkum", "BunkumState"]
 

@@ -10,6 +10,7 @@ state to a new one; the game object checks each action first.
 from __future__ import annotations
 
 from bot.games.chips import POT, Transfer, apply_transfers
+from bot.games.stakes import coverers, next_seat
 from bot.games.state import put
 from bot.games.yankee.fifteens import tie_break
 from bot.games.yankee.jockey_club.flow import (
@@ -21,7 +22,6 @@ from bot.games.yankee.jockey_club.flow import (
     finish,
     open_deal,
 )
-from bot.games.yankee.stakes import coverers, next_seat
 
 
 def make_offer(st: JockeyClubState, seat: int, value: int) -> JockeyClubState:

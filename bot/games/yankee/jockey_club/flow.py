@@ -20,8 +20,7 @@ from typing import Any
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
 from bot.games.rng import shuffled
-from bot.games.state import evolver
-from bot.games.yankee.stakes import (
+from bot.games.stakes import (
     ante_in,
     at_table,
     close_pot,
@@ -33,6 +32,7 @@ from bot.games.yankee.stakes import (
     next_seat,
     players_from,
 )
+from bot.games.state import evolver
 
 DEAL, AUCTION, OVER = "deal", "auction", "over"
 NO_HOLDER = -1

@@ -15,7 +15,7 @@ in full (never more than the stack), so no shortfall under the chip policy can a
 change before the deal seats it again, its cards still unseen; a pot left when the game ends is
 split evenly among the seats, the odd chips from the last deal's elder. The state and the flow
 of a deal live in `flow.py`, the table picture in `view.py`, and what every chip game does alike
-in `bot/games/yankee/stakes.py`; here are the game object, its actions and its views.
+in `bot/games/stakes.py`; here are the game object, its actions and its views.
 """
 
 from __future__ import annotations
@@ -30,6 +30,18 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
+from bot.games.stakes import (
+    DEAL_USAGE,
+    StakesGame,
+    at_table,
+    check_seat,
+    chip_outcome,
+    chips,
+    depart,
+    first_cards,
+    refunds,
+    restack,
+)
 from bot.games.yankee.jockey_club.auction import make_offer, pass_turn
 from bot.games.yankee.jockey_club.flow import (
     DEAL,
@@ -48,18 +60,6 @@ from bot.games.yankee.jockey_club.flow import (
     reveal,
 )
 from bot.games.yankee.jockey_club.view import facts, table_scene
-from bot.games.yankee.stakes import (
-    DEAL_USAGE,
-    StakesGame,
-    at_table,
-    check_seat,
-    chip_outcome,
-    chips,
-    depart,
-    first_cards,
-    refunds,
-    restack,
-)
 
 __all__ = ["GAME", "JockeyClub", "JockeyClubState"]
 

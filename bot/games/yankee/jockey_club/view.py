@@ -7,6 +7,7 @@ from bot.games.base import View
 from bot.games.cards import Pack
 from bot.games.rng import deal_seed
 from bot.games.scene import Scene, group, scene, seat
+from bot.games.stakes import chips
 from bot.games.yankee.jockey_club.flow import (
     DEAL,
     OVER,
@@ -16,7 +17,6 @@ from bot.games.yankee.jockey_club.flow import (
     offer_text,
     total,
 )
-from bot.games.yankee.stakes import chips
 
 
 def seat_status(st: JockeyClubState, seat: int) -> str:

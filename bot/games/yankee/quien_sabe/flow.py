@@ -16,8 +16,7 @@ from typing import Any
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
 from bot.games.rng import shuffled
-from bot.games.state import evolver
-from bot.games.yankee.stakes import (
+from bot.games.stakes import (
     at_table,
     close_pot,
     coverers,
@@ -27,6 +26,7 @@ from bot.games.yankee.stakes import (
     next_dealer,
     players_from,
 )
+from bot.games.state import evolver
 
 DEAL, PLAY, DECIDE, OVER = "deal", "play", "decide", "over"
 PACK = yankee_pack()

@@ -21,7 +21,7 @@ pool are points on paper), the game ends as soon as a call takes someone to the 
 the leader winning; when a game for chips ends, a pool left over is shared evenly, the odd
 chips one at a time from the last deal's elder. The state and the flow of a deal live in
 `flow.py`, the table picture and the last deal's story in `view.py`, and what every chip
-game does alike in `bot/games/yankee/stakes.py`; here are the game object, its actions and
+game does alike in `bot/games/stakes.py`; here are the game object, its actions and
 views.
 """
 
@@ -37,6 +37,18 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
+from bot.games.stakes import (
+    DEAL_USAGE,
+    StakesGame,
+    at_table,
+    check_seat,
+    chip_outcome,
+    depart,
+    first_cards,
+    net_result,
+    refunds,
+    restack,
+)
 from bot.games.yankee.quien_sabe.flow import (
     DEAL,
     DECIDE,
@@ -54,18 +66,6 @@ from bot.games.yankee.quien_sabe.flow import (
 )
 from bot.games.yankee.quien_sabe.play import call, deal_out, pass_choice, play_card
 from bot.games.yankee.quien_sabe.view import facts, reveal, table_scene
-from bot.games.yankee.stakes import (
-    DEAL_USAGE,
-    StakesGame,
-    at_table,
-    check_seat,
-    chip_outcome,
-    depart,
-    first_cards,
-    net_result,
-    refunds,
-    restack,
-)
 
 __all__ = ["GAME", "QuienSabe", "QuienSabeState"]
 

@@ -9,6 +9,7 @@ functions from a state to a new one; the game object checks each action first.
 from __future__ import annotations
 
 from bot.games.chips import POT, Transfer, apply_transfers, pay_debts
+from bot.games.stakes import ante_in
 from bot.games.yankee.quien_sabe.flow import (
     DECIDE,
     MAX_REDEALS,
@@ -23,7 +24,6 @@ from bot.games.yankee.quien_sabe.flow import (
     qsn,
     redeal,
 )
-from bot.games.yankee.stakes import ante_in
 
 
 def deal_out(st: QuienSabeState) -> QuienSabeState:

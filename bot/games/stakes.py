@@ -1,5 +1,5 @@
-"""Table-stakes plumbing shared by the chip games (docs/chip-policy.md): Black Joke, Bunkum,
-Jockey Club and Quien Sabe.
+"""Table-stakes plumbing shared by the chip games (docs/chip-policy.md): the Yankee chip
+games (Black Joke, Bunkum, Jockey Club, Quien Sabe) and the Stops family.
 
 Here are the starting stacks and their refusals, a stack's top-up or cash-out between
 deals, the result of a game from the stacks against what each seat brought, the antes and

@@ -1,0 +1,33 @@
+"""The Stops family's view: the keys a Stops table shows beyond the common `View`, typed.
+
+`view.facts` fills it for a seat (or anyone), `view.ai_facts` fills the lean part the AI
+decides from. The AI reads these facts and the page of the game the view names (its rules,
+which every player knows: the rank order, the cards that always stop), never testing which
+game it is. The staking seat's `staking` keeps the common `View`'s type and the shape the Discord
+front end reads: total, cards, double, quick.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from bot.games.base import View
+
+
+class BoardPlace(TypedDict):
+    """One board place as the table shows it: its card and chips, and how many of those
+    were carried over from earlier deals."""
+
+    card: str
+    chips: int
+    carried: int
+
+
+class StopsView(View, total=False):
+    """A Stops table as one seat (or anyone) sees it; every key optional, as in `View`."""
+
+    board: list[BoardPlace]
+    leads: list[str]
+    """The cards the seat may lead, on its turn to lead."""
+    spare: int
+    """How many cards the spare (dead) hand holds."""
