@@ -95,8 +95,8 @@ class Screen:
         if stake is not None and stake.spreads:
             common = "; ".join(f"{s.words} ({s.action})" for s in stake.spreads)
             return (
-                f"{self.style.bold(f'Spread your {stake.total} chips.')} Type one of: "
-                f"{common}; or any spread: {format_actions(legal)}"
+                f"{self.style.bold('Your move.')} Spread your {stake.total} chips: by name, "
+                f"{common}.\nLegal: {format_actions(legal)}"
             )
         if out_of_turn:
             return (
