@@ -35,7 +35,8 @@ from typing import Any, NoReturn, cast
 
 from bot.storage._pg_tx import PgTx, prepare
 from bot.storage.base import Job
-from bot.storage.tx import Dialect, Params, Row
+from bot.storage.pg_connect import PgConnection
+from bot.storage.tx import Dialect, Params, Row, as_int
 
 Running = Callable[[Job], AbstractContextManager[None]]
 """`Database.running`: marks the work running, for its `on_commit` calls."""
@@ -208,7 +209,7 @@ def abandon(started: Iterable[Started]) -> None:
         one.job.hooks.clear()
 
 
-async def send(conn: Any, run: list[Started]) -> list[list[Row]]:
+async def send(conn: PgConnection, run: list[Started]) -> list[list[Row]]:
     """Run the run's parked statements in one round trip; each work's rows, in order."""
     steps = [one.step for one in run if one.step is not None]
     tag = len(steps[0].values) + 1
@@ -216,7 +217,7 @@ async def send(conn: Any, run: list[Started]) -> list[list[Row]]:
     records = await conn.fetchmany(sql, [(*step.values, n) for n, step in enumerate(steps)])
     rows: list[list[Row]] = [[] for _ in run]
     for record in records:
-        rows[record[0]].append(_Tail(record))
+        rows[as_int(record[0])].append(_Tail(record))
     return rows
 
 
