@@ -36,7 +36,7 @@ from typing import Any, NoReturn, cast
 from bot.storage._pg_tx import PgTx, prepare
 from bot.storage.base import Job
 from bot.storage.pg_connect import PgConnection
-from bot.storage.tx import Dialect, Params, Row, as_int
+from bot.storage.tx import Dialect, Params, Row, SqlValue, as_int
 
 Running = Callable[[Job], AbstractContextManager[None]]
 """`Database.running`: marks the work running, for its `on_commit` calls."""
@@ -58,7 +58,7 @@ class _Step:
         self.sql = sql
         self.values = values
 
-    def __await__(self) -> Generator[Any, Any, list[Row] | None]:
+    def __await__(self) -> Generator[_Step, list[Row] | None, list[Row] | None]:
         rows: list[Row] | None = yield self
         return rows
 
@@ -136,7 +136,7 @@ class Started:
     end (`outcome`: succeeded, and its result or exception)."""
 
     job: Job
-    coro: Coroutine[Any, Any, Any]
+    coro: Coroutine[object, list[Row] | None, object]
     tx: PipeTx
     step: _Step | None = None
     outcome: tuple[bool, Any] | None = None
@@ -167,7 +167,8 @@ def _start(job: Job, running: Running, live: PgTx) -> Started | None:
     """Step one work up to its first call of its Tx, or its end; None (and unwound) if
     it awaited anything else first."""
     tx = PipeTx(live)
-    one = Started(job, cast(Coroutine[Any, Any, Any], job.work(tx)), tx)
+    # A work is an async function, resumed here with its statement's rows (or None).
+    one = Started(job, cast(Coroutine[object, list[Row] | None, object], job.work(tx)), tx)
     try:
         with running(job):
             step = one.coro.send(None)
@@ -195,10 +196,11 @@ def pipelinable(started: list[Started]) -> list[Started]:
 
 
 @types.coroutine
-def resumed(one: Started) -> Generator[Any, Any, Any]:
+def resumed(one: Started) -> Generator[object, list[Row] | None, object]:
     """Go on with a work stepped by hand (resumed with None: the usual way), on the event
     loop from where it stopped; its result."""
-    return (yield from one.coro)
+    # `types.coroutine` lets a generator delegate to a coroutine, which mypy cannot see.
+    return (yield from cast(Generator[object, list[Row] | None, object], one.coro))
 
 
 def abandon(started: Iterable[Started]) -> None:
@@ -250,10 +252,10 @@ class _Tail:
 
     __slots__ = ("_record",)
 
-    def __init__(self, record: Any) -> None:
+    def __init__(self, record: Row) -> None:
         self._record = record
 
-    def __getitem__(self, key: int | str) -> Any:
+    def __getitem__(self, key: int | str) -> SqlValue:
         if isinstance(key, int):
             if key < 0:
                 key += len(self)
@@ -265,7 +267,7 @@ class _Tail:
     def __len__(self) -> int:
         return len(self._record) - 1
 
-    def __iter__(self) -> Iterator[Any]:
-        values: Iterator[Any] = iter(self._record)
+    def __iter__(self) -> Iterator[SqlValue]:
+        values = iter(self._record)
         next(values)
         return values

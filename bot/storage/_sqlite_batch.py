@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from bot.storage.base import Job
 from bot.storage.tx import Dialect, IntegrityError, Params, Row
@@ -88,13 +88,17 @@ class SqliteTx:
         self._conn.execute(f"RELEASE {name}")
 
 
-def drive(awaitable: Awaitable[Any]) -> Any:
+T = TypeVar("T")
+
+
+def drive(awaitable: Awaitable[T]) -> T:
     """Run a coroutine that never suspends to its end, and return its value."""
-    coro = cast(Coroutine[Any, Any, Any], awaitable)
+    # A work is an async function, so what it returns is a coroutine.
+    coro = cast(Coroutine[object, None, T], awaitable)
     try:
         coro.send(None)
     except StopIteration as stop:
-        return stop.value
+        return cast(T, stop.value)  # StopIteration carries what the coroutine returned
     coro.close()
     raise RuntimeError("A SQLite unit of work awaited something besides its tx.")
 

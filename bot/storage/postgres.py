@@ -23,7 +23,6 @@ import contextlib
 import logging
 from collections.abc import Awaitable
 from functools import partial
-from typing import Any
 
 import asyncpg
 
@@ -263,7 +262,7 @@ class PostgresDatabase(Database):
         stepped by hand; its Tx, and the exception it ended with (None: succeeded)."""
         if started is None:
             tx = _tx_for(conn, job)
-            call: Awaitable[Any] = job.work(tx)
+            call: Awaitable[object] = job.work(tx)
         elif started.outcome is not None:
             # It ended while stepped, having made no statement.
             succeeded, value = started.outcome
