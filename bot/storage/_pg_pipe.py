@@ -31,10 +31,10 @@ from collections.abc import (
 )
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, NoReturn, cast
+from typing import NoReturn, cast
 
 from bot.storage._pg_tx import PgTx, prepare
-from bot.storage.base import Job
+from bot.storage.base import Job, Outcome
 from bot.storage.pg_connect import PgConnection
 from bot.storage.tx import Dialect, Params, Row, SqlValue, as_int
 
@@ -139,7 +139,7 @@ class Started:
     coro: Coroutine[object, list[Row] | None, object]
     tx: PipeTx
     step: _Step | None = None
-    outcome: tuple[bool, Any] | None = None
+    outcome: Outcome | None = None
 
     @property
     def parked(self) -> str | None:
@@ -223,13 +223,11 @@ async def send(conn: PgConnection, run: list[Started]) -> list[list[Row]]:
     return rows
 
 
-def finish(
-    run: list[Started], rows: list[list[Row]], running: Running
-) -> list[tuple[bool, Any]] | int:
+def finish(run: list[Started], rows: list[list[Row]], running: Running) -> list[Outcome] | int:
     """Resume each pipelined work with its rows: each one's (succeeded, result or
     exception), in order; or the place of the first that deviated (made another
     statement, or awaited anything else), the run then to be undone."""
-    outcomes: list[tuple[bool, Any]] = []
+    outcomes: list[Outcome] = []
     for index, (one, mine) in enumerate(zip(run, rows, strict=True)):
         try:
             with running(one.job):

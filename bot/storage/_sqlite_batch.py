@@ -15,9 +15,9 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
-from bot.storage.base import Job
+from bot.storage.base import Job, Outcome
 from bot.storage.tx import Dialect, IntegrityError, Params, Row
 
 WORK = "work"
@@ -115,7 +115,7 @@ class BrokenBatch(Exception):
 class Batch:
     """What became of a batch: each work that ran, and the error that broke it, if any."""
 
-    outcomes: list[tuple[bool, Any]] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
     broken: BaseException | None = None
     culprit: int | None = None
     """The work that broke the batch (the others may run again); None if BEGIN or COMMIT
@@ -151,9 +151,7 @@ def run_batch(conn: sqlite3.Connection, jobs: list[Job], tx: SqliteTx, running: 
     return batch
 
 
-def _run_one(
-    conn: sqlite3.Connection, job: Job, tx: SqliteTx, running: Running
-) -> tuple[bool, Any]:
+def _run_one(conn: sqlite3.Connection, job: Job, tx: SqliteTx, running: Running) -> Outcome:
     """Run one work in its savepoint; return (succeeded, result or exception)."""
     if not job.atomic:
         conn.execute(f"SAVEPOINT {WORK}")

@@ -9,12 +9,17 @@ import contextlib
 import contextvars
 import logging
 from collections.abc import Callable, Iterator
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from bot.storage.tx import Dialect, Params, Row, Work
 
 T = TypeVar("T")
 _LOG = logging.getLogger(__name__)
+
+# Any: the second item is the result or the Exception as the first says, and mypy cannot
+# narrow one item of a tuple by another, so each reader would need a cast instead.
+Outcome = tuple[bool, Any]
+"""How a work ended: (True, what it returned) or (False, the Exception it raised)."""
 
 
 class Job:
