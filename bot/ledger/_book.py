@@ -32,7 +32,7 @@ from bot.ledger.model import (
     PostResult,
     Reason,
 )
-from bot.storage import IntegrityError, Tx
+from bot.storage import IntegrityError, Tx, as_float_or_none, as_int
 
 # Ids found or created by one call, to be cached once its work has committed.
 Learned = dict[Account, int]
@@ -74,7 +74,7 @@ class Book:
             account_id = await self._account_id(conn, account, learned)
         row = await conn.fetchone("SELECT balance FROM accounts WHERE id = ?", (account_id,))
         assert row is not None
-        return int(row[0]), learned
+        return as_int(row[0]), learned
 
     async def claim_daily(
         self,
@@ -96,7 +96,7 @@ class Book:
         async with conn.savepoint("ledger_daily"):
             found = await conn.fetchone(_sql.LAST_DAILY, (guild_id, user_id))
             assert found is not None
-            count, last = found[0], found[1]
+            count, last = as_int(found[0]), as_float_or_none(found[1])
             if last is not None and now < last + interval_s:
                 raise DailyTooSoon(last + interval_s - now)
             key = f"daily:{guild_id}:{user_id}:{count + 1}"
@@ -108,13 +108,13 @@ class Book:
             purse_id = await self._account_id(conn, purse, learned)
             row = await conn.fetchone("SELECT balance FROM accounts WHERE id = ?", (purse_id,))
             assert row is not None
-            balance = int(row[0])
+            balance = as_int(row[0])
         return DailyClaim(amount, balance, now + interval_s), learned
 
     async def close_escrow(self, conn: Tx, guild_id: int, table_id: int) -> None:
         """Close a table's stakes and pot for good; refuse while they hold chips."""
         found = await conn.fetchone(_sql.ESCROW_HELD, (table_id, guild_id))
-        held = int(found[0]) if found is not None else 0
+        held = as_int(found[0]) if found is not None else 0
         if held:
             raise LedgerError(
                 f"Table {table_id} still holds {held} chips in escrow; "
@@ -148,12 +148,12 @@ class Book:
         except IntegrityError as exc:
             raise await _refusal(conn, posting, src_id, exc) from exc
         if inserted:
-            return PostResult(int(inserted[0][0]), replayed=False)
+            return PostResult(as_int(inserted[0][0]), replayed=False)
         stored = await conn.fetchone(_sql.FIND_TRANSFER, (posting.key,))
         assert stored is not None, f"transfer {posting.key} neither inserted nor found"
         if tuple(stored)[: len(params)] != params:
             raise KeyConflict(posting.key)
-        return PostResult(int(stored["id"]), replayed=True)
+        return PostResult(as_int(stored["id"]), replayed=True)
 
     async def _account_id(self, conn: Tx, account: Account, learned: Learned) -> int:
         """The account's id, creating the account if it does not exist yet."""
@@ -164,7 +164,7 @@ class Book:
             return account_id
         where, values = _sql.identity(account)
         row = await conn.fetchone(f"SELECT id FROM accounts WHERE {where}", values)
-        account_id = int(row[0]) if row is not None else await self._open(conn, account, learned)
+        account_id = as_int(row[0]) if row is not None else await self._open(conn, account, learned)
         learned[account] = account_id
         return account_id
 
@@ -177,7 +177,7 @@ class Book:
             if _CLOSED in str(exc):
                 raise AccountClosed(account) from exc
             raise
-        account_id = int(found[0][0])
+        account_id = as_int(found[0][0])
         if account.kind is AccountKind.PURSE:
             await self._give_starting_chips(conn, account, account_id, learned)
         return account_id
@@ -218,7 +218,7 @@ async def _refusal(conn: Tx, posting: Posting, src_id: int, exc: IntegrityError)
     if _OVERDRAFT in message:
         row = await conn.fetchone("SELECT balance FROM accounts WHERE id = ?", (src_id,))
         assert row is not None
-        return Overdraft(posting.src, posting.amount, int(row[0]))
+        return Overdraft(posting.src, posting.amount, as_int(row[0]))
     if _CLOSED in message:
         return AccountClosed(posting.src if posting.src.is_escrow else posting.dst)
     if _OTHER_SERVER in message:

@@ -33,7 +33,7 @@ from bot.ledger.model import (
     PostResult,
     Reason,
 )
-from bot.storage import Database, Tx
+from bot.storage import Database, Tx, as_int
 
 StartingChips = int | Callable[[int], int]
 
@@ -95,7 +95,7 @@ class Ledger:
         """The account's committed balance; 0 when it does not exist yet."""
         where, values = identity(account)
         row = await self._db.fetchone(f"SELECT balance FROM accounts WHERE {where}", values)
-        return 0 if row is None else int(row[0])
+        return 0 if row is None else as_int(row[0])
 
     async def purse(self, guild_id: int, user_id: int) -> int:
         """A player's balance, creating their purse (with starting chips) if need be."""
@@ -162,8 +162,8 @@ class Ledger:
             if row["kind"] == "pot":
                 account = Account.pot(guild_id, table_id)
             else:
-                account = Account.stake(guild_id, table_id, int(row["seat"]))
-            held[account] = int(row["balance"])
+                account = Account.stake(guild_id, table_id, as_int(row["seat"]))
+            held[account] = as_int(row["balance"])
         return held
 
     async def close_escrow(self, tx: Tx, guild_id: int, table_id: int) -> None:

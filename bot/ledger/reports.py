@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.ledger.model import Account, AccountKind, HistoryEntry, Reason
-from bot.storage import Database, Row
+from bot.storage import Database, Row, as_int, as_int_or_none, as_str, as_str_or_none
 
 _ACCOUNT_COLUMNS = "a.id, a.guild_id, a.kind, a.user_id, a.table_id, a.seat, a.balance"
 _IN_GUILD = "(CAST(:guild AS BIGINT) IS NULL OR a.guild_id = :guild)"
@@ -100,18 +100,20 @@ async def check(db: Database, guild_id: int | None = None) -> list[str]:
     params = {"guild": guild_id}
     problems: list[str] = []
     for row in await db.fetchall(_UNBALANCED_GUILDS.format(in_guild=_IN_GUILD), params):
-        problems.append(f"Server {row[0]}: balances add up to {row[1]}, not 0.")
+        problems.append(f"Server {as_int(row[0])}: balances add up to {as_int(row[1])}, not 0.")
     for row in await db.fetchall(_query(_BALANCE_NOT_TRANSFERS), params):
         problems.append(
-            f"{_describe(row)} holds {row['balance']} chips, "
-            f"but its transfers add up to {row['net']}."
+            f"{_describe(row)} holds {as_int(row['balance'])} chips, "
+            f"but its transfers add up to {as_int(row['net'])}."
         )
     for row in await db.fetchall(_query(_BELOW_ZERO), params):
-        problems.append(f"{_describe(row)} is below zero ({row['balance']} chips).")
+        problems.append(f"{_describe(row)} is below zero ({as_int(row['balance'])} chips).")
     for row in await db.fetchall(_query(_CLOSED_NOT_EMPTY), params):
-        problems.append(f"{_describe(row)} is closed but holds {row['balance']} chips.")
+        balance = as_int(row["balance"])
+        problems.append(f"{_describe(row)} is closed but holds {balance} chips.")
     for row in await db.fetchall(_CROSS_GUILD, params):
-        problems.append(f"Transfer {row[0]} of server {row[1]} touches another server's account.")
+        transfer, guild = as_int(row[0]), as_int(row[1])
+        problems.append(f"Transfer {transfer} of server {guild} touches another server's account.")
     return problems
 
 
@@ -126,15 +128,16 @@ async def history(
     entries = []
     for row in rows:
         other = _account(row)
+        amount = as_int(row["amount"])
         entries.append(
             HistoryEntry(
-                transfer_id=row["transfer_id"],
-                at=datetime.fromisoformat(row["created_at"]),
-                amount=row["amount"] if row["incoming"] else -row["amount"],
-                reason=Reason(row["reason"]),
+                transfer_id=as_int(row["transfer_id"]),
+                at=datetime.fromisoformat(as_str(row["created_at"])),
+                amount=amount if row["incoming"] else -amount,
+                reason=Reason(as_str(row["reason"])),
                 counterparty=other,
                 counterparty_text=other.describe(),
-                game=row["game"],
+                game=as_str_or_none(row["game"]),
             )
         )
     return entries
@@ -146,7 +149,7 @@ async def leaderboard(
     """(user_id, value) best first: purse balances, or net winnings at `game`."""
     board = _BY_BALANCE if game is None else _NET_WINNINGS
     params = {"guild": guild_id, "game": game, "limit": limit}
-    return [(row[0], row[1]) for row in await db.fetchall(board + _TOP, params)]
+    return [(as_int(row[0]), as_int(row[1])) for row in await db.fetchall(board + _TOP, params)]
 
 
 async def rank(
@@ -155,7 +158,7 @@ async def rank(
     """A player's (1-based rank, value) on that leaderboard; None when not on it."""
     board = _BY_BALANCE if game is None else _NET_WINNINGS
     row = await db.fetchone(board + _RANK, {"guild": guild_id, "game": game, "user": user_id})
-    return None if row is None else (row[0], row[1])
+    return None if row is None else (as_int(row[0]), as_int(row[1]))
 
 
 def _query(template: str) -> str:
@@ -166,11 +169,15 @@ def _query(template: str) -> str:
 def _account(row: Row) -> Account:
     """The Account named by a row holding _ACCOUNT_COLUMNS."""
     return Account(
-        row["guild_id"], AccountKind(row["kind"]), row["user_id"], row["table_id"], row["seat"]
+        as_int(row["guild_id"]),
+        AccountKind(as_str(row["kind"])),
+        as_int_or_none(row["user_id"]),
+        as_int_or_none(row["table_id"]),
+        as_int_or_none(row["seat"]),
     )
 
 
 def _describe(row: Row) -> str:
     """An account row in words, capitalised to open a sentence, with its id."""
     text = _account(row).describe()
-    return f"{text[0].upper()}{text[1:]} (account {row['id']})"
+    return f"{text[0].upper()}{text[1:]} (account {as_int(row['id'])})"

@@ -179,7 +179,7 @@ async def pages(
             rows = await tx.fetchall(f"{head} {tail}")
         else:
             rows = await tx.fetchall(f"{head} WHERE {later} {tail}", after)
-        page = [tuple(row) for row in rows]
+        page: list[tuple[object, ...]] = [tuple(row) for row in rows]
         if page:
             yield page
         if len(page) < PAGE_ROWS:

@@ -28,7 +28,7 @@ from bot.storage._copy_io import (
     table_names,
 )
 from bot.storage.pg_migrate import COPY_MARK
-from bot.storage.tx import IntegrityError, StorageError, Tx
+from bot.storage.tx import IntegrityError, StorageError, Tx, as_int
 
 Progress = Callable[[str, int, bool], None]
 """Told (table, rows copied so far, whether the table is done) as the copy goes."""
@@ -126,7 +126,7 @@ async def _copy_table(
     places = ", ".join("?" for _ in columns)
     insert = f"INSERT INTO {table.name} ({names}) VALUES ({places})"
     row = await dst.tx.fetchone(f"SELECT COUNT(*) FROM {table.name}")
-    copied = int(row[0]) if row is not None else 0
+    copied = as_int(row[0]) if row is not None else 0
     fresh = _fresh_account(columns) if table is _ACCOUNTS else None
     async for page in pages(src, table, columns, await last_key(dst.tx, table)):
         rows = [fresh(r) for r in page] if fresh is not None else page

@@ -31,11 +31,12 @@ from collections.abc import (
 )
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, NoReturn, cast
+from typing import NoReturn, cast
 
 from bot.storage._pg_tx import PgTx, prepare
-from bot.storage.base import Job
-from bot.storage.tx import Dialect, Params, Row
+from bot.storage.base import Job, Outcome
+from bot.storage.pg_connect import PgConnection
+from bot.storage.tx import Dialect, Params, Row, SqlValue, as_int
 
 Running = Callable[[Job], AbstractContextManager[None]]
 """`Database.running`: marks the work running, for its `on_commit` calls."""
@@ -57,7 +58,7 @@ class _Step:
         self.sql = sql
         self.values = values
 
-    def __await__(self) -> Generator[Any, Any, list[Row] | None]:
+    def __await__(self) -> Generator[_Step, list[Row] | None, list[Row] | None]:
         rows: list[Row] | None = yield self
         return rows
 
@@ -135,10 +136,10 @@ class Started:
     end (`outcome`: succeeded, and its result or exception)."""
 
     job: Job
-    coro: Coroutine[Any, Any, Any]
+    coro: Coroutine[object, list[Row] | None, object]
     tx: PipeTx
     step: _Step | None = None
-    outcome: tuple[bool, Any] | None = None
+    outcome: Outcome | None = None
 
     @property
     def parked(self) -> str | None:
@@ -166,7 +167,8 @@ def _start(job: Job, running: Running, live: PgTx) -> Started | None:
     """Step one work up to its first call of its Tx, or its end; None (and unwound) if
     it awaited anything else first."""
     tx = PipeTx(live)
-    one = Started(job, cast(Coroutine[Any, Any, Any], job.work(tx)), tx)
+    # A work is an async function, resumed here with its statement's rows (or None).
+    one = Started(job, cast(Coroutine[object, list[Row] | None, object], job.work(tx)), tx)
     try:
         with running(job):
             step = one.coro.send(None)
@@ -194,10 +196,11 @@ def pipelinable(started: list[Started]) -> list[Started]:
 
 
 @types.coroutine
-def resumed(one: Started) -> Generator[Any, Any, Any]:
+def resumed(one: Started) -> Generator[object, list[Row] | None, object]:
     """Go on with a work stepped by hand (resumed with None: the usual way), on the event
     loop from where it stopped; its result."""
-    return (yield from one.coro)
+    # `types.coroutine` lets a generator delegate to a coroutine, which mypy cannot see.
+    return (yield from cast(Generator[object, list[Row] | None, object], one.coro))
 
 
 def abandon(started: Iterable[Started]) -> None:
@@ -208,7 +211,7 @@ def abandon(started: Iterable[Started]) -> None:
         one.job.hooks.clear()
 
 
-async def send(conn: Any, run: list[Started]) -> list[list[Row]]:
+async def send(conn: PgConnection, run: list[Started]) -> list[list[Row]]:
     """Run the run's parked statements in one round trip; each work's rows, in order."""
     steps = [one.step for one in run if one.step is not None]
     tag = len(steps[0].values) + 1
@@ -216,17 +219,15 @@ async def send(conn: Any, run: list[Started]) -> list[list[Row]]:
     records = await conn.fetchmany(sql, [(*step.values, n) for n, step in enumerate(steps)])
     rows: list[list[Row]] = [[] for _ in run]
     for record in records:
-        rows[record[0]].append(_Tail(record))
+        rows[as_int(record[0])].append(_Tail(record))
     return rows
 
 
-def finish(
-    run: list[Started], rows: list[list[Row]], running: Running
-) -> list[tuple[bool, Any]] | int:
+def finish(run: list[Started], rows: list[list[Row]], running: Running) -> list[Outcome] | int:
     """Resume each pipelined work with its rows: each one's (succeeded, result or
     exception), in order; or the place of the first that deviated (made another
     statement, or awaited anything else), the run then to be undone."""
-    outcomes: list[tuple[bool, Any]] = []
+    outcomes: list[Outcome] = []
     for index, (one, mine) in enumerate(zip(run, rows, strict=True)):
         try:
             with running(one.job):
@@ -249,10 +250,10 @@ class _Tail:
 
     __slots__ = ("_record",)
 
-    def __init__(self, record: Any) -> None:
+    def __init__(self, record: Row) -> None:
         self._record = record
 
-    def __getitem__(self, key: int | str) -> Any:
+    def __getitem__(self, key: int | str) -> SqlValue:
         if isinstance(key, int):
             if key < 0:
                 key += len(self)
@@ -264,7 +265,7 @@ class _Tail:
     def __len__(self) -> int:
         return len(self._record) - 1
 
-    def __iter__(self) -> Iterator[Any]:
-        values: Iterator[Any] = iter(self._record)
+    def __iter__(self) -> Iterator[SqlValue]:
+        values = iter(self._record)
         next(values)
         return values

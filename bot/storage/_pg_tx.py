@@ -6,10 +6,10 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
-from typing import Any
 
 import asyncpg
 
+from bot.storage.pg_connect import PgConnection
 from bot.storage.tx import Dialect, IntegrityError, Params, Row
 
 _OPAQUE = {"'": "'", '"': '"', "--": "\n", "/*": "*/"}
@@ -109,7 +109,7 @@ class PgTx:
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, conn: Any, *, careful: bool = True, undoable: bool = False) -> None:
+    def __init__(self, conn: PgConnection, *, careful: bool = True, undoable: bool = False) -> None:
         self._conn = conn
         self._bare_attempts = not careful
         self._bare_savepoints = not careful and undoable
@@ -143,7 +143,8 @@ class PgTx:
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return how many rows it changed."""
         with self._statement():
-            status = await self._conn.execute(*_flat(sql, params))
+            text, values = prepare(sql, params)
+            status = await self._conn.execute(text, *values)
         return changed(str(status))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
@@ -157,7 +158,8 @@ class PgTx:
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Run one statement and return every row it gives."""
         with self._statement():
-            return list(await self._conn.fetch(*_flat(sql, params)))
+            text, values = prepare(sql, params)
+            return list(await self._conn.fetch(text, *values))
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         """Run one statement and return its first row, or None."""
@@ -174,9 +176,10 @@ class PgTx:
                 self._bet(exc)
                 raise
         conn = self._conn
+        text, values = prepare(sql, params)
         await conn.execute("SAVEPOINT attempt")
         try:
-            rows = list(await conn.fetch(*_flat(sql, params)))
+            rows = list(await conn.fetch(text, *values))
         except asyncpg.IntegrityConstraintViolationError as exc:
             await conn.execute("ROLLBACK TO SAVEPOINT attempt; RELEASE SAVEPOINT attempt")
             raise refusal(exc) from exc
@@ -206,9 +209,3 @@ class PgTx:
             self.aborted = aborted
             raise
         await self._conn.execute(f"RELEASE SAVEPOINT {name}")
-
-
-def _flat(sql: str, params: Params) -> tuple[object, ...]:
-    """asyncpg's positional arguments: the statement, then its values."""
-    text, values = prepare(sql, params)
-    return (text, *values)

@@ -15,9 +15,9 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TypeVar, cast
 
-from bot.storage.base import Job
+from bot.storage.base import Job, Outcome
 from bot.storage.tx import Dialect, IntegrityError, Params, Row
 
 WORK = "work"
@@ -88,13 +88,17 @@ class SqliteTx:
         self._conn.execute(f"RELEASE {name}")
 
 
-def drive(awaitable: Awaitable[Any]) -> Any:
+T = TypeVar("T")
+
+
+def drive(awaitable: Awaitable[T]) -> T:
     """Run a coroutine that never suspends to its end, and return its value."""
-    coro = cast(Coroutine[Any, Any, Any], awaitable)
+    # A work is an async function, so what it returns is a coroutine.
+    coro = cast(Coroutine[object, None, T], awaitable)
     try:
         coro.send(None)
     except StopIteration as stop:
-        return stop.value
+        return cast(T, stop.value)  # StopIteration carries what the coroutine returned
     coro.close()
     raise RuntimeError("A SQLite unit of work awaited something besides its tx.")
 
@@ -111,7 +115,7 @@ class BrokenBatch(Exception):
 class Batch:
     """What became of a batch: each work that ran, and the error that broke it, if any."""
 
-    outcomes: list[tuple[bool, Any]] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
     broken: BaseException | None = None
     culprit: int | None = None
     """The work that broke the batch (the others may run again); None if BEGIN or COMMIT
@@ -147,9 +151,7 @@ def run_batch(conn: sqlite3.Connection, jobs: list[Job], tx: SqliteTx, running: 
     return batch
 
 
-def _run_one(
-    conn: sqlite3.Connection, job: Job, tx: SqliteTx, running: Running
-) -> tuple[bool, Any]:
+def _run_one(conn: sqlite3.Connection, job: Job, tx: SqliteTx, running: Running) -> Outcome:
     """Run one work in its savepoint; return (succeeded, result or exception)."""
     if not job.atomic:
         conn.execute(f"SAVEPOINT {WORK}")

@@ -9,12 +9,17 @@ import contextlib
 import contextvars
 import logging
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from bot.storage.tx import Dialect, Params, Row, Work
 
 T = TypeVar("T")
 _LOG = logging.getLogger(__name__)
+
+# Any: the second item is the result or the Exception as the first says, and mypy cannot
+# narrow one item of a tuple by another, so each reader would need a cast instead.
+Outcome = tuple[bool, Any]
+"""How a work ended: (True, what it returned) or (False, the Exception it raised)."""
 
 
 class Job:
@@ -22,7 +27,7 @@ class Job:
 
     __slots__ = ("atomic", "careful", "future", "hooks", "result", "work")
 
-    def __init__(self, work: Work[Any], future: asyncio.Future[Any], *, atomic: bool) -> None:
+    def __init__(self, work: Work[object], future: asyncio.Future[object], *, atomic: bool) -> None:
         """Wrap `work` with the future its caller awaits."""
         self.work = work
         self.future = future
@@ -30,7 +35,7 @@ class Job:
         # Run with real savepoints throughout (PostgreSQL; see bot.storage._pg_tx).
         self.careful = False
         self.hooks: list[Callable[[], None]] = []
-        self.result: Any = None
+        self.result: object = None
 
 
 _RUNNING: contextvars.ContextVar[tuple[Database, Job] | None] = contextvars.ContextVar(
@@ -81,10 +86,11 @@ class Database(abc.ABC):
             raise RuntimeError("The database is closed.")
         if self._stopped is not None:
             raise RuntimeError("The database writer stopped.") from self._stopped
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         self._queue.append(Job(work, future, atomic=atomic))
         self._wake.set()
-        return await future  # type: ignore[no-any-return]
+        # The future is settled with what `work` returned (`_settle`), a T.
+        return cast(T, await future)
 
     def on_commit(self, callback: Callable[[], None]) -> None:
         """Call `callback` once the running work's batch commits (never if it rolls back)."""

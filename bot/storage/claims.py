@@ -20,12 +20,11 @@ import contextlib
 import hashlib
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from bot.storage.base import Database
-from bot.storage.pg_connect import connect
+from bot.storage.pg_connect import PgConnection, connect
 from bot.storage.postgres import PostgresDatabase
-from bot.storage.tx import StorageError
+from bot.storage.tx import StorageError, as_str, as_str_or_none
 
 POLL_S = 0.25
 WATCH_S = 2.0
@@ -47,7 +46,9 @@ def describe(shards: Sequence[int]) -> str:
 class ShardClaim:
     """The shards this process holds, and the connection that holds them (PostgreSQL)."""
 
-    def __init__(self, count: int, shards: tuple[int, ...], conn: Any = None) -> None:
+    def __init__(
+        self, count: int, shards: tuple[int, ...], conn: PgConnection | None = None
+    ) -> None:
         self.count = count
         self.shards = shards
         self._conn = conn
@@ -57,7 +58,8 @@ class ShardClaim:
         """Call `lost` if the connection holding the shards goes (the claim is then void:
         another process may already be serving them)."""
         if self._conn is not None and self._watch is None:
-            self._watch = asyncio.create_task(self._run_watch(lost), name="parlour-shard-watch")
+            watching = self._run_watch(self._conn, lost)
+            self._watch = asyncio.create_task(watching, name="parlour-shard-watch")
 
     async def release(self) -> None:
         """Let go of every shard (closing the connection that holds them)."""
@@ -70,11 +72,11 @@ class ShardClaim:
                 await self._conn.close()
             self._conn = None
 
-    async def _run_watch(self, lost: Callable[[], None]) -> None:
+    async def _run_watch(self, conn: PgConnection, lost: Callable[[], None]) -> None:
         while True:
             await asyncio.sleep(WATCH_S)
             try:
-                await asyncio.wait_for(self._conn.fetchval("SELECT 1"), WATCH_S)
+                await asyncio.wait_for(conn.fetchval("SELECT 1"), WATCH_S)
             except Exception:
                 _LOG.error("lost the database connection holding shards %s", describe(self.shards))
                 lost()
@@ -88,7 +90,7 @@ async def claim_shards(db: Database, count: int, shards: Sequence[int]) -> Shard
         return ShardClaim(count, wanted)
     conn = await connect(db.dsn)
     try:
-        key = lock_key(await conn.fetchval("SELECT current_schema()"))
+        key = lock_key(as_str(await conn.fetchval("SELECT current_schema()")))
         await _agree_on_count(conn, key, count)
         await _lock_all(conn, key, wanted)
     except BaseException:
@@ -104,11 +106,12 @@ def lock_key(schema: str) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-async def _agree_on_count(conn: Any, key: int, count: int) -> None:
+async def _agree_on_count(conn: PgConnection, key: int, count: int) -> None:
     """Refuse a shard count other than the running processes'; record a new one."""
     async with conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock($1, -1)", key)
-        seen = await conn.fetchval("SELECT value FROM parlour_meta WHERE key = $1", _COUNT_KEY)
+        found = await conn.fetchval("SELECT value FROM parlour_meta WHERE key = $1", _COUNT_KEY)
+        seen = as_str_or_none(found)
         if seen is not None and int(seen) != count and await _held_elsewhere(conn, key):
             raise StorageError(
                 f"The Parlour processes on this database run {seen} shards, not {count}:"
@@ -124,7 +127,7 @@ async def _agree_on_count(conn: Any, key: int, count: int) -> None:
             )
 
 
-async def _held_elsewhere(conn: Any, key: int) -> bool:
+async def _held_elsewhere(conn: PgConnection, key: int) -> bool:
     """Whether any shard lock of this schema is held by another connection."""
     found = await conn.fetchval(
         "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1"
@@ -135,7 +138,7 @@ async def _held_elsewhere(conn: Any, key: int) -> bool:
     return bool(found)
 
 
-async def _lock_all(conn: Any, key: int, shards: tuple[int, ...]) -> None:
+async def _lock_all(conn: PgConnection, key: int, shards: tuple[int, ...]) -> None:
     """Take every shard's lock, waiting for those another process holds."""
     waiting: list[int] = list(shards)
     told = False

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from bot.storage._copy_io import TABLES
 from bot.storage.base import Database
+from bot.storage.tx import as_int
 
 SHOWN = 5
 """Differences of one kind listed before the rest are only counted."""
@@ -39,13 +40,13 @@ async def differences(source: Database, target: Database) -> list[str]:
 async def _count(db: Database, table: str) -> int:
     """How many rows `table` holds."""
     row = await db.fetchone(f"SELECT COUNT(*) FROM {table}")
-    return int(row[0]) if row is not None else 0
+    return as_int(row[0]) if row is not None else 0
 
 
 async def _compared(source: Database, target: Database, sql: str, said: Said) -> list[str]:
-    """The rows of `sql` (a key, then values) that differ between the two, in words."""
-    mine = {row[0]: tuple(row)[1:] for row in await source.fetchall(sql)}
-    theirs = {row[0]: tuple(row)[1:] for row in await target.fetchall(sql)}
+    """The rows of `sql` (an integer key, then values) that differ between the two, in words."""
+    mine = {as_int(row[0]): tuple(row)[1:] for row in await source.fetchall(sql)}
+    theirs = {as_int(row[0]): tuple(row)[1:] for row in await target.fetchall(sql)}
     keys = sorted(key for key in mine.keys() | theirs.keys() if mine.get(key) != theirs.get(key))
     words = [said(key, mine.get(key), theirs.get(key)) for key in keys[:SHOWN]]
     if len(keys) > SHOWN:

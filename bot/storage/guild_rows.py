@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from bot.storage.base import Database
-from bot.storage.tx import Tx
+from bot.storage.tx import Tx, as_int
 
 Connection = Tx
 """The connection a unit of work receives."""
@@ -48,10 +48,10 @@ async def load_all(db: Database) -> list[GuildRow]:
     """Every server that has stored settings."""
     values: dict[int, dict[str, int]] = {}
     for row in await db.fetchall(f"SELECT guild_id, {', '.join(COLUMNS)} FROM guild_settings"):
-        values[row["guild_id"]] = {c: row[c] for c in COLUMNS if row[c] is not None}
+        values[as_int(row["guild_id"])] = {c: as_int(row[c]) for c in COLUMNS if row[c] is not None}
     channels: dict[int, set[int]] = {}
     for row in await db.fetchall("SELECT guild_id, channel_id FROM guild_channels"):
-        channels.setdefault(row["guild_id"], set()).add(row["channel_id"])
+        channels.setdefault(as_int(row["guild_id"]), set()).add(as_int(row["channel_id"]))
     return [
         GuildRow(guild_id, values.get(guild_id, {}), frozenset(channels.get(guild_id, ())))
         for guild_id in sorted(values.keys() | channels.keys())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.storage.table_rows import Connection, Reader, now_text
+from bot.storage.tx import as_int, as_str
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,10 @@ async def notices(db: Reader) -> list[NoticeRow]:
         "SELECT n.id, n.channel_id, n.table_id, n.words, t.guild_id"
         " FROM channel_notices n JOIN tables t ON t.id = n.table_id ORDER BY n.id"
     )
-    return [NoticeRow(r[0], r[1], r[2], r[3], r[4]) for r in found]
+    return [
+        NoticeRow(as_int(r[0]), as_int(r[1]), as_int(r[2]), as_str(r[3]), as_int(r[4]))
+        for r in found
+    ]
 
 
 async def drop_notice(tx: Connection, notice_id: int) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bot.storage.base import Database
 from bot.storage.table_rows import Connection, now_text
+from bot.storage.tx import as_int, as_int_or_none
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,8 @@ async def patience_stats(
     params = {"guild": guild_id, "user": user_id, "game": game}
     row = await db.fetchone(_STATS, params)
     assert row is not None  # an aggregate always answers one row
-    return PatienceStats(row[0], row[1], row[2], row[3], row[4], row[5])
+    played, won, current, best = (as_int(row[i]) for i in range(4))
+    return PatienceStats(played, won, current, best, as_int_or_none(row[4]), as_int(row[5]))
 
 
 async def patience_board(db: Database, guild_id: int, game: str, limit: int = 10) -> list[BoardRow]:

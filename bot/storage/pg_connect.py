@@ -3,18 +3,75 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage.tx import StorageError
+from bot.storage.tx import Row, SqlValue, StorageError
 
 CONNECT_TIMEOUT_S = 10.0
 SCHEMES = ("postgresql://", "postgres://")
 READ_ONLY = {"default_transaction_read_only": "on"}
 """The settings of a connection that only reads: PostgreSQL refuses its writes."""
 _USER_PASSWORD = re.compile(r"^([a-z]+://[^:/@]*:)[^@]*@")
+
+
+class PgConnection(Protocol):
+    """The part of an asyncpg connection Parlour uses (asyncpg ships no types of its own:
+    what it returns is taken to be one of these)."""
+
+    async def execute(self, query: str, *args: object) -> str:
+        """Run statements; the last one's status line ("UPDATE 3")."""
+
+    async def executemany(self, command: str, args: Iterable[Sequence[object]]) -> None:
+        """Run one statement for each row of parameters."""
+
+    async def fetch(self, query: str, *args: object) -> list[Row]:
+        """Run a query and return every row (asyncpg's Records)."""
+
+    async def fetchmany(self, query: str, args: Iterable[Sequence[object]]) -> list[Row]:
+        """Run one query for each row of parameters, in one round trip; every row."""
+
+    async def fetchval(self, query: str, *args: object) -> SqlValue:
+        """Run a query and return its first row's first value, or None."""
+
+    def transaction(
+        self, *, isolation: str | None = None, readonly: bool = False
+    ) -> AbstractAsyncContextManager[object]:
+        """A block run in a transaction of its own."""
+
+    async def set_type_codec(
+        self,
+        typename: str,
+        *,
+        encoder: Callable[[str], str],
+        decoder: Callable[[str], int | float],
+        schema: str,
+        format: str,
+    ) -> None:
+        """Read and write a type through these functions."""
+
+    def is_closed(self) -> bool:
+        """Whether the connection is closed."""
+
+    async def close(self) -> None:
+        """Close the connection politely."""
+
+    def terminate(self) -> None:
+        """Close the connection at once."""
+
+
+class PgPool(Protocol):
+    """The part of an asyncpg pool Parlour uses."""
+
+    async def fetch(self, query: str, *args: object) -> list[Row]:
+        """Run a query on one of the pool's connections and return every row."""
+
+    async def close(self) -> None:
+        """Close every connection, waiting for those in use."""
 
 
 def is_postgres(target: str) -> bool:
@@ -37,13 +94,15 @@ def shown(dsn: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-async def connect(dsn: str, *, read_only: bool = False) -> Any:
+async def connect(dsn: str, *, read_only: bool = False) -> PgConnection:
     """An asyncpg connection to `dsn` (refusing writes if `read_only`); a `StorageError`
     sentence if there is none to be had."""
     where = shown(dsn)
     settings = READ_ONLY if read_only else None
     try:
-        conn = await asyncpg.connect(dsn, timeout=CONNECT_TIMEOUT_S, server_settings=settings)
+        conn: PgConnection = await asyncpg.connect(
+            dsn, timeout=CONNECT_TIMEOUT_S, server_settings=settings
+        )
         await prepare_connection(conn)
         return conn
     except (asyncpg.InvalidPasswordError, asyncpg.InvalidAuthorizationSpecificationError) as exc:
@@ -67,7 +126,7 @@ async def connect(dsn: str, *, read_only: bool = False) -> Any:
         ) from None
 
 
-async def prepare_connection(conn: Any) -> None:
+async def prepare_connection(conn: PgConnection) -> None:
     """Make a connection answer as SQLite does: a SUM of whole numbers (PostgreSQL's
     numeric) comes back as an int, not a Decimal."""
     await conn.set_type_codec(

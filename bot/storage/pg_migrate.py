@@ -5,12 +5,12 @@ starting together migrate once), and a database that is not Parlour's left alone
 from __future__ import annotations
 
 import importlib.resources
-from typing import Any
 
 import asyncpg
 
 from bot.storage.migrate import Migration, MigrationError, load_migrations
-from bot.storage.tx import StorageError
+from bot.storage.pg_connect import PgConnection
+from bot.storage.tx import StorageError, as_int, as_str, as_str_or_none
 
 MIGRATION_LOCK = 0x50524C52
 """The first key of the advisory lock ("PRLR") taken while migrating."""
@@ -45,7 +45,7 @@ def pg_migrations() -> list[Migration]:
 
 
 async def migrate_pg(
-    conn: Any, where: str, *, apply: bool = True, migrations: list[Migration] | None = None
+    conn: PgConnection, where: str, *, apply: bool = True, migrations: list[Migration] | None = None
 ) -> list[int]:
     """Refuse a database that is not Parlour's or is newer; apply what is missing."""
     known = pg_migrations() if migrations is None else migrations
@@ -64,19 +64,19 @@ async def migrate_pg(
     return applied
 
 
-async def applied_versions(conn: Any) -> set[int]:
+async def applied_versions(conn: PgConnection) -> set[int]:
     """The migrations a Parlour database records as applied."""
-    return {int(r[0]) for r in await conn.fetch("SELECT version FROM schema_migrations")}
+    return {as_int(r[0]) for r in await conn.fetch("SELECT version FROM schema_migrations")}
 
 
 async def check_ours(
-    conn: Any, where: str, latest: int, *, new_ok: bool, copying: bool = False
+    conn: PgConnection, where: str, latest: int, *, new_ok: bool, copying: bool = False
 ) -> bool:
     """Refuse, in one sentence, a database holding another application's tables, a
     newer Parlour's schema or (unless `copying`) an unfinished copy; return whether it
     holds nothing yet."""
     names = {
-        r[0]
+        as_str(r[0])
         for r in await conn.fetch(
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
         )
@@ -100,7 +100,9 @@ async def check_ours(
             f"PostgreSQL at {where} was written by a newer Parlour (schema {newest}; this"
             f" one knows up to {latest}): upgrade Parlour before running it on this database."
         )
-    source = await conn.fetchval("SELECT value FROM parlour_meta WHERE key = $1", COPY_MARK)
+    source = as_str_or_none(
+        await conn.fetchval("SELECT value FROM parlour_meta WHERE key = $1", COPY_MARK)
+    )
     if source is not None and not copying:
         raise StorageError(
             f"PostgreSQL at {where} holds an unfinished copy of {source}: run"
@@ -109,7 +111,7 @@ async def check_ours(
     return False
 
 
-async def _apply(conn: Any, migration: Migration) -> bool:
+async def _apply(conn: PgConnection, migration: Migration) -> bool:
     """Apply one migration unless another process already did; return whether it ran."""
     label = f"{migration.version:04d}_{migration.name}"
     try:

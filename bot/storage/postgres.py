@@ -23,14 +23,20 @@ import contextlib
 import logging
 from collections.abc import Awaitable
 from functools import partial
-from typing import Any
 
 import asyncpg
 
 from bot.storage._pg_pipe import Started, abandon, collect, finish, pipelinable, resumed, send
 from bot.storage._pg_tx import PgTx, prepare, refusal
 from bot.storage.base import Database, Job, fail
-from bot.storage.pg_connect import READ_ONLY, connect, prepare_connection, shown
+from bot.storage.pg_connect import (
+    READ_ONLY,
+    PgConnection,
+    PgPool,
+    connect,
+    prepare_connection,
+    shown,
+)
 from bot.storage.pg_migrate import migrate_pg
 from bot.storage.tx import Dialect, Params, Row
 
@@ -53,7 +59,9 @@ class PostgresDatabase(Database):
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, dsn: str, writer: Any, pool: Any, *, read_only: bool = False) -> None:
+    def __init__(
+        self, dsn: str, writer: PgConnection, pool: PgPool, *, read_only: bool = False
+    ) -> None:
         """Start the writer task over connections already open and migrated."""
         super().__init__()
         self._dsn = dsn
@@ -145,7 +153,7 @@ class PostgresDatabase(Database):
             return
         self._settle(done)
 
-    async def _run_works(self, conn: Any, jobs: list[Job]) -> list[Job]:
+    async def _run_works(self, conn: PgConnection, jobs: list[Job]) -> list[Job]:
         """Run each work of the batch; return those that succeeded."""
         done: list[Job] = []
         savepoint = False
@@ -162,7 +170,7 @@ class PostgresDatabase(Database):
             index += 1
         return done
 
-    async def _run_atomic(self, conn: Any, jobs: list[Job], done: list[Job]) -> int:
+    async def _run_atomic(self, conn: PgConnection, jobs: list[Job], done: list[Job]) -> int:
         """Run atomic works from the head of `jobs`, those parking the same statement in
         one round trip (`bot.storage._pg_pipe`), the others the usual way; how many ran
         (0 when a pipeline was undone: its works are to run again)."""
@@ -189,7 +197,7 @@ class PostgresDatabase(Database):
             raise
         return len(started)
 
-    async def _pipeline(self, conn: Any, run: list[Started], done: list[Job]) -> bool:
+    async def _pipeline(self, conn: PgConnection, run: list[Started], done: list[Job]) -> bool:
         """Send the run's parked statements in one round trip and finish its works;
         False if the run had to be undone (a refusal, or a work making another
         statement), its works then marked to run carefully or kept out of runs."""
@@ -216,7 +224,12 @@ class PostgresDatabase(Database):
         return True
 
     async def _run_job(
-        self, conn: Any, job: Job, done: list[Job], rest: list[Job], started: Started | None = None
+        self,
+        conn: PgConnection,
+        job: Job,
+        done: list[Job],
+        rest: list[Job],
+        started: Started | None = None,
     ) -> None:
         """Run one work (from where it was stepped to, if it was; again, carefully, if its
         bold run is in doubt); settle a failure, or add it to `done`. `rest` are the
@@ -243,13 +256,13 @@ class PostgresDatabase(Database):
             fail(job, error)
 
     async def _run_one(
-        self, conn: Any, job: Job, started: Started | None = None
+        self, conn: PgConnection, job: Job, started: Started | None = None
     ) -> tuple[PgTx, Exception | None]:
         """Run one work (boldly, unless the job is to be careful), or go on with one
         stepped by hand; its Tx, and the exception it ended with (None: succeeded)."""
         if started is None:
             tx = _tx_for(conn, job)
-            call: Awaitable[Any] = job.work(tx)
+            call: Awaitable[object] = job.work(tx)
         elif started.outcome is not None:
             # It ended while stepped, having made no statement.
             succeeded, value = started.outcome
@@ -267,7 +280,7 @@ class PostgresDatabase(Database):
             error = exc
         return tx, error
 
-    async def _rollback(self, conn: Any) -> None:
+    async def _rollback(self, conn: PgConnection) -> None:
         """Roll the batch back; a connection gone wrong is closed, to be opened anew."""
         try:
             await conn.execute("ROLLBACK")
@@ -276,6 +289,6 @@ class PostgresDatabase(Database):
             conn.terminate()
 
 
-def _tx_for(conn: Any, job: Job) -> PgTx:
+def _tx_for(conn: PgConnection, job: Job) -> PgTx:
     """The Tx a work of `job` is run with the usual way: bold, unless to be careful."""
     return PgTx(conn, careful=job.careful, undoable=not job.atomic)

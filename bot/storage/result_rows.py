@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from bot.storage.base import Database
 from bot.storage.table_rows import Connection, now_text
+from bot.storage.tx import as_int
 
 ResultRow = tuple[int, int, bool]
 """One human player's result: (user_id, points, won)."""
@@ -56,7 +57,7 @@ async def games_won(
 ) -> list[tuple[int, int]]:
     """(user_id, games won) best first, of everyone who finished a game of `game` here."""
     params = {"guild": guild_id, "game": game, "limit": limit}
-    return [(row[0], row[1]) for row in await db.fetchall(_WINS + _TOP, params)]
+    return [(as_int(row[0]), as_int(row[1])) for row in await db.fetchall(_WINS + _TOP, params)]
 
 
 async def games_won_rank(
@@ -64,4 +65,4 @@ async def games_won_rank(
 ) -> tuple[int, int] | None:
     """A player's (1-based rank, games won) on that board; None if they never finished one."""
     row = await db.fetchone(_WINS + _RANK, {"guild": guild_id, "game": game, "user": user_id})
-    return None if row is None else (row[0], row[1])
+    return None if row is None else (as_int(row[0]), as_int(row[1]))

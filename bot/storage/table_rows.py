@@ -13,7 +13,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
-from bot.storage.tx import IntegrityError, Row, Tx
+from bot.storage.tx import (
+    IntegrityError,
+    Row,
+    Tx,
+    as_float_or_none,
+    as_int,
+    as_int_or_none,
+    as_str,
+    as_str_or_none,
+)
 
 Connection = Tx
 """The connection a unit of work receives."""
@@ -97,7 +106,7 @@ async def insert_table(
         )
     except IntegrityError:
         return None
-    return int(found[0][0])
+    return as_int(found[0][0])
 
 
 async def insert_seat(
@@ -188,32 +197,32 @@ async def close_table(tx: Connection, table_id: int, reason: str) -> None:
 
 
 def _table(row: Row) -> TableRow:
-    stacks = row["start_stacks"]
+    stacks = as_str_or_none(row["start_stacks"])
     return TableRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        host_id=row["host_id"],
-        buy_in=row["buy_in"],
-        status=row["status"],
+        id=as_int(row["id"]),
+        guild_id=as_int(row["guild_id"]),
+        channel_id=as_int(row["channel_id"]),
+        game=as_str(row["game"]),
+        options=json.loads(as_str(row["options"])),
+        seed=as_int(row["seed"]),
+        host_id=as_int(row["host_id"]),
+        buy_in=as_int(row["buy_in"]),
+        status=as_str(row["status"]),
         start_stacks=json.loads(stacks) if stacks is not None else None,
-        version=row["version"],
-        digest=row["digest"],
-        deadline_at=row["deadline_at"],
+        version=as_int(row["version"]),
+        digest=as_str_or_none(row["digest"]),
+        deadline_at=as_float_or_none(row["deadline_at"]),
     )
 
 
 def _seat(row: Row) -> SeatRow:
     return SeatRow(
-        chair=row["chair"],
-        user_id=row["user_id"],
-        name=row["name"],
-        ticket=row["ticket"],
+        chair=as_int(row["chair"]),
+        user_id=as_int_or_none(row["user_id"]),
+        name=as_str(row["name"]),
+        ticket=as_str(row["ticket"]),
         ai_control=bool(row["ai_control"]),
-        timeouts=row["timeouts"],
+        timeouts=as_int(row["timeouts"]),
         leaving=bool(row["leaving"]),
         left=bool(row["left"]),
     )
@@ -242,7 +251,7 @@ async def seats_of(db: Reader, table_ids: Sequence[int]) -> dict[int, list[SeatR
             f"SELECT * FROM seats WHERE table_id IN ({marks}) ORDER BY table_id, chair", chunk
         )
         for row in found:
-            out[row["table_id"]].append(_seat(row))
+            out[as_int(row["table_id"])].append(_seat(row))
     return out
 
 
@@ -257,7 +266,8 @@ async def actions_of(db: Reader, table_ids: Sequence[int]) -> dict[int, list[Act
             chunk,
         )
         for table_id, seq, seat, kind, action in found:
-            out[table_id].append(ActionRow(seq, seat, kind, action))
+            row = ActionRow(as_int(seq), as_int(seat), as_str(kind), as_str(action))
+            out[as_int(table_id)].append(row)
     return out
 
 
@@ -279,7 +289,7 @@ async def messages_of(db: Reader, table_ids: Sequence[int]) -> dict[int, int]:
             f"SELECT id, message_id FROM tables WHERE id IN ({marks}) AND message_id IS NOT NULL",
             chunk,
         )
-        out.update({row["id"]: row["message_id"] for row in found})
+        out.update({as_int(row["id"]): as_int(row["message_id"]) for row in found})
     return out
 
 
@@ -300,7 +310,11 @@ async def dm_statuses(db: Reader) -> dict[int, tuple[bool, bool, float]]:
     """Every stored DM status: user -> (open, told, checked at in seconds since the epoch)."""
     found = await db.fetchall("SELECT user_id, open, told, checked_at FROM dm_status")
     return {
-        row["user_id"]: (bool(row["open"]), bool(row["told"]), text_time(row["checked_at"]))
+        as_int(row["user_id"]): (
+            bool(row["open"]),
+            bool(row["told"]),
+            text_time(as_str(row["checked_at"])),
+        )
         for row in found
     }
 

@@ -25,9 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 T = TypeVar("T")
+SqlValue = int | str | float | bytes | None
+"""One column's value as both backends give it back: integers for flags, text for times
+and JSON, and PostgreSQL's numeric as an int when whole (see `pg_connect`)."""
 Params = Sequence[object] | Mapping[str, object]
 Dialect = Literal["sqlite", "postgres"]
 
@@ -35,14 +38,42 @@ Dialect = Literal["sqlite", "postgres"]
 class Row(Protocol):
     """A result row: by column name or position (sqlite3.Row and asyncpg's Record)."""
 
-    def __getitem__(self, key: int | str) -> Any:
+    def __getitem__(self, key: int | str) -> SqlValue:
         """The value of a column, by position or by name."""
 
     def __len__(self) -> int:
         """The number of columns."""
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[SqlValue]:
         """The values, in column order."""
+
+
+def as_int(value: SqlValue) -> int:
+    """A column known to hold an integer (a flag or a boolean comes back as 0 or 1)."""
+    assert isinstance(value, int), f"expected an integer column, got {value!r}"
+    return int(value)
+
+
+def as_str(value: SqlValue) -> str:
+    """A column known to hold text."""
+    assert isinstance(value, str), f"expected a text column, got {value!r}"
+    return value
+
+
+def as_int_or_none(value: SqlValue) -> int | None:
+    """A nullable integer column."""
+    return None if value is None else as_int(value)
+
+
+def as_str_or_none(value: SqlValue) -> str | None:
+    """A nullable text column."""
+    return None if value is None else as_str(value)
+
+
+def as_float_or_none(value: SqlValue) -> float | None:
+    """A nullable real column (SQLite may give a whole one back as an int, kept as is)."""
+    assert value is None or isinstance(value, int | float), f"expected a number, got {value!r}"
+    return value
 
 
 class IntegrityError(Exception):
