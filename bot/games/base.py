@@ -19,6 +19,7 @@ from bot.games.info import Family as Family
 from bot.games.info import GameInfo as GameInfo
 from bot.games.options import OptionValue, resolve
 from bot.games.scene import Scene
+from bot.games.state import Dumped, JsonDict
 
 
 class View(TypedDict, total=False):
@@ -245,11 +246,11 @@ class Game(ABC, Generic[S]):
         """The result once the game is over, else None."""
 
     @abstractmethod
-    def dump(self, state: S) -> dict[str, Any]:
+    def dump(self, state: S) -> JsonDict:
         """The state as JSON-safe data; load(dump(s)) == s."""
 
     @abstractmethod
-    def load(self, data: Mapping[str, Any]) -> S:
+    def load(self, data: Dumped) -> S:
         """The state dumped by dump."""
 
     @abstractmethod

@@ -7,7 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import MISSING, fields
 from types import MemberDescriptorType
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar
+
+Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
+"""A JSON value: what dumps hold and loads read (a state's stored form)."""
+JsonDict: TypeAlias = dict[str, Json]
+"""A JSON object: a state's dump."""
+Dumped: TypeAlias = Mapping[str, Any]  # JSON read back carries no types: each load restores them
+"""A dump read back, for a load."""
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -24,12 +31,14 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-def dump_frozen(state: Any) -> dict[str, Any]:
+def dump_frozen(state: object) -> JsonDict:
     """A frozen dataclass state as JSON-safe data, one key per field."""
-    return {f.name: _lists(getattr(state, f.name)) for f in fields(state)}
+    # object: states reach here through protocols (DepartingState) that mypy cannot tie to
+    # a dataclass; fields() refuses anything else at run time.
+    return {f.name: _lists(getattr(state, f.name)) for f in fields(state)}  # type: ignore[arg-type]
 
 
-def load_frozen(cls: type[T], data: Mapping[str, Any]) -> T:
+def load_frozen(cls: type[T], data: Dumped) -> T:
     """The state of class `cls` from dump_frozen's data. A field the data lacks (saved
     before the field existed) takes its declared default; one with no default is a
     KeyError naming it."""

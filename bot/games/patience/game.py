@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from bot.games.base import Game, GameInfo, Outcome, View
 from bot.games.cards import Pack, stacked_deck
 from bot.games.errors import IllegalAction
-from bot.games.options import Option
+from bot.games.options import Option, OptionValue
 from bot.games.patience.engine import Ctx, Kind, Layout, Spec, name
 from bot.games.patience.solver import hint
 from bot.games.rng import deal_commitment, deal_seed
-from bot.games.state import dump_frozen, load_frozen
+from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
 
 PLAYING, WON, LOST, RESIGNED = "", "won", "lost", "resigned"
 CONTROLS = ("undo", "redo", "hint", "auto", "resign")
@@ -43,7 +42,7 @@ class PatienceState:
     seed: int
     deck: tuple[str, ...]
     """The cards in their opening order, top first."""
-    options: tuple[tuple[str, Any], ...]
+    options: tuple[tuple[str, OptionValue], ...]
     layout: Layout
     log: tuple[str, ...]
     """The moves that made the layout from the deal (an 'auto' stands for its moves)."""
@@ -233,14 +232,14 @@ class PatienceGame(Game[PatienceState]):
             summary=self._summary(state),
         )
 
-    def dump(self, state: PatienceState) -> dict[str, Any]:
+    def dump(self, state: PatienceState) -> JsonDict:
         """The state as JSON-safe data."""
         data = dump_frozen(state)
         data["layout"] = dump_frozen(state.layout)
         data["options"] = [list(kv) for kv in state.options]
         return data
 
-    def load(self, data: Mapping[str, Any]) -> PatienceState:
+    def load(self, data: Dumped) -> PatienceState:
         """The state dumped by dump."""
         fields = dict(data)
         fields["layout"] = load_frozen(Layout, data["layout"])

@@ -22,7 +22,7 @@ from bot.games.base import Game, View
 from bot.games.cards import Pack, card_name, parse_card
 from bot.games.errors import IllegalAction
 from bot.games.scene import Group, SeatScene, group, seat
-from bot.games.state import dump_frozen, load_frozen
+from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
 from bot.games.tricks.rules import elder_of, team_of
 from bot.games.tricks.state import TrickState
 
@@ -201,11 +201,11 @@ class TrickGame(Game[T]):
             out["winners"] = list(st.winners)
         return out
 
-    def dump(self, state: T) -> dict[str, Any]:
+    def dump(self, state: T) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_frozen(state)
 
-    def load(self, data: Mapping[str, Any]) -> T:
+    def load(self, data: Dumped) -> T:
         """The state dumped by dump."""
         loaded: T = load_frozen(self.state_class, data)
         return loaded

@@ -9,7 +9,6 @@ saying what waits and how the last hand scored. Also which card codes everyone c
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any
 
 from bot.games.cards import FRENCH_SUIT_NAMES, FRENCH_SYMBOLS, Pack, french_short
 from bot.games.french.pip_pip.cards import trump_after
@@ -111,7 +110,7 @@ def table_scene(st: PipPipState, viewer: int | None) -> Scene:
     title = f"Pip-Pip! - hand {st.deal} of {len(st.hands) * st.rotations}"
     if st.winners:
         title = "Pip-Pip! - over"
-    counters: list[tuple[str, Any]] = [("Trump", _suit(st.trump))]
+    counters: list[tuple[str, object]] = [("Trump", _suit(st.trump))]
     if st.pending:
         after = trump_after(st.trump, st.pending, st.first_call_wins)
         counters.append(("Next trump", _suit(after)))

@@ -10,8 +10,6 @@ down (other hands, the cachette, the dummy during the doubling) is ever named.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.base import View
 from bot.games.cards import Pack
 from bot.games.french.quinto.doubling import doubled_by, multiplier
@@ -203,7 +201,7 @@ def _result(st: QuintoState) -> str:
 def table_scene(st: QuintoState, viewer: int | None) -> Scene:
     """The table picture."""
     title = f"Quinto - hand {st.deal}" if not st.winners else "Quinto - over"
-    counters: list[tuple[str, Any]] = [
+    counters: list[tuple[str, object]] = [
         ("Doubling", doubling_words(st)),
         ("Trick worth", TRICK_POINTS * multiplier(st.calls)),
     ]

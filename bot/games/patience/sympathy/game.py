@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from bot.games.base import Game, GameInfo, Outcome, View
 from bot.games.cards import Pack, french_pack, stacked_deck
@@ -35,7 +34,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed, shuffled
 from bot.games.rules_text import rules_page
-from bot.games.state import dump_frozen, load_frozen
+from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
 
 PILES = 17
 GRACE = PILES  # the grace card's place, after the piles
@@ -202,11 +201,11 @@ class Sympathy(Game[SympathyState]):
             summary=_summary(state),
         )
 
-    def dump(self, state: SympathyState) -> dict[str, Any]:
+    def dump(self, state: SympathyState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_frozen(state)
 
-    def load(self, data: Mapping[str, Any]) -> SympathyState:
+    def load(self, data: Dumped) -> SympathyState:
         """The state dumped by dump."""
         return load_frozen(SympathyState, data)
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.games.base import GameInfo, Outcome, View
 from bot.games.cards import Pack
@@ -28,6 +27,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
+from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.black_joke.flow import (
     EXTRA,
     ORDER,
@@ -282,11 +282,11 @@ class BlackJoke(StakesGame[BlackJokeState]):
             return None
         return chip_outcome(state.stacks, state.basis)
 
-    def dump(self, state: BlackJokeState) -> dict[str, Any]:
+    def dump(self, state: BlackJokeState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_state(state)
 
-    def load(self, data: Mapping[str, Any]) -> BlackJokeState:
+    def load(self, data: Dumped) -> BlackJokeState:
         """The state dumped by dump."""
         return load_state(data)
 

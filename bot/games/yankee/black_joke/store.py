@@ -3,9 +3,9 @@ fields, the stakes' transfers, and the last deal as the views reveal it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.black_joke.flow import BlackJokeState, LastDeal
 from bot.games.yankee.stakes import dump_moved, load_moved
 
@@ -39,7 +39,7 @@ _SCALARS = (
 _LISTS = ("basis", "stacks", "deck", "rates", "done")
 
 
-def dump_state(st: BlackJokeState) -> dict[str, Any]:
+def dump_state(st: BlackJokeState) -> JsonDict:
     """The state as JSON-safe data."""
     data = {name: getattr(st, name) for name in _SCALARS}
     data |= {name: list(getattr(st, name)) for name in _LISTS}
@@ -49,7 +49,7 @@ def dump_state(st: BlackJokeState) -> dict[str, Any]:
     return data
 
 
-def load_state(data: Mapping[str, Any]) -> BlackJokeState:
+def load_state(data: Dumped) -> BlackJokeState:
     """The state from dump_state's data."""
     last = data["last"]
     return BlackJokeState(
@@ -75,7 +75,7 @@ def load_state(data: Mapping[str, Any]) -> BlackJokeState:
     )
 
 
-def _unreveal(data: Mapping[str, Any]) -> LastDeal:
+def _unreveal(data: Dumped) -> LastDeal:
     """The last deal from reveal's data."""
     return LastDeal(
         deal=data["deal"],

@@ -8,14 +8,13 @@ nothing here checks whether an action is allowed (the game object does that firs
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
 from bot.games.rng import shuffled
-from bot.games.state import dump_frozen, evolver
+from bot.games.state import Dumped, JsonDict, dump_frozen, evolver
 from bot.games.yankee.stakes import (
     covers,
     dump_table,
@@ -247,11 +246,11 @@ def reveal(last: LastDeal | None) -> dict[str, Any] | None:
     return None if last is None else dump_frozen(last)
 
 
-def dump_state(st: BunkumState) -> dict[str, Any]:
+def dump_state(st: BunkumState) -> JsonDict:
     """The state as JSON-safe data."""
     return dump_table(st, st.last)
 
 
-def load_state(data: Mapping[str, Any]) -> BunkumState:
+def load_state(data: Dumped) -> BunkumState:
     """The state from dump_state's data."""
     return load_table(BunkumState, LastDeal, data)

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.games.base import GameInfo, Outcome, View
 from bot.games.cards import Pack
@@ -36,6 +35,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
+from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.bunkum.auction import bid, deal_out, pass_card
 from bot.games.yankee.bunkum.flow import (
     PACK,
@@ -245,11 +245,11 @@ class Bunkum(StakesGame[BunkumState]):
             return None
         return chip_outcome(state.stacks, state.basis)
 
-    def dump(self, state: BunkumState) -> dict[str, Any]:
+    def dump(self, state: BunkumState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_state(state)
 
-    def load(self, data: Mapping[str, Any]) -> BunkumState:
+    def load(self, data: Dumped) -> BunkumState:
         """The state dumped by dump."""
         return load_state(data)
 

@@ -13,14 +13,14 @@ so "console 3" < "console 0" < "bid 1" and a better offer is simply a larger num
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
 from bot.games.rng import shuffled
-from bot.games.state import evolver
+from bot.games.state import Dumped, JsonDict, evolver
 from bot.games.yankee.stakes import (
     ante_in,
     at_table,
@@ -304,11 +304,11 @@ def reveal(last: LastDeal | None) -> dict[str, Any] | None:
     }
 
 
-def dump_state(st: JockeyClubState) -> dict[str, Any]:
+def dump_state(st: JockeyClubState) -> JsonDict:
     """The state as JSON-safe data."""
     return dump_table(st, st.last)
 
 
-def load_state(data: Mapping[str, Any]) -> JockeyClubState:
+def load_state(data: Dumped) -> JockeyClubState:
     """The state from dump_state's data."""
     return load_table(JockeyClubState, LastDeal, data)

@@ -21,7 +21,6 @@ in `bot/games/yankee/stakes.py`; here are the game object, its actions and its v
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.games.base import GameInfo, Outcome, View
 from bot.games.cards import Pack
@@ -30,6 +29,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
+from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.jockey_club.auction import make_offer, pass_turn
 from bot.games.yankee.jockey_club.flow import (
     DEAL,
@@ -262,11 +262,11 @@ class JockeyClub(StakesGame[JockeyClubState]):
             return None
         return chip_outcome(state.stacks, state.basis)
 
-    def dump(self, state: JockeyClubState) -> dict[str, Any]:
+    def dump(self, state: JockeyClubState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_state(state)
 
-    def load(self, data: Mapping[str, Any]) -> JockeyClubState:
+    def load(self, data: Dumped) -> JockeyClubState:
         """The state dumped by dump."""
         return load_state(data)
 

@@ -18,7 +18,6 @@ The state and the flow of a deal live in `flow.py`, the trick rules in `bot/game
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.games.base import Game, GameInfo, Outcome, View
 from bot.games.cards import YANKEE_SUIT_NAMES, Pack, card_name, parse_cards, stacked_deck, suit_of
@@ -26,6 +25,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
+from bot.games.state import Dumped, JsonDict
 from bot.games.tricks.rules import elder_of, partner_of, required_suit, team_of
 from bot.games.yankee.pick_nick.cards import PACK, filly, follow_cards, play_suit
 from bot.games.yankee.pick_nick.flow import (
@@ -276,11 +276,11 @@ class PickNick(Game[PickNickState]):
         summary = f"{_seat_name(side).capitalize()} won {state.scores[side]}."
         return Outcome(points=points, winners=winners, summary=summary)
 
-    def dump(self, state: PickNickState) -> dict[str, Any]:
+    def dump(self, state: PickNickState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_state(state)
 
-    def load(self, data: Mapping[str, Any]) -> PickNickState:
+    def load(self, data: Dumped) -> PickNickState:
         """The state dumped by dump."""
         return load_state(data)
 

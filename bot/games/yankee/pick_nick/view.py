@@ -8,8 +8,6 @@ trump, filly, target and declarer as counters.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.cards import YANKEE_SUIT_NAMES, Pack, card_name, suit_of
 from bot.games.scene import Scene, group, scene, seat
 from bot.games.tricks.rules import team_of
@@ -70,7 +68,7 @@ def table_scene(st: PickNickState, viewer: int | None) -> Scene:
         groups.append(group("row", "Last trick", st.last, owners=st.last_owners))
     title = f"Pick-Nick - deal {st.deal}" if not st.winners else "Pick-Nick - over"
     if st.trump:
-        counters: list[tuple[str, Any]] = [("Trump", YANKEE_SUIT_NAMES[st.trump])]
+        counters: list[tuple[str, object]] = [("Trump", YANKEE_SUIT_NAMES[st.trump])]
         counters.append(("Filly", card_name(filly(st.trump), Pack.YANKEE)))
     else:
         counters = [("Proposed", YANKEE_SUIT_NAMES[suit_of(proposal(st))])]

@@ -16,7 +16,7 @@ from typing import Any
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
 from bot.games.rng import shuffled
-from bot.games.state import evolver
+from bot.games.state import Dumped, JsonDict, evolver
 from bot.games.yankee.stakes import (
     at_table,
     close_pot,
@@ -298,11 +298,11 @@ def is_fresh(st: QuienSabeState) -> bool:
     return st.phase in (DEAL, OVER)
 
 
-def dump_state(st: QuienSabeState) -> dict[str, Any]:
+def dump_state(st: QuienSabeState) -> JsonDict:
     """The state as JSON-safe data."""
     return dump_table(st, st.last)
 
 
-def load_state(data: Mapping[str, Any]) -> QuienSabeState:
+def load_state(data: Dumped) -> QuienSabeState:
     """The state from dump_state's data."""
     return load_table(QuienSabeState, Settled, data)

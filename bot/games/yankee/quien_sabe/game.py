@@ -28,7 +28,6 @@ views.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.games.base import GameInfo, Outcome, View
 from bot.games.cards import Pack, card_name, parse_card
@@ -37,6 +36,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
+from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.quien_sabe.flow import (
     DEAL,
     DECIDE,
@@ -235,11 +235,11 @@ class QuienSabe(StakesGame[QuienSabeState]):
         summary = f"{who.capitalize()} {how} {best} points and won."
         return Outcome(points, winners, summary, transfers)
 
-    def dump(self, state: QuienSabeState) -> dict[str, Any]:
+    def dump(self, state: QuienSabeState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_state(state)
 
-    def load(self, data: Mapping[str, Any]) -> QuienSabeState:
+    def load(self, data: Dumped) -> QuienSabeState:
         """The state dumped by dump."""
         return load_state(data)
 
