@@ -8,7 +8,7 @@ import importlib
 import importlib.util
 import random
 from collections.abc import Iterable
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from bot.games import registry
 from bot.games.base import Game, View
@@ -44,7 +44,7 @@ def policy_for(key: str) -> Policy | None:
     return policy
 
 
-def ai_move(game: Game[Any], state: S, seat: int, rng: random.Random) -> tuple[str, S]:
+def ai_move(game: Game[S], state: S, seat: int, rng: random.Random) -> tuple[str, S]:
     """A legal action for the seat and the state after it: the game's AI if it has one,
     checked by the rules; otherwise (or if the AI errs) a random legal action."""
     policy = policy_for(game.info.key)
@@ -61,7 +61,7 @@ def ai_move(game: Game[Any], state: S, seat: int, rng: random.Random) -> tuple[s
 
 
 def ai_optional_move(
-    game: Game[Any], state: S, seat: int, rng: random.Random
+    game: Game[S], state: S, seat: int, rng: random.Random
 ) -> tuple[str, S] | None:
     """The optional action the seat's AI takes now and the state after it, or None: none
     is offered, the game's AI takes none (an AI that decides nothing takes none), or the
@@ -81,7 +81,7 @@ def ai_optional_move(
 
 
 def ai_optional_moves(
-    game: Game[Any], state: S, seats: Iterable[int], rng: random.Random
+    game: Game[S], state: S, seats: Iterable[int], rng: random.Random
 ) -> tuple[int, str, S] | None:
     """The first of `seats` (the AI's, in order) whose AI takes an optional action now:
     the seat, the action and the state after it; None if none does."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypedDict, TypeVar
+from typing import Any, Generic, TypeAlias, TypedDict, TypeVar
 
 from bot.games.chips import POT, Transfer, split_evenly
 from bot.games.errors import IllegalAction
@@ -288,6 +288,12 @@ class Game(ABC, Generic[S]):
         """For a finished game whose players keep statistics (patience): its counters,
         `moves`, `undos`, `hints` and `score`; None (the default) for other games."""
         return None
+
+
+# Any: a game of whatever state type, as the registry and the front ends hold them (the
+# state a game takes is the one it made; Python cannot name "some S" otherwise).
+AnyGame: TypeAlias = "Game[Any]"
+"""A game of any state type."""
 
 
 class ChipGame(Game[S]):
