@@ -18,11 +18,12 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from typing import Any, ClassVar, TypeVar
 
-from bot.games.base import Game, View
+from bot.games.base import Game
 from bot.games.cards import Pack, card_name, parse_card
 from bot.games.errors import IllegalAction
 from bot.games.scene import Group, SeatScene, group, seat
 from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
+from bot.games.tricks.facts import TrickView
 from bot.games.tricks.rules import elder_of, team_of
 from bot.games.tricks.state import TrickState
 
@@ -154,10 +155,10 @@ class TrickGame(Game[T]):
         turn = self.to_play(state)
         return frozenset() if turn < 0 else frozenset((turn,))
 
-    def trick_ai_view(self, state: T, seat_no: int) -> View:
+    def trick_ai_view(self, state: T, seat_no: int) -> TrickView:
         """What a trick AI reads: the sides, trump, the trick and its owners, the hand."""
         seats = len(state.hands)
-        out: View = {
+        out: TrickView = {
             "teams": list(_TEAMS[seats]),
             "trump": state.trump,
             "trick": list(state.trick),
@@ -167,15 +168,15 @@ class TrickGame(Game[T]):
             out["hand"] = list(state.hands[seat_no])
         return out
 
-    def ai_view(self, state: T, seat: int) -> View:
+    def ai_view(self, state: T, seat: int) -> TrickView:
         """The part of the seat's view the AI reads (the same values as view's)."""
         return self.trick_ai_view(state, seat)
 
-    def trick_facts(self, state: T, seat_no: int | None, key: str) -> View:
+    def trick_facts(self, state: T, seat_no: int | None, key: str) -> TrickView:
         """The facts of a trick table every view shows (a game adds its own)."""
         st, seats = state, len(state.hands)
         turn = self.to_play(st)
-        out: View = {
+        out: TrickView = {
             "game": key,
             "seats": seats,
             "deal": st.deal,
