@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Protocol, TypeVar
 
-from bot.games.base import ChipGame, Outcome
+from bot.games.base import ChipGame, Outcome, View
 from bot.games.cards import Pack, stacked_deck
 from bot.games.chips import POT, Transfer, apply_transfers, net_transfers, split_evenly
 from bot.games.errors import IllegalAction
@@ -27,6 +27,21 @@ DEFAULT_STACK = 100
 """The chips each seat brings when the table gives no stacks."""
 
 Stacks = tuple[int, ...]
+
+
+class ChipView(View, total=False):
+    """The facts every Yankee chip game's view shows besides its own (each game's facts
+    type extends this one beside its view code): the deal, and once over, the seeds of
+    every deal and the stacks the game ended with."""
+
+    deal: int
+    deals: int
+    ante: int
+    antes_in: bool
+    pot: int
+    elder: int
+    deal_seeds: list[str]
+    final_stacks: list[int]
 
 
 class StakesState(Protocol):

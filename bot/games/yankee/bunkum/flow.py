@@ -9,7 +9,6 @@ nothing here checks whether an action is allowed (the game object does that firs
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
@@ -240,7 +239,7 @@ def reseat(st: BunkumState) -> BunkumState:
     return seated(st, st.started, st.stacks, playing, st.deck, st.last, ())
 
 
-def reveal(last: LastDeal | None) -> dict[str, Any] | None:
+def reveal(last: LastDeal | None) -> JsonDict | None:
     """The last deal as JSON-safe data: every hand, its fifteens batch by batch, the cards
     and total kept, the winners, the pot shares and the differences owed and paid."""
     return None if last is None else dump_frozen(last)

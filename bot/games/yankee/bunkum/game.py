@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import Pack
 from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
@@ -47,7 +47,7 @@ from bot.games.yankee.bunkum.flow import (
     reveal,
     to_deal,
 )
-from bot.games.yankee.bunkum.view import table_scene
+from bot.games.yankee.bunkum.view import BunkumView, table_scene
 from bot.games.yankee.stakes import (
     DEAL_USAGE,
     StakesGame,
@@ -220,13 +220,13 @@ class Bunkum(StakesGame[BunkumState]):
         _check_bid(state, seat, amount)
         return bid(state, seat, amount, ())
 
-    def view(self, state: BunkumState, seat: int | None) -> View:
+    def view(self, state: BunkumState, seat: int | None) -> BunkumView:
         """The table as the seat sees it: stacks, the auction, counts, its own hand."""
         out = _facts(state, seat)
         out["scene"] = table_scene(state, seat)
         return out
 
-    def ai_view(self, state: BunkumState, seat: int) -> View:
+    def ai_view(self, state: BunkumState, seat: int) -> BunkumView:
         """The part of the seat's view its AI reads (the same values, much cheaper): the
         auction, the rate, the players, its own purse and hand."""
         return {
@@ -316,12 +316,12 @@ class Bunkum(StakesGame[BunkumState]):
 GAME = Bunkum()
 
 
-def _facts(st: BunkumState, viewer: int | None) -> View:
+def _facts(st: BunkumState, viewer: int | None) -> BunkumView:
     """The view's facts: the deal, the auction, each seat's stack and card counts, the
     viewer's own hand (with the cards it bought blind), and the last deal's showdown."""
     stacks, playing, hands, passed = st.stacks, st.playing, st.hands, st.passed
     due = 0 if st.anted else st.ante
-    out: View = {
+    out: BunkumView = {
         "game": KEY,
         "deal": st.started,
         "deals": st.deals,

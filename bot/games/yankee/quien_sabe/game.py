@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import Pack, card_name, parse_card
 from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
@@ -53,7 +53,7 @@ from bot.games.yankee.quien_sabe.flow import (
     reseat,
 )
 from bot.games.yankee.quien_sabe.play import call, deal_out, pass_choice, play_card
-from bot.games.yankee.quien_sabe.view import facts, reveal, table_scene
+from bot.games.yankee.quien_sabe.view import QuienSabeView, facts, reveal, table_scene
 from bot.games.yankee.stakes import (
     DEAL_USAGE,
     StakesGame,
@@ -182,7 +182,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
             raise IllegalAction(f"You do not hold {card}: play one of the cards in your hand.")
         return play_card(state, seat, card)
 
-    def view(self, state: QuienSabeState, seat: int | None) -> View:
+    def view(self, state: QuienSabeState, seat: int | None) -> QuienSabeView:
         """The table as the seat sees it: played cards, counts, its own cards, the pool."""
         st = state
         out = facts(st, seat)
@@ -217,7 +217,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
         out["scene"] = table_scene(st, seat)
         return out
 
-    def ai_view(self, state: QuienSabeState, seat: int) -> View:
+    def ai_view(self, state: QuienSabeState, seat: int) -> QuienSabeView:
         """What the AI decides from: a part of the seat's view (no scene, no history)."""
         return facts(state, seat)
 
