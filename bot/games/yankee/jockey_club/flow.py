@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
@@ -281,12 +281,31 @@ def is_fresh(st: JockeyClubState) -> bool:
     return st.phase in (DEAL, OVER)
 
 
-def reveal(last: LastDeal | None) -> dict[str, Any] | None:
+class JockeyClubDeal(TypedDict):
+    """The last deal's showdown as the views show it, every hand face up."""
+
+    deal: int
+    dealer: int
+    elder: int
+    hands: list[list[str]]
+    totals: list[int]
+    targets: list[int]
+    turnup: str
+    buried: list[str]
+    taker: int | None
+    price: str | None
+    claimants: list[int]
+    winner: int | None
+    won: int
+    carried: int
+
+
+def reveal(last: LastDeal | None) -> JockeyClubDeal | None:
     """The last deal's showdown as JSON-safe data (for views): every hand, its total and
     target, who claimed, who won and what the pot paid."""
     if last is None:
         return None
-    return {
+    told: JockeyClubDeal = {
         "deal": last.deal,
         "dealer": last.dealer,
         "elder": last.elder,
@@ -302,6 +321,7 @@ def reveal(last: LastDeal | None) -> dict[str, Any] | None:
         "won": last.won,
         "carried": last.carried,
     }
+    return told
 
 
 def dump_state(st: JockeyClubState) -> JsonDict:

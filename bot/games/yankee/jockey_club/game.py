@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import Pack
 from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
@@ -47,7 +47,7 @@ from bot.games.yankee.jockey_club.flow import (
     redeal,
     reveal,
 )
-from bot.games.yankee.jockey_club.view import facts, table_scene
+from bot.games.yankee.jockey_club.view import JockeyClubView, facts, table_scene
 from bot.games.yankee.stakes import (
     DEAL_USAGE,
     StakesGame,
@@ -240,7 +240,7 @@ class JockeyClub(StakesGame[JockeyClubState]):
         _check_offer(state, seat, value)
         return make_offer(state, seat, value)
 
-    def view(self, state: JockeyClubState, seat: int | None) -> View:
+    def view(self, state: JockeyClubState, seat: int | None) -> JockeyClubView:
         """The table as the seat sees it: stacks, card counts, the turn-up, the auction,
         the pot, its own hand and the last deal's showdown."""
         out = facts(state, seat, KEY)
@@ -251,7 +251,7 @@ class JockeyClub(StakesGame[JockeyClubState]):
         out["scene"] = table_scene(state, seat)
         return out
 
-    def ai_view(self, state: JockeyClubState, seat: int) -> View:
+    def ai_view(self, state: JockeyClubState, seat: int) -> JockeyClubView:
         """The seat's view without the picture's scene, the shuffle's commitment and the last
         deal's showdown (the same facts, cheaper: the AI decides on the deal in hand)."""
         return facts(state, seat, KEY)
