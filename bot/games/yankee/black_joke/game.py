@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import Pack
 from bot.games.chips import Transfer, net_transfers
 from bot.games.errors import IllegalAction
@@ -43,7 +43,7 @@ from bot.games.yankee.black_joke.flow import (
     status,
 )
 from bot.games.yankee.black_joke.store import dump_state, load_state, reveal
-from bot.games.yankee.black_joke.view import table_scene
+from bot.games.yankee.black_joke.view import BlackJokeView, table_scene
 from bot.games.yankee.stakes import (
     StakesGame,
     check_seat,
@@ -233,20 +233,20 @@ class BlackJoke(StakesGame[BlackJokeState]):
         _check_buy(state, seat, count, rate)
         return buy(state, seat, count, rate)
 
-    def view(self, state: BlackJokeState, seat: int | None) -> View:
+    def view(self, state: BlackJokeState, seat: int | None) -> BlackJokeView:
         """The table as the seat sees it: stacks, rates, card counts, its own hand."""
         out = self._facts(state, seat)
         out["scene"] = table_scene(state, seat)
         return out
 
-    def ai_view(self, state: BlackJokeState, seat: int) -> View:
+    def ai_view(self, state: BlackJokeState, seat: int) -> BlackJokeView:
         """The seat's view without the picture's scene (the same facts, cheaper)."""
         return self._facts(state, seat)
 
-    def _facts(self, state: BlackJokeState, seat: int | None) -> View:
+    def _facts(self, state: BlackJokeState, seat: int | None) -> BlackJokeView:
         st = state
         stacks, rates, hands, done = st.stacks, st.rates, st.hands, st.done
-        out: View = {
+        out: BlackJokeView = {
             "game": KEY,
             "deal": st.started,
             "deals": st.deals,

@@ -3,18 +3,29 @@ fields, the stakes' transfers, and the last deal as the views reveal it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.black_joke.flow import BlackJokeState, LastDeal
 from bot.games.yankee.stakes import dump_moved, load_moved
 
 
-def reveal(last: LastDeal | None) -> dict[str, Any] | None:
+class BlackJokeDeal(TypedDict):
+    """The last deal as views show it (and dumps keep it): every hand and what it paid."""
+
+    deal: int
+    banker: int
+    hands: list[list[str]]
+    rates: list[int]
+    owed: list[int]
+    paid: list[int]
+
+
+def reveal(last: LastDeal | None) -> BlackJokeDeal | None:
     """The last deal as JSON-safe data (for views and dumps)."""
     if last is None:
         return None
-    return {
+    told: BlackJokeDeal = {
         "deal": last.deal,
         "banker": last.banker,
         "hands": [list(h) for h in last.hands],
@@ -22,6 +33,7 @@ def reveal(last: LastDeal | None) -> dict[str, Any] | None:
         "owed": list(last.owed),
         "paid": list(last.paid),
     }
+    return told
 
 
 _SCALARS = (
