@@ -60,8 +60,6 @@ class View(TypedDict, total=False):
     last: Any
     players: Any
     zones: list[Any]
-    seats: Any
-    last_deal: Any
     # Stops keys: moved to bot/games/stops by the Stops page work. (Their `Any`s go with
     # them; until then a family whose key shares a name narrows it in its own facts type.)
     phase: str
@@ -81,6 +79,7 @@ class View(TypedDict, total=False):
     bidder: int | None
     leads: list[Any]
     staking: dict[str, Any] | None
+    seats: Any
 
 
 S = TypeVar("S")

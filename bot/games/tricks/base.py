@@ -30,7 +30,7 @@ from bot.games.tricks.state import TrickState
 MAX_ACTION_CHARS = 32
 """Longer actions are refused before any parsing."""
 
-T = TypeVar("T", bound=TrickState[Any])
+T = TypeVar("T", bound=TrickState[str | None])
 R = TypeVar("R")
 
 _TEAMS = {n: tuple(team_of(s, n) for s in range(n)) for n in range(1, 9)}
@@ -82,7 +82,7 @@ def check_card(
         raise refusal(about)
 
 
-def trick_groups(st: TrickState[Any]) -> list[Group]:
+def trick_groups(st: TrickState[str | None]) -> list[Group]:
     """The middle of a trick table: the trick in play with its owners, and the last trick."""
     groups = [group("row", "Trick", st.trick, owners=st.players[: len(st.trick)])]
     if st.last:
@@ -90,7 +90,7 @@ def trick_groups(st: TrickState[Any]) -> list[Group]:
     return groups
 
 
-def seat_note(st: TrickState[Any], s: int) -> str:
+def seat_note(st: TrickState[str | None], s: int) -> str:
     """A seat's short line: elder hand, and its side's tricks this deal."""
     seats = len(st.hands)
     tricks = st.tricks[team_of(s, seats)] if st.tricks else 0
@@ -99,7 +99,7 @@ def seat_note(st: TrickState[Any], s: int) -> str:
 
 
 def trick_seats(
-    st: TrickState[Any], viewer: int | None, turn: int, notes: Sequence[str] | None = None
+    st: TrickState[str | None], viewer: int | None, turn: int, notes: Sequence[str] | None = None
 ) -> list[SeatScene]:
     """Every seat of a trick table: its own hand face up to the viewer, the dealer's
     turned-up cards face up for all, its side's score, the dealer's badge, a note (by
@@ -129,6 +129,7 @@ class TrickGame(Game[T]):
 
     pack: ClassVar[Pack]
     pack_cards: ClassVar[tuple[str, ...]]
+    # Any: the game's own state class, T (a ClassVar cannot name a type variable)
     state_class: ClassVar[type[Any]]
     usage: ClassVar[str] = "Write 'play' and a card from your hand, like 'play 7E'."
 

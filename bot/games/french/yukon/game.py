@@ -64,12 +64,17 @@ def _refusal(st: YukonState) -> IllegalAction:
     return IllegalAction("You can't follow suit: you must play a Yukon (a Jack), as you hold one.")
 
 
-class YukonView(TrickView, total=False):
-    """Yukon's facts: the trick table's, with the stock's count and the rules in force."""
+class YukonPlay(TrickView, total=False):
+    """What Yukon's AI reads: the trick table's facts, the stock's count, the rules."""
 
     stock: int
     parlett: bool
     strict: bool
+
+
+class YukonView(YukonPlay, total=False):
+    """Yukon's facts: what its AI reads, with the last deal's points."""
+
     last_deal: list[int]
     """Each side's points in the last deal."""
 
@@ -161,7 +166,7 @@ class Yukon(TrickGame[YukonState]):
         check_card(hand, card, allowed, Pack.FRENCH, _refusal, state)
         return play(state, seat, card)
 
-    def trick_ai_view(self, state: YukonState, seat_no: int) -> YukonView:
+    def trick_ai_view(self, state: YukonState, seat_no: int) -> YukonPlay:
         """The AI's view: the trick table's, with the rules it follows and the cards out."""
         return {
             **super().trick_ai_view(state, seat_no),
@@ -171,7 +176,7 @@ class Yukon(TrickGame[YukonState]):
             "played": sorted(chain.from_iterable(state.won)),
         }
 
-    def ai_view(self, state: YukonState, seat: int) -> YukonView:
+    def ai_view(self, state: YukonState, seat: int) -> YukonPlay:
         """The part of the seat's view the AI reads (the same values as view's)."""
         return self.trick_ai_view(state, seat)
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
+from bot.games.options import OptionValue
 from bot.games.rng import shuffled
 from bot.games.state import Dumped, JsonDict, evolver
 from bot.games.yankee.stakes import (
@@ -143,7 +143,11 @@ def can_play(stacks: tuple[int, ...], ante: int, soft: bool) -> tuple[bool, ...]
 
 
 def first_deal(
-    seats: int, seed: int, opts: Mapping[str, Any], stacks: tuple[int, ...], deck: tuple[str, ...]
+    seats: int,
+    seed: int,
+    opts: Mapping[str, OptionValue],
+    stacks: tuple[int, ...],
+    deck: tuple[str, ...],
 ) -> QuienSabeState:
     """A new game, its first deal shuffled (`deck`) and seated, the dealer's deal awaited."""
     soft = bool(opts["quien_sabe_soft_score"])
