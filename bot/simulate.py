@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.games import ChipGame, Game
 from bot.games.ai import ai_move, ai_optional_moves
+from bot.games.options import OptionValue
 from bot.games.patience.engine import Ctx
 from bot.games.patience.game import PatienceGame
 from bot.games.patience.solver import play_greedy
@@ -118,7 +119,7 @@ def _simulate_patience(
     game: PatienceGame,
     games: int,
     seed: int,
-    options: Mapping[str, object],
+    options: Mapping[str, OptionValue],
     progress: Callable[[int], None] | None,
 ) -> SimulationResult:
     """Deal `games` games and play each with the greedy player (the hints), counting wins."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypedDict, TypeVar
+from typing import Any, Generic, TypeAlias, TypedDict, TypeVar
 
 from bot.games.chips import POT, Transfer, split_evenly
 from bot.games.errors import IllegalAction
@@ -19,138 +19,69 @@ from bot.games.info import Family as Family
 from bot.games.info import GameInfo as GameInfo
 from bot.games.options import OptionValue, resolve
 from bot.games.scene import Scene
+from bot.games.state import Dumped, JsonDict
+
+
+class Staking(TypedDict):
+    """A stake to spread over the board's cards (a game with the `staking` capability):
+    the chips, the cards, whether the dealer doubles it, and the common spreads by name
+    (the words of each, and the action it plays)."""
+
+    total: int
+    cards: list[str]
+    double: bool
+    quick: dict[str, str]
 
 
 class View(TypedDict, total=False):
     """What a game shows one seat (or anyone): the contract the front ends read.
 
     Every key is optional: a game fills the ones it has. The picture comes from `scene`;
-    the Discord and terminal front ends also read `game`, `title`, `turn`, `hint`, `last`,
-    `result`, `players` and the patience keys (`zones`, `score`, `moves`, `stuck` ...).
-    Game-specific facts are listed too, so that mypy checks every game's view against one
-    declaration: a new game declares its new keys here. `last`, `last_deal`, `players` and
-    `seats` are `Any` because games give them different shapes; `trump` and `turnup`
-    because the AIs read them only once set while the view may carry None before.
+    the Discord and terminal front ends also read `game`, `title`, `turn`, `news`, `hint`,
+    `last`, `result`, `commitment`, `seeds`, the seat's `hand` (and Quinto's `dummy`), and
+    the patience keys the console shows (`zones`, `score`, `moves`, `stuck` ...). A game's
+    own facts are declared by its family beside its view code, in a TypedDict extending
+    this one (bot/games/tricks/facts.py, bot/games/stakes.py's ChipView, ...).
     """
 
-    alone: bool
-    ante: int
-    antes_in: bool
-    banker: int
+    game: str
+    title: str
+    turn: int | None
+    scene: Scene
+    news: str | None
+    hint: str | None
+    result: str
+    commitment: str | None
+    seed: str
+    seeds: list[str]
+    hand: list[str]
+    dummy: list[str]
+    # The patience and Sympathy keys the console reads from a View.
+    score: int
+    moves: int
+    passes: int
+    redeals: int
+    privileges: dict[str, int]
+    stuck: bool
+    out: int | None
+    # Any: front ends read these without their shape (the console str()s `last`, reads
+    # Sympathy's sides from `players`, hands patience `zones` to a printer of plain dicts),
+    # while each family gives them a shape of its own, declared in its facts type (a field
+    # of type Any may be narrowed in a TypedDict that extends this one).
+    last: Any
+    players: Any
+    zones: list[Any]
+    # What most table games show of a deal: its phase, its number and count, the dealer,
+    # a pool, and a standing bid.
+    phase: str
+    deal: int
+    deals: int
+    dealer: int
+    pool: int
     bid: int
     bidder: int | None
-    book: int
-    bought_cards: list[Any]
-    buried: list[Any]
-    by_rank: bool
-    called: bool
-    calls: list[Any]
-    cachette: int
-    cards_left: int
-    chooser: int | None
-    commitment: str | None
-    deal: int
-    deal_seeds: list[Any]
-    dealer: int
-    dealer_may_console: bool
-    deals: int
-    dealt: int
-    dead: list[Any]
-    decided: str
-    discards: list[Any]
-    doubling: dict[str, Any]
-    dummy: list[Any]
-    elder: int
-    end: str | None
-    exact_bonus: int
-    exposed: list[Any]
-    face_down: list[Any]
-    face_sums: list[Any]
-    face_up: list[Any]
-    face_up_total: int
-    faces_won: list[Any]
-    figure: str
-    from_dummy: bool
-    first_call_wins: bool
-    final_stacks: list[Any]
-    game: str
-    games_won: list[Any]
-    hand: list[Any]
-    hand_points: list[Any]
-    hand_sizes: list[Any]
-    hint: str | None
-    hints: int
-    last: Any
-    last_deal: Any
-    last_john: str | None
-    last_trick: dict[str, Any]
-    last_winner: int | None
-    maker: int | None
-    marks: list[Any]
-    match_totals: list[Any]
-    max_rate: int
-    moves: int
-    news: str | None
-    my_face_down: list[Any]
-    no_zeros: bool
-    out: int | None
-    over: bool
-    parlett: bool
-    passed: int
-    passes: int
-    pending: list[Any]
-    phase: str
-    played: list[Any]
-    played_by: int | None
-    players: Any
-    pool: int
-    pot: int
-    pot_for_offers: int
-    privileges: dict[str, Any]
-    proposal: str
-    purse: int
-    qsn: int
-    rate: int
-    redeals: int
-    remove_fives: bool
-    rotations: int
-    reserve_left: int
-    result: str
-    round: int
-    run: list[Any]
-    scene: Scene
-    score: int
-    scores: list[Any]
-    seats: Any
-    seed: str
-    seeds: list[Any]
-    shown: list[Any]
-    soft_penalties: bool
-    soft_score: bool
-    soft_target: int
-    split_ties: bool
-    stake: int
-    staking: dict[str, Any] | None
-    standing: dict[str, Any] | None
-    stock: int
-    stopped: str | None
-    strict: bool
-    stuck: bool
-    table: list[Any]
-    target: int
-    teams: list[Any]
-    title: str
-    trick: list[Any]
-    trick_owners: list[Any]
-    tricks: list[Any]
-    trump: Any  # None before trump is known; the AIs read it only once it is set
-    turn: int | None
-    turned: list[Any]
-    turnup: Any  # None before the turn-up; the AI reads it only once it is shown
-    undos: int
-    winners: list[Any]
-    widow: str
-    zones: list[Any]
+    staking: Staking | None
+    """A game with the `staking` capability: the stake the seat spreads now."""
 
 
 S = TypeVar("S")
@@ -245,11 +176,11 @@ class Game(ABC, Generic[S]):
         """The result once the game is over, else None."""
 
     @abstractmethod
-    def dump(self, state: S) -> dict[str, Any]:
+    def dump(self, state: S) -> JsonDict:
         """The state as JSON-safe data; load(dump(s)) == s."""
 
     @abstractmethod
-    def load(self, data: Mapping[str, Any]) -> S:
+    def load(self, data: Dumped) -> S:
         """The state dumped by dump."""
 
     @abstractmethod
@@ -287,6 +218,12 @@ class Game(ABC, Generic[S]):
         """For a finished game whose players keep statistics (patience): its counters,
         `moves`, `undos`, `hints` and `score`; None (the default) for other games."""
         return None
+
+
+# Any: a game of whatever state type, as the registry and the front ends hold them (the
+# state a game takes is the one it made; Python cannot name "some S" otherwise).
+AnyGame: TypeAlias = "Game[Any]"
+"""A game of any state type."""
 
 
 class ChipGame(Game[S]):

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import difflib
 import importlib
-from typing import Any
 
-from bot.games.base import Game
+from bot.games.base import AnyGame
 
 _MODULES: tuple[str, ...] = (
     "bot.games.french.pip_pip",
@@ -32,18 +31,18 @@ _MODULES: tuple[str, ...] = (
 """Packages holding one game (`GAME`) or a family of them (`GAMES`): the registry line a
 new game adds. A game's AI, if it has one, is the `ai` module beside it (`POLICY`)."""
 
-_games: dict[str, Game[Any]] = {}
+_games: dict[str, AnyGame] = {}
 _SHOWN_KEY_CHARS = 40
 """An unknown key longer than this is not repeated back (every real key is far shorter)."""
 
 
-def _load() -> dict[str, Game[Any]]:
+def _load() -> dict[str, AnyGame]:
     if not _games:
         # Fill the cache only once every module has loaded, so a failure is never cached.
-        loaded: dict[str, Game[Any]] = {}
+        loaded: dict[str, AnyGame] = {}
         for name in _MODULES:
             module = importlib.import_module(name)
-            games: list[Game[Any]] = list(getattr(module, "GAMES", ())) or [module.GAME]
+            games: list[AnyGame] = list(getattr(module, "GAMES", ())) or [module.GAME]
             for game in games:
                 assert game.info.key not in loaded, game.info.key
                 loaded[game.info.key] = game
@@ -51,7 +50,7 @@ def _load() -> dict[str, Game[Any]]:
     return _games
 
 
-def all() -> list[Game[Any]]:
+def all() -> list[AnyGame]:
     """Every registered game, in key order."""
     games = _load()
     return [games[k] for k in sorted(games)]
@@ -62,7 +61,7 @@ def keys() -> list[str]:
     return sorted(_load())
 
 
-def get(key: str) -> Game[Any]:
+def get(key: str) -> AnyGame:
     """The game with this key; KeyError listing the keys if there is none."""
     games = _load()
     try:

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
-from typing import Any
 
-from bot.games.base import Game, GameInfo
+from bot.games.base import AnyGame, GameInfo
 
 CLI_OPTIONS_HINT = "parlour play/simulate --option name=value"
 """How the terminal sets options; `/rules` passes its own hint."""
@@ -45,7 +44,7 @@ def heading(info: GameInfo) -> str:
 
 
 def rules_text(
-    game: Game[Any] | GameInfo, *, options_hint: str = CLI_OPTIONS_HINT, with_heading: bool = True
+    game: AnyGame | GameInfo, *, options_hint: str = CLI_OPTIONS_HINT, with_heading: bool = True
 ) -> str:
     """The game's rules, then one line per option, as paragraphs separated by blank lines."""
     info = game if isinstance(game, GameInfo) else game.info

@@ -11,7 +11,7 @@ renderer code of its own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from bot.games.cards import Pack
 
@@ -116,7 +116,7 @@ def scene(
     title: str,
     seats: Sequence[SeatScene],
     groups: Sequence[Group] = (),
-    counters: Sequence[tuple[str, Any]] = (),
+    counters: Sequence[tuple[str, object]] = (),
     lines: Sequence[str] = (),
 ) -> Scene:
     """The scene of a table."""

@@ -13,20 +13,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
-from bot.games.base import ChipGame, Outcome
+from bot.games.base import ChipGame, Outcome, View
 from bot.games.cards import Pack, stacked_deck
 from bot.games.chips import POT, Transfer, apply_transfers, net_transfers, split_evenly
 from bot.games.errors import IllegalAction
 from bot.games.options import OptionValue
 from bot.games.rng import shuffled
-from bot.games.state import dump_frozen, load_frozen
+from bot.games.state import Dumped, Json, JsonDict, dump_frozen, load_frozen
 
 DEFAULT_STACK = 100
 """The chips each seat brings when the table gives no stacks."""
 
 Stacks = tuple[int, ...]
+
+
+class ChipView(View, total=False):
+    """The facts every Yankee chip game's view shows besides its own (each game's facts
+    type extends this one beside its view code): the deal, and once over, the seeds of
+    every deal and the stacks the game ended with."""
+
+    deal: int
+    deals: int
+    ante: int
+    antes_in: bool
+    pot: int
+    elder: int
+    deal_seeds: list[str]
+    final_stacks: list[int]
 
 
 class StakesState(Protocol):
@@ -265,17 +280,17 @@ def close_pot(
     return stacks, pot, close
 
 
-def dump_moved(moved: Sequence[Transfer]) -> list[list[Any]]:
+def dump_moved(moved: Sequence[Transfer]) -> list[Json]:
     """Transfers as JSON-safe data."""
     return [[t.src, t.dst, t.amount, t.reason] for t in moved]
 
 
-def load_moved(data: Iterable[Sequence[Any]]) -> tuple[Transfer, ...]:
+def load_moved(data: Iterable[tuple[int, int, int, str]]) -> tuple[Transfer, ...]:
     """Transfers from dump_moved's data."""
     return tuple(Transfer(*t) for t in data)
 
 
-def dump_table(st: DepartingState, last: Any) -> dict[str, Any]:
+def dump_table(st: DepartingState, last: object) -> JsonDict:
     """A frozen state whose fields are tuples, its `last` deal (a frozen dataclass or None)
     and its moved transfers, as JSON-safe data."""
     data = dump_frozen(st)
@@ -284,7 +299,7 @@ def dump_table(st: DepartingState, last: Any) -> dict[str, Any]:
     return data
 
 
-def load_table(cls: type[D], last_cls: type[L], data: Mapping[str, Any]) -> D:
+def load_table(cls: type[D], last_cls: type[L], data: Dumped) -> D:
     """The state of class `cls` (with its last deal of class `last_cls`) from dump_table's
     data."""
     blank = {"departed": [], **data, "last": None, "moved": []}

@@ -7,29 +7,38 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import MISSING, fields
 from types import MemberDescriptorType
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar
+
+Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
+"""A JSON value: what dumps hold and loads read (a state's stored form)."""
+JsonDict: TypeAlias = dict[str, Json]
+"""A JSON object: a state's dump."""
+Dumped: TypeAlias = Mapping[str, Any]  # JSON read back carries no types: each load restores them
+"""A dump read back, for a load."""
 
 T = TypeVar("T")
 S = TypeVar("S")
-P = TypeVar("P", bound=type[Any])
+P = TypeVar("P", bound=type)
 
 
-def _lists(value: Any) -> Any:
+def _lists(value: object) -> Any:  # Any: a state's field as JSON (its tuples made lists)
     """Tuples, at any depth, as lists."""
     return [_lists(v) for v in value] if isinstance(value, tuple) else value
 
 
-def _tuples(value: Any) -> Any:
+def _tuples(value: object) -> Any:  # Any: a field read back, typed by its dataclass
     """Lists, at any depth, as tuples."""
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-def dump_frozen(state: Any) -> dict[str, Any]:
+def dump_frozen(state: object) -> JsonDict:
     """A frozen dataclass state as JSON-safe data, one key per field."""
-    return {f.name: _lists(getattr(state, f.name)) for f in fields(state)}
+    # object: states reach here through protocols (DepartingState) that mypy cannot tie to
+    # a dataclass; fields() refuses anything else at run time.
+    return {f.name: _lists(getattr(state, f.name)) for f in fields(state)}  # type: ignore[arg-type]
 
 
-def load_frozen(cls: type[T], data: Mapping[str, Any]) -> T:
+def load_frozen(cls: type[T], data: Dumped) -> T:
     """The state of class `cls` from dump_frozen's data. A field the data lacks (saved
     before the field existed) takes its declared default; one with no default is a
     KeyError naming it."""
@@ -47,14 +56,14 @@ def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-_KEEP: Any = object()
+_KEEP = object()
 """The default of every evolve parameter: keep the field as it is."""
 
 
 class Evolve(Protocol[S]):
     """dataclasses.replace for one state class, made cheap for the hot path."""
 
-    def __call__(self, state: S, /, **changes: Any) -> S:
+    def __call__(self, state: S, /, **changes: object) -> S:
         """The state with some fields changed."""
         ...
 
@@ -69,7 +78,7 @@ def state_part(cls: P) -> P:
     return cls
 
 
-def _slotted(cls: type[Any], names: tuple[str, ...]) -> bool:
+def _slotted(cls: type, names: tuple[str, ...]) -> bool:
     """Whether a copy may fill the fields' slots directly: every class the state is built
     on (itself included) declares slots, one base each, the slots are exactly the fields,
     no base but object refuses stores (a base is a `state_part`), and there is no
@@ -86,12 +95,12 @@ def _slotted(cls: type[Any], names: tuple[str, ...]) -> bool:
     )
 
 
-def _member(cls: type[Any], name: str) -> Any:
+def _member(cls: type, name: str) -> object:
     """The attribute `name` as the class that declares it holds it (a slot's descriptor)."""
     return next((c.__dict__[name] for c in cls.__mro__ if name in c.__dict__), None)
 
 
-def _filler(cls: type[Any]) -> type[Any]:
+def _filler(cls: type) -> type:
     """A class with the same layout as the frozen `cls` whose fields take plain stores: a
     copy is filled as one of these (an ordinary attribute store per field, which Python
     makes fast, where the frozen class refuses stores and its descriptors cost a slow call
@@ -99,7 +108,8 @@ def _filler(cls: type[Any]) -> type[Any]:
     between classes that stand on the same base and add the same slots to it. So the
     filler derives from the state's own base (object, or a `state_part`) and adds the
     state's own slots."""
-    return type(f"_{cls.__name__}Filler", cls.__bases__, {"__slots__": cls.__slots__})
+    slots = cls.__dict__["__slots__"]  # its own (_slotted has checked it declares them)
+    return type(f"_{cls.__name__}Filler", cls.__bases__, {"__slots__": slots})
 
 
 def evolver(cls: type[S], *changing: str) -> Evolve[S]:
@@ -123,6 +133,7 @@ def evolver(cls: type[S], *changing: str) -> Evolve[S]:
     else:
         params = ", ".join(f"{n}=_KEEP" for n in names)
         values = {n: f"state.{n} if {n} is _KEEP else {n}" for n in names}
+    # Any: exec's namespace, whose `evolve` is the function written for this class
     space: dict[str, Any] = {"cls": cls, "_KEEP": _KEEP, "_new": object.__new__}
     if _slotted(cls, names):
         # fill a same-layout object that takes plain stores, then make it a `cls` (see

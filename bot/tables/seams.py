@@ -18,7 +18,7 @@ name seats "seat N", as the games write them; each front end names them its own 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -225,12 +225,12 @@ class StopsSeam(ChipSeam):
         staking = mine.get("staking")
         if not staking:
             return None
-        quick: Mapping[str, str] = staking["quick"]
-        spreads = tuple(Move(a, str(label)) for label, a in quick.items() if a in listed)
+        quick = staking["quick"]
+        spreads = tuple(Move(a, label) for label, a in quick.items() if a in listed)
         return Stake(
-            total=int(staking["total"]),
+            total=staking["total"],
             cards=tuple(staking["cards"]),
-            double=bool(staking.get("double")),
+            double=staking["double"],
             spreads=spreads,
         )
 

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from bot.games.base import Game, GameInfo, Outcome, View
+from bot.games.base import Game, GameInfo, Outcome
 from bot.games.cards import Pack, stacked_deck
 from bot.games.errors import IllegalAction
-from bot.games.options import Option
+from bot.games.options import Option, OptionValue
 from bot.games.patience.engine import Ctx, Kind, Layout, Spec, name
+from bot.games.patience.facts import PatienceView, Pile, Zone
 from bot.games.patience.solver import hint
 from bot.games.rng import deal_commitment, deal_seed
-from bot.games.state import dump_frozen, load_frozen
+from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
 
 PLAYING, WON, LOST, RESIGNED = "", "won", "lost", "resigned"
 CONTROLS = ("undo", "redo", "hint", "auto", "resign")
@@ -43,7 +43,7 @@ class PatienceState:
     seed: int
     deck: tuple[str, ...]
     """The cards in their opening order, top first."""
-    options: tuple[tuple[str, Any], ...]
+    options: tuple[tuple[str, OptionValue], ...]
     layout: Layout
     log: tuple[str, ...]
     """The moves that made the layout from the deal (an 'auto' stands for its moves)."""
@@ -183,13 +183,13 @@ class PatienceGame(Game[PatienceState]):
         found = hint(self.spec, state.layout, ctx)
         return replace(counted, hints=state.hints + 1, hint=found or "none")
 
-    def view(self, state: PatienceState, seat: int | None) -> View:
+    def view(self, state: PatienceState, seat: int | None) -> PatienceView:
         """The layout as anyone may see it: face-down cards as backs (and, in games where
         the player may not look beneath the top card, only the top of each pile)."""
         spec, lay = self.spec, state.layout
-        zones = []
+        zones: list[Zone] = []
         for zone in spec.zones:
-            piles = []
+            piles: list[Pile] = []
             for pid in zone.ids():
                 i = spec.index[pid]
                 cards, down = lay.piles[i], lay.down[i]
@@ -200,7 +200,7 @@ class PatienceGame(Game[PatienceState]):
             zones.append(
                 {"name": zone.name, "kind": str(zone.kind), "label": zone.label, "piles": piles}
             )
-        out: View = {
+        out: PatienceView = {
             "game": spec.key,
             "title": spec.title,
             "figure": spec.figure,
@@ -234,14 +234,14 @@ class PatienceGame(Game[PatienceState]):
             summary=self._summary(state),
         )
 
-    def dump(self, state: PatienceState) -> dict[str, Any]:
+    def dump(self, state: PatienceState) -> JsonDict:
         """The state as JSON-safe data."""
         data = dump_frozen(state)
         data["layout"] = dump_frozen(state.layout)
         data["options"] = [list(kv) for kv in state.options]
         return data
 
-    def load(self, data: Mapping[str, Any]) -> PatienceState:
+    def load(self, data: Dumped) -> PatienceState:
         """The state dumped by dump."""
         fields = dict(data)
         fields["layout"] = load_frozen(Layout, data["layout"])

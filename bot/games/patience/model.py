@@ -13,8 +13,9 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
+from bot.games.options import OptionValue
 from bot.games.rng import rng_for
 
 T = TypeVar("T")
@@ -206,7 +207,7 @@ class Ctx:
     """What a game's rules may consult besides the layout: its seed and options."""
 
     seed: int
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
 
     def rng(self, shuffles: int) -> random.Random:
         """The generator of the game's nth reshuffle (recorded by its number)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from bot.games.options import Option
 from bot.games.patience.model import Ctx, Kind, Layout, Zone
 
 TARGETS = (Kind.FOUNDATION, Kind.TABLEAU, Kind.CELL)
@@ -54,7 +55,7 @@ class SpecData:
     foundation move a choice)."""
     marks: tuple[int, ...] = ()
     """The starting marks."""
-    options: tuple[Any, ...] = ()
+    options: tuple[Option, ...] = ()
     """The game's named options (bot.games.options.Option)."""
     figure: str = ""
     """A layout picture of its own: "clock", "windmill", "square", "wreath", "semicircle"."""
@@ -68,6 +69,7 @@ class SpecData:
             self.of_kind.setdefault(z.kind, []).append(i)
         self.move_targets: list[int] = [i for i, z in enumerate(self.zone_of) if z.kind in TARGETS]
         """The piles cards may be moved onto."""
+        # Any: each slot keeps its own work's result, which `kept` gives back as that type.
         self._kept: dict[str, tuple[Layout, Ctx, Any]] = {}
 
 

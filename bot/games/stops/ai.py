@@ -40,7 +40,7 @@ def page_of(view: StopsView) -> StopsRules:
 
 def _seen(view: StopsView) -> set[str]:
     """The cards this seat has seen played (the run, the face-up played cards)."""
-    seen = {c for _, c in view.get("run") or []}
+    seen = {str(c) for _, c in view.get("run") or []}
     for cards in view.get("played") or []:
         seen.update(cards)
     return seen
@@ -103,9 +103,9 @@ def strength(hand: Sequence[str], order: Sequence[str]) -> float:
 
 def spread_for(view: StopsView) -> str:
     """The spread toward the board cards this seat is likely to hit."""
-    staking = view.get("staking") or {}
-    total = int(staking.get("total", 0))
-    cards: list[str] = list(staking.get("cards", []))
+    staking = view.get("staking")
+    assert staking is not None, "asked to spread with no stake in view"
+    total, cards = staking["total"], list(staking["cards"])
     hand = set(view.get("hand") or [])
     if not hand:  # stakes before the deal: every board card is as likely as another
         each, odd = divmod(total, len(cards))
@@ -142,7 +142,8 @@ class StopsPolicy:
         if phase == "auction":
             worth = -3 - strength(hand, order)
             top = int(facts.get("bid") or 0) + 1
-            stack = int((facts.get("seats") or [{}])[seat].get("stack", 0))
+            seats = facts.get("seats") or []
+            stack = seats[seat]["stack"] if seat < len(seats) else 0
             return f"bid {top}" if worth >= top and top <= stack and top <= 3 else "pass"
         leads = list(facts.get("leads") or [])
         if len(leads) <= 1:

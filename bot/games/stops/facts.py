@@ -23,9 +23,24 @@ class BoardPlace(TypedDict):
     carried: int
 
 
+class StopsSeat(TypedDict):
+    """One seat as everyone sees it: its stack, and whether it is dealt in."""
+
+    stack: int
+    in_deal: bool
+
+
 class StopsView(View, total=False):
     """A Stops table as one seat (or anyone) sees it; every key optional, as in `View`."""
 
+    stake: int
+    run: list[list[int | str]]
+    """The run of the deal as [seat, card] pairs."""
+    stopped: str | None
+    hand_sizes: list[int]
+    played: list[list[str]]
+    widow: str
+    seats: list[StopsSeat]
     board: list[BoardPlace]
     leads: list[str]
     """The cards the seat may lead, on its turn to lead."""

@@ -13,11 +13,11 @@ from __future__ import annotations
 import functools
 from typing import Any, Protocol
 
-from bot.games.base import GameInfo
+from bot.games.base import GameInfo, Staking
 from bot.games.cards import Pack, french_short
 from bot.games.chips import Transfer
 from bot.games.scene import Group, Scene, group, scene, seat
-from bot.games.stops.facts import BoardPlace, StopsView
+from bot.games.stops.facts import BoardPlace, StopsSeat, StopsView
 from bot.games.stops.flow import AUCTION, DEAL, OVER, PLAY, STAKE, WIDOW, Settled, StopsState
 from bot.games.stops.page import Place, StopsRules
 from bot.games.stops.play import chain, leads
@@ -103,12 +103,12 @@ def _board(rules: StopsRules, st: StopsState) -> list[BoardPlace]:
     ]
 
 
-def _seats(st: StopsState) -> list[dict[str, Any]]:
+def _seats(st: StopsState) -> list[StopsSeat]:
     """Each seat's stack and whether it is dealt in."""
     return [{"stack": st.stacks[s], "in_deal": s in st.players} for s in range(st.seats)]
 
 
-def _staking(game: StopsTable, st: StopsState, seat_no: int) -> dict[str, Any]:
+def _staking(game: StopsTable, st: StopsState, seat_no: int) -> Staking:
     """What the seat to stake spreads: the total, whether it is doubled, the board cards,
     and the quick spreads by label."""
     total = game.spread_total(st)

@@ -18,18 +18,19 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from typing import Any, ClassVar, TypeVar
 
-from bot.games.base import Game, View
+from bot.games.base import Game
 from bot.games.cards import Pack, card_name, parse_card
 from bot.games.errors import IllegalAction
 from bot.games.scene import Group, SeatScene, group, seat
-from bot.games.state import dump_frozen, load_frozen
+from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
+from bot.games.tricks.facts import TrickView
 from bot.games.tricks.rules import elder_of, team_of
 from bot.games.tricks.state import TrickState
 
 MAX_ACTION_CHARS = 32
 """Longer actions are refused before any parsing."""
 
-T = TypeVar("T", bound=TrickState[Any])
+T = TypeVar("T", bound=TrickState[str | None])
 R = TypeVar("R")
 
 _TEAMS = {n: tuple(team_of(s, n) for s in range(n)) for n in range(1, 9)}
@@ -81,7 +82,7 @@ def check_card(
         raise refusal(about)
 
 
-def trick_groups(st: TrickState[Any]) -> list[Group]:
+def trick_groups(st: TrickState[str | None]) -> list[Group]:
     """The middle of a trick table: the trick in play with its owners, and the last trick."""
     groups = [group("row", "Trick", st.trick, owners=st.players[: len(st.trick)])]
     if st.last:
@@ -89,7 +90,7 @@ def trick_groups(st: TrickState[Any]) -> list[Group]:
     return groups
 
 
-def seat_note(st: TrickState[Any], s: int) -> str:
+def seat_note(st: TrickState[str | None], s: int) -> str:
     """A seat's short line: elder hand, and its side's tricks this deal."""
     seats = len(st.hands)
     tricks = st.tricks[team_of(s, seats)] if st.tricks else 0
@@ -98,7 +99,7 @@ def seat_note(st: TrickState[Any], s: int) -> str:
 
 
 def trick_seats(
-    st: TrickState[Any], viewer: int | None, turn: int, notes: Sequence[str] | None = None
+    st: TrickState[str | None], viewer: int | None, turn: int, notes: Sequence[str] | None = None
 ) -> list[SeatScene]:
     """Every seat of a trick table: its own hand face up to the viewer, the dealer's
     turned-up cards face up for all, its side's score, the dealer's badge, a note (by
@@ -128,6 +129,7 @@ class TrickGame(Game[T]):
 
     pack: ClassVar[Pack]
     pack_cards: ClassVar[tuple[str, ...]]
+    # Any: the game's own state class, T (a ClassVar cannot name a type variable)
     state_class: ClassVar[type[Any]]
     usage: ClassVar[str] = "Write 'play' and a card from your hand, like 'play 7E'."
 
@@ -154,10 +156,10 @@ class TrickGame(Game[T]):
         turn = self.to_play(state)
         return frozenset() if turn < 0 else frozenset((turn,))
 
-    def trick_ai_view(self, state: T, seat_no: int) -> View:
+    def trick_ai_view(self, state: T, seat_no: int) -> TrickView:
         """What a trick AI reads: the sides, trump, the trick and its owners, the hand."""
         seats = len(state.hands)
-        out: View = {
+        out: TrickView = {
             "teams": list(_TEAMS[seats]),
             "trump": state.trump,
             "trick": list(state.trick),
@@ -167,15 +169,15 @@ class TrickGame(Game[T]):
             out["hand"] = list(state.hands[seat_no])
         return out
 
-    def ai_view(self, state: T, seat: int) -> View:
+    def ai_view(self, state: T, seat: int) -> TrickView:
         """The part of the seat's view the AI reads (the same values as view's)."""
         return self.trick_ai_view(state, seat)
 
-    def trick_facts(self, state: T, seat_no: int | None, key: str) -> View:
+    def trick_facts(self, state: T, seat_no: int | None, key: str) -> TrickView:
         """The facts of a trick table every view shows (a game adds its own)."""
         st, seats = state, len(state.hands)
         turn = self.to_play(st)
-        out: View = {
+        out: TrickView = {
             "game": key,
             "seats": seats,
             "deal": st.deal,
@@ -201,11 +203,11 @@ class TrickGame(Game[T]):
             out["winners"] = list(st.winners)
         return out
 
-    def dump(self, state: T) -> dict[str, Any]:
+    def dump(self, state: T) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_frozen(state)
 
-    def load(self, data: Mapping[str, Any]) -> T:
+    def load(self, data: Dumped) -> T:
         """The state dumped by dump."""
         loaded: T = load_frozen(self.state_class, data)
         return loaded

@@ -15,8 +15,9 @@ from typing import Generic, TypeVar
 
 from bot.games.state import state_part
 
-Trump = TypeVar("Trump", bound=str | None)
-"""A game's trump: a suit (str), or None in a game that has no trump."""
+Trump = TypeVar("Trump", bound=str | None, covariant=True)
+"""A game's trump: a suit (str), or None in a game that has no trump. Covariant, as a
+state is read-only: any trick state is a `TrickState[str | None]`, which shared code takes."""
 
 
 @state_part

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.base import View
+from bot.games.ai import Policy
 from bot.games.french.pip_pip.cards import (
     CARD_POINTS,
     CARD_STRENGTH,
@@ -32,6 +32,8 @@ from bot.games.french.pip_pip.cards import (
     trick_winner,
     trump_after,
 )
+from bot.games.french.pip_pip.view import PipPipPlay
+from bot.games.tricks.facts import trump_of
 
 WORTH = 4
 """Points on the table that make a trick worth spending a good card on."""
@@ -57,7 +59,7 @@ KEEP = 1_000
 NONE: frozenset[str] = frozenset()
 
 
-def laid_by(view: View, seat: int) -> list[str]:
+def laid_by(view: PipPipPlay, seat: int) -> list[str]:
     """The seat's cards laid face up in its calls (the view leaves them out while none is
     laid at the table)."""
     exposed = view.get("exposed")
@@ -70,11 +72,11 @@ def want(hand: Sequence[str], suit: str) -> int:
     return 2 * len(cards) + sum(1 for c in cards if CARD_STRENGTH[c] >= CARD_STRENGTH["QS"])
 
 
-def choose_call(view: View, seat: int, hand: Sequence[str], joined: str = "") -> str | None:
+def choose_call(view: PipPipPlay, seat: int, hand: Sequence[str], joined: str = "") -> str | None:
     """The suit to call now, or None to play a card (no pair, or waiting); `joined` is
     the hand's codes run together, if the caller has it."""
     joined = joined or "".join(hand)
-    trump = view["trump"]
+    trump = trump_of(view)
     for king, queen in PAIRS[trump]:
         if king in joined and queen in joined:  # "KH" in the run-together codes is the KH
             break
@@ -123,10 +125,10 @@ def pair_cards(cards: Sequence[str], trump: str, exposed: Sequence[str]) -> froz
     return frozenset(free)
 
 
-def lead(hand: Sequence[str], view: View, keep: frozenset[str]) -> str:
+def lead(hand: Sequence[str], view: PipPipPlay, keep: frozenset[str]) -> str:
     """The lead: a sure winner worth points, else a cheap card: the lowest of the longest
     plain suit, or at a table of five or more, one of the shortest (a void to trump)."""
-    trump = view["trump"]
+    trump = trump_of(view)
     points = [c for c in hand if CARD_POINTS[c] and c[-1] != trump and c not in keep]
     top = bosses(points, [*view["played"], *view["dead"], *hand]) if points else []
     if top:
@@ -140,9 +142,9 @@ def lead(hand: Sequence[str], view: View, keep: frozenset[str]) -> str:
     return min([(k, -joined.count(c[-1]), c) for k, c in costs])[2]
 
 
-def follow(view: View, allowed: Sequence[str], keep: frozenset[str]) -> str:
+def follow(view: PipPipPlay, allowed: Sequence[str], keep: frozenset[str]) -> str:
     """The card to play to a trick already led."""
-    trick, trump = view["trick"], view["trump"]
+    trick, trump = view["trick"], trump_of(view)
     table = COST[trump]
     if keep:
         costs = [(table[c] + KEEP, c) if c in keep else (table[c], c) for c in allowed]
@@ -172,7 +174,7 @@ def follow(view: View, allowed: Sequence[str], keep: frozenset[str]) -> str:
 class PipPipPolicy:
     """Chooses a Pip-Pip! seat's call or card from its view."""
 
-    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+    def choose(self, view: PipPipPlay, seat: int, rng: random.Random) -> str:
         """The seat's action: 'call X' or 'play XX', as the rules allow."""
         hand: list[str] = view["hand"]
         trick: list[str] = view["trick"]
@@ -192,18 +194,18 @@ class PipPipPolicy:
                 allowed, playable = hand, joined
             # the cards kept for a call matter only if a king or queen may be played
             royal = "K" in playable or "Q" in playable
-            keep = pair_cards(allowed, view["trump"], laid_by(view, seat)) if royal else NONE
+            keep = pair_cards(allowed, trump_of(view), laid_by(view, seat)) if royal else NONE
             return "play " + follow(view, allowed, keep)
         assert hand, "the AI was asked to play with no card to play"
         royal = "K" in joined or "Q" in joined
-        keep = pair_cards(hand, view["trump"], laid_by(view, seat)) if royal else NONE
+        keep = pair_cards(hand, trump_of(view), laid_by(view, seat)) if royal else NONE
         return "play " + lead(hand, view, keep)
 
-    def choose_optional(self, view: View, seat: int, rng: random.Random) -> str | None:
+    def choose_optional(self, view: PipPipPlay, seat: int, rng: random.Random) -> str | None:
         """Out of turn (right after drawing): the call `choose` would make now, if any."""
         hand: list[str] = view["hand"]
         suit = choose_call(view, seat, hand)
         return None if suit is None else f"call {suit}"
 
 
-POLICY = PipPipPolicy()
+POLICY: Policy[PipPipPlay] = PipPipPolicy()

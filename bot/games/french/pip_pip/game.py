@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import FRENCH_SUIT_NAMES, Pack, card_name, french_pack, stacked_deck
 from bot.games.errors import IllegalAction
 from bot.games.french.pip_pip.cards import SUITS, callable_suits, legal
 from bot.games.french.pip_pip.flow import PACK, PipPipState, call, first_state, play, to_play
-from bot.games.french.pip_pip.view import public_cards, table_scene
+from bot.games.french.pip_pip.view import PipPipPlay, PipPipView, public_cards, table_scene
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
@@ -217,14 +217,14 @@ class PipPip(TrickGame[PipPipState]):
                 " drawing a card, before the next trick is led."
             ) from None
 
-    def ai_view(self, state: PipPipState, seat: int) -> View:
+    def ai_view(self, state: PipPipState, seat: int) -> PipPipPlay:
         """The AI's view (seat -1: its public part): the seats (each a side of its own),
         trump and the pending calls, the trick, the hand, the stock's count, the cards laid
         face up (left out while no card is laid) and, when the trick is still to be led
         (the only time the AI reads them), the cards taken this hand (in the order taken)
         and the dead stock."""
         st = state
-        out: View = {
+        out: PipPipPlay = {
             "seats": len(st.hands),
             "trump": st.trump,
             "pending": [*st.pending],
@@ -241,22 +241,24 @@ class PipPip(TrickGame[PipPipState]):
             out["hand"] = [*st.hands[seat]]
         return out
 
-    def view(self, state: PipPipState, seat: int | None) -> View:
+    def view(self, state: PipPipState, seat: int | None) -> PipPipView:
         """The table as the seat sees it: its hand, the cards laid face up, trump and a
         pending change, the stock's count, the dead stock, the scores and the picture."""
         st = state
-        out = self.trick_facts(st, seat, KEY)
-        out.update(self.ai_view(st, -1))
-        out["exposed"] = [*map(list, st.exposed)]
-        out["played"] = list(chain.from_iterable(st.won))
-        out["dead"] = list(st.dead)
+        out: PipPipView = {
+            **self.trick_facts(st, seat, KEY),
+            **self.ai_view(st, -1),
+            "exposed": [*map(list, st.exposed)],
+            "played": list(chain.from_iterable(st.won)),
+            "dead": list(st.dead),
+            "shown": [list(pair) for pair in st.shown],
+            "calls": [list(pair) for pair in st.calls],
+            "rotations": st.rotations,
+            "last_deal": list(st.last_deal),
+            "commitment": deal_commitment(st.seed, st.deal - 1),
+        }
         if seat is not None and 0 <= seat < len(st.hands):
             out["hand"] = list(st.hands[seat])
-        out["shown"] = [list(pair) for pair in st.shown]
-        out["calls"] = [list(pair) for pair in st.calls]
-        out["rotations"] = st.rotations
-        out["last_deal"] = list(st.last_deal)
-        out["commitment"] = deal_commitment(st.seed, st.deal - 1)
         if st.winners:
             out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.deal)]
         out["scene"] = table_scene(st, seat)

@@ -9,14 +9,38 @@ saying what waits and how the last hand scored. Also which card codes everyone c
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any
 
 from bot.games.cards import FRENCH_SUIT_NAMES, FRENCH_SYMBOLS, Pack, french_short
 from bot.games.french.pip_pip.cards import trump_after
 from bot.games.french.pip_pip.flow import PipPipState, to_play, trump_card
 from bot.games.scene import Group, Scene, SeatScene, group, scene, seat
 from bot.games.tricks.base import trick_groups
+from bot.games.tricks.facts import TrickView
 from bot.games.tricks.rules import elder_of
+
+
+class PipPipPlay(TrickView, total=False):
+    """What Pip-Pip!'s AI reads: the trick table's facts, with the calls waiting to change
+    trump, the stock's count, the cards laid face up and the dead stock."""
+
+    pending: list[str]
+    """The suits called in the trick in play, in order, waiting to become trump."""
+    first_call_wins: bool
+    stock: int
+    exposed: list[list[str]]
+    """Per seat, its cards laid face up in its calls."""
+    dead: list[str]
+
+
+class PipPipView(PipPipPlay, total=False):
+    """Pip-Pip!'s facts: what its AI reads, with the turn-ups, the calls and the deals."""
+
+    shown: list[list[int | str]]
+    """The cards turned to fix trump, as [seat, card]."""
+    calls: list[list[int | str]]
+    """This deal's calls, as [seat, suit]."""
+    rotations: int
+    last_deal: list[int]
 
 
 def public_cards(st: PipPipState) -> frozenset[str]:
@@ -111,7 +135,7 @@ def table_scene(st: PipPipState, viewer: int | None) -> Scene:
     title = f"Pip-Pip! - hand {st.deal} of {len(st.hands) * st.rotations}"
     if st.winners:
         title = "Pip-Pip! - over"
-    counters: list[tuple[str, Any]] = [("Trump", _suit(st.trump))]
+    counters: list[tuple[str, object]] = [("Trump", _suit(st.trump))]
     if st.pending:
         after = trump_after(st.trump, st.pending, st.first_call_wins)
         counters.append(("Next trump", _suit(after)))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.base import View
+from bot.games.ai import Policy
 from bot.games.cards import JOKER
 from bot.games.french.quinto.rules import (
     FIVES,
@@ -34,6 +34,7 @@ from bot.games.french.quinto.rules import (
     quints,
     trick_winner,
 )
+from bot.games.french.quinto.view import QuintoPlay
 
 DOUBLE_AT = 4.5
 """Tricks the own hand should take to double (an even share is 3.25 of 13)."""
@@ -59,9 +60,9 @@ def strength(hand: Sequence[str]) -> float:
     return total
 
 
-def decide_call(view: View, seat: int) -> str:
+def decide_call(view: QuintoPlay, seat: int) -> str:
     """Pass, double or redouble, on the strength of the seat's own hand."""
-    calls = [(s, c) for s, c in view["calls"]]
+    calls = [(int(s), str(c)) for s, c in view["calls"]]  # JSON pairs: [seat, call]
     doubler = next((s for s, c in calls if c == "double"), None)
     power = strength(view["hand"])
     if doubler is None:
@@ -115,7 +116,7 @@ def gain(trick: Sequence[str], card: str) -> int:
     return FIVES.get(card, 0) + (mate[1] if mate is not None and mate[0] in trick else 0)
 
 
-def follow(view: View, seat: int, allowed: Sequence[str], seen: frozenset[str]) -> str:
+def follow(view: QuintoPlay, seat: int, allowed: Sequence[str], seen: frozenset[str]) -> str:
     """The card to play to a trick already led."""
     trick, owners, teams = view["trick"], view["trick_owners"], view["teams"]
     best = trick_winner(trick)
@@ -138,7 +139,7 @@ def follow(view: View, seat: int, allowed: Sequence[str], seen: frozenset[str]) 
 class QuintoPolicy:
     """Chooses a Quinto seat's call or card from its view."""
 
-    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+    def choose(self, view: QuintoPlay, seat: int, rng: random.Random) -> str:
         """The seat's action: a call while doubling, else 'play XX' with a legal card."""
         if view["phase"] == "doubling":
             return decide_call(view, seat)
@@ -151,4 +152,4 @@ class QuintoPolicy:
         return f"play {card}"
 
 
-POLICY = QuintoPolicy()
+POLICY: Policy[QuintoPlay] = QuintoPolicy()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import chain
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import FRENCH_SUIT_NAMES, Pack, stacked_deck, suit_of
 from bot.games.errors import IllegalAction
 from bot.games.french.quinto.doubling import check_call, legal_calls
@@ -35,7 +35,7 @@ from bot.games.french.quinto.flow import (
 )
 from bot.games.french.quinto.match import RUBBER_BONUS
 from bot.games.french.quinto.rules import legal_plays
-from bot.games.french.quinto.view import ai_facts, facts, holders
+from bot.games.french.quinto.view import QuintoPlay, QuintoView, ai_facts, facts, holders
 from bot.games.options import Option
 from bot.games.rules_text import rules_page
 from bot.games.tricks.base import TrickGame, check_card
@@ -160,11 +160,11 @@ class Quinto(TrickGame[QuintoState]):
         check_card(hand, card, legal_plays(hand, st.trick), Pack.FRENCH, _refusal, st)
         return play(st, card)
 
-    def ai_view(self, state: QuintoState, seat: int) -> View:
+    def ai_view(self, state: QuintoState, seat: int) -> QuintoPlay:
         """The part of the seat's view the AI reads (no picture)."""
         return ai_facts(state, seat)
 
-    def view(self, state: QuintoState, seat: int | None) -> View:
+    def view(self, state: QuintoState, seat: int | None) -> QuintoView:
         """The table as the seat sees it: its hand, the exposed dummy, the trick, the
         doubling, the cachette's count, the scores and the games won."""
         return facts(state, seat)

@@ -10,9 +10,8 @@ down (other hands, the cachette, the dummy during the doubling) is ever named.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
-from bot.games.base import View
 from bot.games.cards import Pack
 from bot.games.french.quinto.doubling import doubled_by, multiplier
 from bot.games.french.quinto.flow import (
@@ -25,6 +24,34 @@ from bot.games.french.quinto.flow import (
 )
 from bot.games.french.quinto.rules import POWER, TRICK_POINTS
 from bot.games.scene import Group, Scene, SeatScene, group, scene, seat
+from bot.games.tricks.facts import TrickView
+
+
+class QuintoPlay(TrickView, total=False):
+    """What Quinto's AI reads: the trick table's facts, with the exposed dummy, whether the
+    seat plays the dummy's card now, and the doubling calls."""
+
+    from_dummy: bool
+    calls: list[list[int | str]]
+    """The doubling calls, as [seat, call]."""
+
+
+class Doubling(TypedDict):
+    """Who doubled (None: nobody) and what each trick is worth by it."""
+
+    by: int | None
+    multiplier: int
+
+
+class QuintoView(QuintoPlay, total=False):
+    """Quinto's facts: what its AI reads, with the cachette, the doubling and the match."""
+
+    cachette: int
+    doubling: Doubling
+    hand_points: list[int]
+    games_won: list[int]
+    match_totals: list[int]
+    last_deal: list[int]
 
 
 def holders(st: QuintoState) -> list[str]:
@@ -67,9 +94,9 @@ def owners(st: QuintoState, hids: tuple[int, ...]) -> list[int]:
     return [st.dealer if h == DUMMY else h for h in hids]
 
 
-def ai_facts(st: QuintoState, viewer: int) -> View:
+def ai_facts(st: QuintoState, viewer: int) -> QuintoPlay:
     """What the AI reads (the same values the seat's view carries)."""
-    out: View = {
+    out: QuintoPlay = {
         "teams": teams(st),
         "trick": list(st.trick),
         "trick_owners": owners(st, st.players[: len(st.trick)]),
@@ -84,11 +111,11 @@ def ai_facts(st: QuintoState, viewer: int) -> View:
     return out
 
 
-def facts(st: QuintoState, viewer: int | None) -> View:
+def facts(st: QuintoState, viewer: int | None) -> QuintoView:
     """The facts of a seat's (or, for None, anyone's) view, with the picture."""
     turn = to_play(st)
     seats = len(st.hands)
-    out: View = {
+    out: QuintoView = {
         "game": "quinto",
         "seats": seats,
         "deal": st.deal,
@@ -203,7 +230,7 @@ def _result(st: QuintoState) -> str:
 def table_scene(st: QuintoState, viewer: int | None) -> Scene:
     """The table picture."""
     title = f"Quinto - hand {st.deal}" if not st.winners else "Quinto - over"
-    counters: list[tuple[str, Any]] = [
+    counters: list[tuple[str, object]] = [
         ("Doubling", doubling_words(st)),
         ("Trick worth", TRICK_POINTS * multiplier(st.calls)),
     ]

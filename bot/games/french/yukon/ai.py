@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.base import View
+from bot.games.ai import Policy
 from bot.games.cards import french_pack
 from bot.games.french.yukon.flow import CARD_POINTS, GRAND, STRENGTH, YUKONS, legal, winner
+from bot.games.french.yukon.game import YukonPlay
 
 points = CARD_POINTS.__getitem__
 
@@ -58,7 +59,7 @@ def lead(hand: Sequence[str], grand_out: bool, seen: frozenset[str] = frozenset(
     return min(plain, key=lambda c: (-length[c[-1]], points(c), cost(c)))
 
 
-def follow(view: View, seat: int, allowed: Sequence[str], grand_out: bool) -> str:
+def follow(view: YukonPlay, seat: int, allowed: Sequence[str], grand_out: bool) -> str:
     """The card to play to a trick already led."""
     trick, owners, teams = view["trick"], view["trick_owners"], view["teams"]
     cheapest = min(allowed, key=cost)
@@ -87,7 +88,7 @@ def follow(view: View, seat: int, allowed: Sequence[str], grand_out: bool) -> st
 class YukonPolicy:
     """Chooses a Yukon seat's card from its view."""
 
-    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+    def choose(self, view: YukonPlay, seat: int, rng: random.Random) -> str:
         """The seat's action: 'play XX' with a card the rules allow."""
         hand, trick = view["hand"], view["trick"]
         allowed = legal(hand, trick, view["parlett"], view["strict"])
@@ -98,4 +99,4 @@ class YukonPolicy:
         return f"play {card}"
 
 
-POLICY = YukonPolicy()
+POLICY: Policy[YukonPlay] = YukonPolicy()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import chain
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import FRENCH_SUIT_NAMES, Pack, french_pack, stacked_deck
 from bot.games.errors import IllegalAction
 from bot.games.french.yukon.flow import (
@@ -36,6 +36,7 @@ from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
 from bot.games.scene import Scene, scene
 from bot.games.tricks.base import TrickGame, check_card, trick_groups, trick_seats
+from bot.games.tricks.facts import TrickView
 from bot.games.tricks.rules import team_of
 
 __all__ = ["GAME", "Yukon", "YukonState"]
@@ -61,6 +62,21 @@ def _refusal(st: YukonState) -> IllegalAction:
         jack = " (a Jack is a Yukon and does not follow suit)" if st.strict else ""
         return IllegalAction(f"You must follow suit: you hold a {name}{jack}.")
     return IllegalAction("You can't follow suit: you must play a Yukon (a Jack), as you hold one.")
+
+
+class YukonPlay(TrickView, total=False):
+    """What Yukon's AI reads: the trick table's facts, the stock's count, the rules."""
+
+    stock: int
+    parlett: bool
+    strict: bool
+
+
+class YukonView(YukonPlay, total=False):
+    """Yukon's facts: what its AI reads, with the last deal's points."""
+
+    last_deal: list[int]
+    """Each side's points in the last deal."""
 
 
 class Yukon(TrickGame[YukonState]):
@@ -150,26 +166,33 @@ class Yukon(TrickGame[YukonState]):
         check_card(hand, card, allowed, Pack.FRENCH, _refusal, state)
         return play(state, seat, card)
 
-    def trick_ai_view(self, state: YukonState, seat_no: int) -> View:
+    def trick_ai_view(self, state: YukonState, seat_no: int) -> YukonPlay:
         """The AI's view: the trick table's, with the rules it follows and the cards out."""
-        out = super().trick_ai_view(state, seat_no)
-        out["parlett"] = state.parlett
-        out["strict"] = state.strict
-        out["stock"] = len(state.stock)
-        out["played"] = sorted(chain.from_iterable(state.won))
-        return out
+        return {
+            **super().trick_ai_view(state, seat_no),
+            "parlett": state.parlett,
+            "strict": state.strict,
+            "stock": len(state.stock),
+            "played": sorted(chain.from_iterable(state.won)),
+        }
 
-    def view(self, state: YukonState, seat: int | None) -> View:
+    def ai_view(self, state: YukonState, seat: int) -> YukonPlay:
+        """The part of the seat's view the AI reads (the same values as view's)."""
+        return self.trick_ai_view(state, seat)
+
+    def view(self, state: YukonState, seat: int | None) -> YukonView:
         """The table as the seat sees it: its hand, the trick, the stock's count, scores."""
         st = state
-        out = self.trick_facts(st, seat, KEY)
-        out["stock"] = len(st.stock)
-        out["target"] = st.target
-        out["parlett"] = st.parlett
-        out["strict"] = st.strict
-        out["played"] = sorted(chain.from_iterable(st.won))
-        out["last_deal"] = list(st.last_deal)
-        out["commitment"] = deal_commitment(st.seed, st.deal - 1)
+        out: YukonView = {
+            **self.trick_facts(st, seat, KEY),
+            "stock": len(st.stock),
+            "target": st.target,
+            "parlett": st.parlett,
+            "strict": st.strict,
+            "played": sorted(chain.from_iterable(st.won)),
+            "last_deal": list(st.last_deal),
+            "commitment": deal_commitment(st.seed, st.deal - 1),
+        }
         if st.winners:
             out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.deal)]
         out["scene"] = _scene(st, seat)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any
 
 from bot.games.errors import IllegalAction
 from bot.games.patience.engine import (
@@ -236,7 +235,7 @@ class QuickSpec(Spec):
         self.watch = itemgetter(*watched)
         self.fixed_sources = [i for i in self.quick_sources if i in watched]
         self.loose_sources = [i for i in self.quick_sources if i not in watched]
-        self.quick: tuple[Any, Ctx, tuple[Wanted, list[int], list[str]]] | None = None
+        self.quick: tuple[object, Ctx, tuple[Wanted, list[int], list[str]]] | None = None
 
     def card_moves(self, layout: Layout, ctx: Ctx) -> list[str]:
         """Every legal move of a card from pile to pile."""

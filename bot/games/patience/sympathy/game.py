@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TypedDict
 
 from bot.games.base import Game, GameInfo, Outcome, View
 from bot.games.cards import Pack, french_pack, stacked_deck
@@ -35,10 +35,26 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed, shuffled
 from bot.games.rules_text import rules_page
-from bot.games.state import dump_frozen, load_frozen
+from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
 
 PILES = 17
 GRACE = PILES  # the grace card's place, after the piles
+
+
+class SympathySide(TypedDict):
+    """One player's side as the view shows it: its piles and its grace pile, bottom card
+    first, a face-down card as None."""
+
+    piles: list[list[str | None]]
+    grace: list[str | None]
+
+
+class SympathyView(View, total=False):
+    """Sympathy's facts: both sides, the cards thrown out, the last move in words."""
+
+    players: list[SympathySide]
+    last: str
+    by_rank: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,16 +184,16 @@ class Sympathy(Game[SympathyState]):
             )
         return _advance(_turn_up(state, seat, pile))
 
-    def view(self, state: SympathyState, seat: int | None) -> View:
+    def view(self, state: SympathyState, seat: int | None) -> SympathyView:
         """Both players' piles: face-up cards, and face-down cards as None."""
-        sides = []
+        sides: list[SympathySide] = []
         for s in (0, 1):
-            piles = []
+            piles: list[list[str | None]] = []
             for i, cards in enumerate(state.piles[s]):
                 down = state.down[s][i]
                 piles.append([None] * down + list(cards[down:]))
             sides.append({"piles": piles[:PILES], "grace": piles[GRACE]})
-        out: View = {
+        out: SympathyView = {
             "game": "sympathy",
             "turn": state.turn if state.turn >= 0 else None,
             "players": sides,
@@ -202,11 +218,11 @@ class Sympathy(Game[SympathyState]):
             summary=_summary(state),
         )
 
-    def dump(self, state: SympathyState) -> dict[str, Any]:
+    def dump(self, state: SympathyState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_frozen(state)
 
-    def load(self, data: Mapping[str, Any]) -> SympathyState:
+    def load(self, data: Dumped) -> SympathyState:
         """The state dumped by dump."""
         return load_frozen(SympathyState, data)
 

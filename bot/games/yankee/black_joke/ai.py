@@ -23,7 +23,8 @@ import math
 import random
 from bisect import bisect_right
 
-from bot.games.base import View
+from bot.games.ai import Policy
+from bot.games.yankee.black_joke.view import BlackJokeView
 
 MAX_CARDS = 8
 """The most cards the AI wants in one deal: a handful."""
@@ -42,7 +43,7 @@ def likely_payout(cards: int, rate: int) -> int:
 _LIKELY = tuple(likely_payout(k, 1) for k in range(MAX_CARDS + 1))
 
 
-def cover_share(view: View) -> int:
+def cover_share(view: BlackJokeView) -> int:
     """The bank's chips per punter who may claim on it this deal."""
     seats = view["seats"]
     bank: int = seats[view["banker"]]["stack"]
@@ -63,7 +64,7 @@ def _target(start_stack: int, rate: int) -> int:
 class BlackJokePolicy:
     """Chooses a Black Joke punter's order, extra buys and pass from its seat's view."""
 
-    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+    def choose(self, view: BlackJokeView, seat: int, rng: random.Random) -> str:
         """The seat's action: an order, an extra buy, or pass."""
         me = view["seats"][seat]
         share, left = cover_share(view), view["cards_left"]
@@ -90,4 +91,4 @@ class BlackJokePolicy:
         return f"buy {count}" if count > 0 else "pass"
 
 
-POLICY = BlackJokePolicy()
+POLICY: Policy[BlackJokeView] = BlackJokePolicy()

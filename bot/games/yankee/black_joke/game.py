@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import Pack
 from bot.games.chips import Transfer, net_transfers
 from bot.games.errors import IllegalAction
@@ -36,6 +35,7 @@ from bot.games.stakes import (
     first_cards,
     restack,
 )
+from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.black_joke.flow import (
     EXTRA,
     ORDER,
@@ -51,7 +51,7 @@ from bot.games.yankee.black_joke.flow import (
     status,
 )
 from bot.games.yankee.black_joke.store import dump_state, load_state, reveal
-from bot.games.yankee.black_joke.view import table_scene
+from bot.games.yankee.black_joke.view import BlackJokeView, table_scene
 
 __all__ = ["GAME", "BlackJoke", "BlackJokeState"]
 
@@ -233,20 +233,20 @@ class BlackJoke(StakesGame[BlackJokeState]):
         _check_buy(state, seat, count, rate)
         return buy(state, seat, count, rate)
 
-    def view(self, state: BlackJokeState, seat: int | None) -> View:
+    def view(self, state: BlackJokeState, seat: int | None) -> BlackJokeView:
         """The table as the seat sees it: stacks, rates, card counts, its own hand."""
         out = self._facts(state, seat)
         out["scene"] = table_scene(state, seat)
         return out
 
-    def ai_view(self, state: BlackJokeState, seat: int) -> View:
+    def ai_view(self, state: BlackJokeState, seat: int) -> BlackJokeView:
         """The seat's view without the picture's scene (the same facts, cheaper)."""
         return self._facts(state, seat)
 
-    def _facts(self, state: BlackJokeState, seat: int | None) -> View:
+    def _facts(self, state: BlackJokeState, seat: int | None) -> BlackJokeView:
         st = state
         stacks, rates, hands, done = st.stacks, st.rates, st.hands, st.done
-        out: View = {
+        out: BlackJokeView = {
             "game": KEY,
             "deal": st.started,
             "deals": st.deals,
@@ -282,11 +282,11 @@ class BlackJoke(StakesGame[BlackJokeState]):
             return None
         return chip_outcome(state.stacks, state.basis)
 
-    def dump(self, state: BlackJokeState) -> dict[str, Any]:
+    def dump(self, state: BlackJokeState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_state(state)
 
-    def load(self, data: Mapping[str, Any]) -> BlackJokeState:
+    def load(self, data: Dumped) -> BlackJokeState:
         """The state dumped by dump."""
         return load_state(data)
 

@@ -3,18 +3,29 @@ fields, the stakes' transfers, and the last deal as the views reveal it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict
 
 from bot.games.stakes import dump_moved, load_moved
+from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.black_joke.flow import BlackJokeState, LastDeal
 
 
-def reveal(last: LastDeal | None) -> dict[str, Any] | None:
+class BlackJokeDeal(TypedDict):
+    """The last deal as views show it (and dumps keep it): every hand and what it paid."""
+
+    deal: int
+    banker: int
+    hands: list[list[str]]
+    rates: list[int]
+    owed: list[int]
+    paid: list[int]
+
+
+def reveal(last: LastDeal | None) -> BlackJokeDeal | None:
     """The last deal as JSON-safe data (for views and dumps)."""
     if last is None:
         return None
-    return {
+    told: BlackJokeDeal = {
         "deal": last.deal,
         "banker": last.banker,
         "hands": [list(h) for h in last.hands],
@@ -22,6 +33,7 @@ def reveal(last: LastDeal | None) -> dict[str, Any] | None:
         "owed": list(last.owed),
         "paid": list(last.paid),
     }
+    return told
 
 
 _SCALARS = (
@@ -39,7 +51,7 @@ _SCALARS = (
 _LISTS = ("basis", "stacks", "deck", "rates", "done")
 
 
-def dump_state(st: BlackJokeState) -> dict[str, Any]:
+def dump_state(st: BlackJokeState) -> JsonDict:
     """The state as JSON-safe data."""
     data = {name: getattr(st, name) for name in _SCALARS}
     data |= {name: list(getattr(st, name)) for name in _LISTS}
@@ -49,7 +61,7 @@ def dump_state(st: BlackJokeState) -> dict[str, Any]:
     return data
 
 
-def load_state(data: Mapping[str, Any]) -> BlackJokeState:
+def load_state(data: Dumped) -> BlackJokeState:
     """The state from dump_state's data."""
     last = data["last"]
     return BlackJokeState(
@@ -75,7 +87,7 @@ def load_state(data: Mapping[str, Any]) -> BlackJokeState:
     )
 
 
-def _unreveal(data: Mapping[str, Any]) -> LastDeal:
+def _unreveal(data: Dumped) -> LastDeal:
     """The last deal from reveal's data."""
     return LastDeal(
         deal=data["deal"],

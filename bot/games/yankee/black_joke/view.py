@@ -3,9 +3,35 @@ stack, role, rate and cards, the deck, and what the last deal paid."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from bot.games.cards import FACE_NAMES, Pack
 from bot.games.scene import Scene, group, scene, seat
+from bot.games.stakes import ChipView
 from bot.games.yankee.black_joke.flow import OVER, BlackJokeState, status
+from bot.games.yankee.black_joke.store import BlackJokeDeal
+
+
+class BlackJokeSeat(TypedDict):
+    """One seat as everyone sees it: its stack, rate, cards and role."""
+
+    stack: int
+    rate: int
+    cards: int
+    done: bool
+    status: str
+
+
+class BlackJokeView(ChipView, total=False):
+    """Black Joke's facts (the AI's too): the banker, the deck's count, the rate cap, each
+    seat, the seat's own hand, and the last deal."""
+
+    banker: int
+    cards_left: int
+    max_rate: int
+    no_zeros: bool
+    seats: list[BlackJokeSeat]
+    last_deal: BlackJokeDeal | None
 
 
 def table_scene(st: BlackJokeState, viewer: int | None) -> Scene:

@@ -19,7 +19,8 @@ from __future__ import annotations
 import functools
 import random
 
-from bot.games.base import View
+from bot.games.ai import Policy
+from bot.games.yankee.bunkum.view import BunkumView
 from bot.games.yankee.fifteens import totals_plus
 
 BID_SHARE = 0.5
@@ -46,7 +47,7 @@ def card_worth(values: tuple[int, ...]) -> float:
     return sum(n * (now - t) for n, t in zip(unseen, totals, strict=True)) / weight
 
 
-def limit(view: View, seat: int) -> int:
+def limit(view: BunkumView, seat: int) -> int:
     """The most chips the AI will bid for the current reserve card."""
     purse: int = view["purse"]
     if purse <= view["bid"]:
@@ -62,7 +63,7 @@ def limit(view: View, seat: int) -> int:
 class BunkumPolicy:
     """Chooses a Bunkum bid or pass from its seat's view."""
 
-    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+    def choose(self, view: BunkumView, seat: int, rng: random.Random) -> str:
         """The dealer's deal; then one chip over the standing bid while the card is
         worth it, else pass."""
         if view.get("phase") == "deal":
@@ -71,4 +72,4 @@ class BunkumPolicy:
         return f"bid {view['bid'] + 1}" if top > view["bid"] else "pass"
 
 
-POLICY = BunkumPolicy()
+POLICY: Policy[BunkumView] = BunkumPolicy()

@@ -8,9 +8,7 @@ nothing here checks whether an action is allowed (the game object does that firs
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
@@ -23,7 +21,7 @@ from bot.games.stakes import (
     next_seat,
     players_from,
 )
-from bot.games.state import dump_frozen, evolver
+from bot.games.state import Dumped, JsonDict, dump_frozen, evolver
 
 PACK = yankee_pack()
 RESERVE = 5
@@ -241,17 +239,17 @@ def reseat(st: BunkumState) -> BunkumState:
     return seated(st, st.started, st.stacks, playing, st.deck, st.last, ())
 
 
-def reveal(last: LastDeal | None) -> dict[str, Any] | None:
+def reveal(last: LastDeal | None) -> JsonDict | None:
     """The last deal as JSON-safe data: every hand, its fifteens batch by batch, the cards
     and total kept, the winners, the pot shares and the differences owed and paid."""
     return None if last is None else dump_frozen(last)
 
 
-def dump_state(st: BunkumState) -> dict[str, Any]:
+def dump_state(st: BunkumState) -> JsonDict:
     """The state as JSON-safe data."""
     return dump_table(st, st.last)
 
 
-def load_state(data: Mapping[str, Any]) -> BunkumState:
+def load_state(data: Dumped) -> BunkumState:
     """The state from dump_state's data."""
     return load_table(BunkumState, LastDeal, data)

@@ -27,9 +27,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import Pack
 from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
@@ -48,6 +47,7 @@ from bot.games.stakes import (
     refunds,
     restack,
 )
+from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.bunkum.auction import bid, deal_out, pass_card
 from bot.games.yankee.bunkum.flow import (
     PACK,
@@ -59,7 +59,7 @@ from bot.games.yankee.bunkum.flow import (
     reveal,
     to_deal,
 )
-from bot.games.yankee.bunkum.view import table_scene
+from bot.games.yankee.bunkum.view import BunkumView, table_scene
 
 __all__ = ["GAME", "Bunkum", "BunkumState"]
 
@@ -220,13 +220,13 @@ class Bunkum(StakesGame[BunkumState]):
         _check_bid(state, seat, amount)
         return bid(state, seat, amount, ())
 
-    def view(self, state: BunkumState, seat: int | None) -> View:
+    def view(self, state: BunkumState, seat: int | None) -> BunkumView:
         """The table as the seat sees it: stacks, the auction, counts, its own hand."""
         out = _facts(state, seat)
         out["scene"] = table_scene(state, seat)
         return out
 
-    def ai_view(self, state: BunkumState, seat: int) -> View:
+    def ai_view(self, state: BunkumState, seat: int) -> BunkumView:
         """The part of the seat's view its AI reads (the same values, much cheaper): the
         auction, the rate, the players, its own purse and hand."""
         return {
@@ -245,11 +245,11 @@ class Bunkum(StakesGame[BunkumState]):
             return None
         return chip_outcome(state.stacks, state.basis)
 
-    def dump(self, state: BunkumState) -> dict[str, Any]:
+    def dump(self, state: BunkumState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_state(state)
 
-    def load(self, data: Mapping[str, Any]) -> BunkumState:
+    def load(self, data: Dumped) -> BunkumState:
         """The state dumped by dump."""
         return load_state(data)
 
@@ -316,12 +316,12 @@ class Bunkum(StakesGame[BunkumState]):
 GAME = Bunkum()
 
 
-def _facts(st: BunkumState, viewer: int | None) -> View:
+def _facts(st: BunkumState, viewer: int | None) -> BunkumView:
     """The view's facts: the deal, the auction, each seat's stack and card counts, the
     viewer's own hand (with the cards it bought blind), and the last deal's showdown."""
     stacks, playing, hands, passed = st.stacks, st.playing, st.hands, st.passed
     due = 0 if st.anted else st.ante
-    out: View = {
+    out: BunkumView = {
         "game": KEY,
         "deal": st.started,
         "deals": st.deals,

@@ -3,11 +3,40 @@ cards (face up only for the viewer), the reserve, and the last deal's fifteens a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from bot.games.cards import Pack
-from bot.games.scene import Scene, group, scene, seat
+from bot.games.scene import Group, Scene, group, scene, seat
+from bot.games.stakes import ChipView
+from bot.games.state import JsonDict
 from bot.games.yankee.bunkum.flow import BunkumState
+
+
+class BunkumSeat(TypedDict):
+    """One seat as everyone sees it: its stack and purse, and its part in the deal."""
+
+    stack: int
+    purse: int
+    playing: bool
+    cards: int
+    bought: int
+    passed: bool
+
+
+class BunkumView(ChipView, total=False):
+    """Bunkum's facts: the auction, the reserve, each seat, the seat's own hand and purse
+    (the AI reads phase, turn, bid, rate, players, purse and hand)."""
+
+    rate: int
+    split_ties: bool
+    reserve_left: int
+    seats: list[BunkumSeat]
+    players: int
+    """How many seats play this deal."""
+    purse: int
+    bought_cards: list[str]
+    last_deal: JsonDict | None
+    """The last deal as its state keeps it (LastDeal), every hand shown."""
 
 
 def _seat_note(st: BunkumState, s: int) -> str:
@@ -23,7 +52,7 @@ def _seat_note(st: BunkumState, s: int) -> str:
     return ", ".join(parts)
 
 
-def _showdown_picture(st: BunkumState) -> tuple[list[Any], list[str]]:
+def _showdown_picture(st: BunkumState) -> tuple[list[Group], list[str]]:
     """The last deal's fifteens, batch by batch, and each player's total, as groups and lines."""
     last = st.last
     if last is None:

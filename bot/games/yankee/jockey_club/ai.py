@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import random
 
-from bot.games.base import View
+from bot.games.ai import Policy
+from bot.games.yankee.jockey_club.view import JockeyClubView
 
 BLUFF_RATE = 0.06
 """How often a hand without a claim bids modestly for a card it does not need, per pot of
@@ -49,12 +50,13 @@ def claims(hand: list[str]) -> bool:
 class JockeyClubPolicy:
     """Chooses a Jockey Club offer or pass from its seat's view."""
 
-    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+    def choose(self, view: JockeyClubView, seat: int, rng: random.Random) -> str:
         """The seat's action: the deal, a consolation, a bid, or pass."""
         if view["phase"] == "deal":
             return "deal"
         me = view["seats"][seat]
         hand, card, pot = view["hand"], view["turnup"], view["pot_for_offers"]
+        assert card is not None, "the turn-up is shown before the auction"
         stack = me["stack"] - (0 if view["antes_in"] else view["ante"])
         standing = view["standing"]
         low = scale(standing["offer"]) + 1 if standing else -pot
@@ -82,7 +84,7 @@ class JockeyClubPolicy:
         return "pass"
 
 
-def _others_in(view: View, seat: int) -> bool:
+def _others_in(view: JockeyClubView, seat: int) -> bool:
     """Whether any other seat is still in the auction."""
     return any(
         s != seat and info["dealt_in"] and not info["passed"]
@@ -90,4 +92,4 @@ def _others_in(view: View, seat: int) -> bool:
     )
 
 
-POLICY = JockeyClubPolicy()
+POLICY: Policy[JockeyClubView] = JockeyClubPolicy()

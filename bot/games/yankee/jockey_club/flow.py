@@ -13,9 +13,9 @@ so "console 3" < "console 0" < "bid 1" and a better offer is simply a larger num
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
@@ -32,7 +32,7 @@ from bot.games.stakes import (
     next_seat,
     players_from,
 )
-from bot.games.state import evolver
+from bot.games.state import Dumped, JsonDict, evolver
 
 DEAL, AUCTION, OVER = "deal", "auction", "over"
 NO_HOLDER = -1
@@ -281,12 +281,31 @@ def is_fresh(st: JockeyClubState) -> bool:
     return st.phase in (DEAL, OVER)
 
 
-def reveal(last: LastDeal | None) -> dict[str, Any] | None:
+class JockeyClubDeal(TypedDict):
+    """The last deal's showdown as the views show it, every hand face up."""
+
+    deal: int
+    dealer: int
+    elder: int
+    hands: list[list[str]]
+    totals: list[int]
+    targets: list[int]
+    turnup: str
+    buried: list[str]
+    taker: int | None
+    price: str | None
+    claimants: list[int]
+    winner: int | None
+    won: int
+    carried: int
+
+
+def reveal(last: LastDeal | None) -> JockeyClubDeal | None:
     """The last deal's showdown as JSON-safe data (for views): every hand, its total and
     target, who claimed, who won and what the pot paid."""
     if last is None:
         return None
-    return {
+    told: JockeyClubDeal = {
         "deal": last.deal,
         "dealer": last.dealer,
         "elder": last.elder,
@@ -302,13 +321,14 @@ def reveal(last: LastDeal | None) -> dict[str, Any] | None:
         "won": last.won,
         "carried": last.carried,
     }
+    return told
 
 
-def dump_state(st: JockeyClubState) -> dict[str, Any]:
+def dump_state(st: JockeyClubState) -> JsonDict:
     """The state as JSON-safe data."""
     return dump_table(st, st.last)
 
 
-def load_state(data: Mapping[str, Any]) -> JockeyClubState:
+def load_state(data: Dumped) -> JockeyClubState:
     """The state from dump_state's data."""
     return load_table(JockeyClubState, LastDeal, data)

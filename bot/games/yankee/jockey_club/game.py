@@ -21,9 +21,8 @@ in `bot/games/stakes.py`; here are the game object, its actions and its views.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import Pack
 from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
@@ -42,6 +41,7 @@ from bot.games.stakes import (
     refunds,
     restack,
 )
+from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.jockey_club.auction import make_offer, pass_turn
 from bot.games.yankee.jockey_club.flow import (
     DEAL,
@@ -59,7 +59,7 @@ from bot.games.yankee.jockey_club.flow import (
     redeal,
     reveal,
 )
-from bot.games.yankee.jockey_club.view import facts, table_scene
+from bot.games.yankee.jockey_club.view import JockeyClubView, facts, table_scene
 
 __all__ = ["GAME", "JockeyClub", "JockeyClubState"]
 
@@ -240,7 +240,7 @@ class JockeyClub(StakesGame[JockeyClubState]):
         _check_offer(state, seat, value)
         return make_offer(state, seat, value)
 
-    def view(self, state: JockeyClubState, seat: int | None) -> View:
+    def view(self, state: JockeyClubState, seat: int | None) -> JockeyClubView:
         """The table as the seat sees it: stacks, card counts, the turn-up, the auction,
         the pot, its own hand and the last deal's showdown."""
         out = facts(state, seat, KEY)
@@ -251,7 +251,7 @@ class JockeyClub(StakesGame[JockeyClubState]):
         out["scene"] = table_scene(state, seat)
         return out
 
-    def ai_view(self, state: JockeyClubState, seat: int) -> View:
+    def ai_view(self, state: JockeyClubState, seat: int) -> JockeyClubView:
         """The seat's view without the picture's scene, the shuffle's commitment and the last
         deal's showdown (the same facts, cheaper: the AI decides on the deal in hand)."""
         return facts(state, seat, KEY)
@@ -262,11 +262,11 @@ class JockeyClub(StakesGame[JockeyClubState]):
             return None
         return chip_outcome(state.stacks, state.basis)
 
-    def dump(self, state: JockeyClubState) -> dict[str, Any]:
+    def dump(self, state: JockeyClubState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_state(state)
 
-    def load(self, data: Mapping[str, Any]) -> JockeyClubState:
+    def load(self, data: Dumped) -> JockeyClubState:
         """The state dumped by dump."""
         return load_state(data)
 

@@ -3,20 +3,55 @@ of its last showdown (rules.md), for bot/games/yankee/jockey_club/game.py."""
 
 from __future__ import annotations
 
-from bot.games.base import View
+from typing import TypedDict
+
 from bot.games.cards import Pack
 from bot.games.rng import deal_seed
 from bot.games.scene import Scene, group, scene, seat
-from bot.games.stakes import chips
+from bot.games.stakes import ChipView, chips
 from bot.games.yankee.jockey_club.flow import (
     DEAL,
     OVER,
+    JockeyClubDeal,
     JockeyClubState,
     claims,
     offer_pot,
     offer_text,
     total,
 )
+
+
+class JockeyClubSeat(TypedDict):
+    """One seat as everyone sees it: its stack, its cards, its part in the auction."""
+
+    stack: int
+    cards: int
+    dealt_in: bool
+    consoled: bool
+    passed: bool
+    status: str
+
+
+class Standing(TypedDict):
+    """The standing offer in words, and the seat that made it."""
+
+    offer: str
+    holder: int
+
+
+class JockeyClubView(ChipView, total=False):
+    """Jockey Club's facts (`facts` gives the AI's): the pot, the turn-up and buried cards,
+    the standing offer, each seat, the seat's hand, and the last deal's showdown."""
+
+    pot_for_offers: int
+    turnup: str | None
+    """None before the turn-up is shown."""
+    buried: list[str]
+    standing: Standing | None
+    dealer_may_console: bool
+    remove_fives: bool
+    seats: list[JockeyClubSeat]
+    last_deal: JockeyClubDeal | None
 
 
 def seat_status(st: JockeyClubState, seat: int) -> str:
@@ -87,10 +122,10 @@ def table_scene(st: JockeyClubState, viewer: int | None) -> Scene:
     return scene(Pack.YANKEE, title, seats, groups, counters, _showdown_lines(st))
 
 
-def facts(st: JockeyClubState, seat: int | None, key: str) -> View:
+def facts(st: JockeyClubState, seat: int | None, key: str) -> JockeyClubView:
     """The facts of a seat's view (shared by the view and the AI's view): the deal, the
     auction and the pot, each seat's stack, cards and part, and the seat's own hand."""
-    seats = [
+    seats: list[JockeyClubSeat] = [
         {
             "stack": st.stacks[s],
             "cards": len(st.hands[s]),
@@ -101,7 +136,7 @@ def facts(st: JockeyClubState, seat: int | None, key: str) -> View:
         }
         for s in range(st.seats)
     ]
-    out: View = {
+    out: JockeyClubView = {
         "game": key,
         "deal": st.started,
         "deals": st.deals,

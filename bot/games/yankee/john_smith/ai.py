@@ -18,8 +18,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.base import View
+from bot.games.ai import Policy
+from bot.games.tricks.facts import trump_of
 from bot.games.yankee.john_smith.flow import JOHN, SALLY, john_winner, playable_cards
+from bot.games.yankee.john_smith.game import JohnSmithPlay
 from bot.games.yankee.tilters.ai import cheapness, lead
 from bot.games.yankee.tricks import yankee_power
 
@@ -30,7 +32,7 @@ def _without(cards: Sequence[str], *dropped: str) -> list[str]:
     return kept or list(cards)
 
 
-def _john_safe(view: View, hand: Sequence[str], last: bool) -> bool:
+def _john_safe(view: JohnSmithPlay, hand: Sequence[str], last: bool) -> bool:
     """Whether John can't meet Sally in this trick: she is played, held, or can't follow."""
     trick = view["trick"]
     if SALLY in trick:
@@ -52,9 +54,9 @@ def _takes(trick: Sequence[str], card: str, trump: str, best: int) -> bool:
     return yankee_power(card, trick[0][-1], trump) > best
 
 
-def _follow(view: View, seat: int, legal: Sequence[str], hunting: bool) -> str:
+def _follow(view: JohnSmithPlay, seat: int, legal: Sequence[str], hunting: bool) -> str:
     """The card to play to a trick already led."""
-    trick, trump = view["trick"], view["trump"]
+    trick, trump = view["trick"], trump_of(view)
     owners, teams = view["trick_owners"], view["teams"]
     if JOHN in trick and SALLY in legal:
         return SALLY
@@ -79,9 +81,9 @@ def _follow(view: View, seat: int, legal: Sequence[str], hunting: bool) -> str:
 class JohnSmithPolicy:
     """Chooses a John Smith seat's action from its view."""
 
-    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+    def choose(self, view: JohnSmithPlay, seat: int, rng: random.Random) -> str:
         """The seat's action: 'call', or 'play XX' with a card the rules allow."""
-        hand, trick, trump = view["hand"], view["trick"], view["trump"]
+        hand, trick, trump = view["hand"], view["trick"], trump_of(view)
         legal = playable_cards(hand, trick, trump, bool(view["called"]))
         assert legal, "the AI was asked to play with no card to play"
         hunting = (
@@ -97,4 +99,4 @@ class JohnSmithPolicy:
         return f"play {card}"
 
 
-POLICY = JohnSmithPolicy()
+POLICY: Policy[JohnSmithPlay] = JohnSmithPolicy()

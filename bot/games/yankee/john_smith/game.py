@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import chain
+from typing import TypedDict
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import YANKEE_SUIT_NAMES, Pack, stacked_deck
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
@@ -26,6 +27,7 @@ from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
 from bot.games.scene import Scene, scene
 from bot.games.tricks.base import TrickGame, check_card, trick_groups, trick_seats
+from bot.games.tricks.facts import TrickView
 from bot.games.tricks.rules import required_suit, team_of
 from bot.games.yankee.john_smith.flow import (
     CATEGORIES,
@@ -74,6 +76,27 @@ def _refusal(st: JohnSmithState) -> IllegalAction:
     need = required_suit(hand, st.trick[0], st.trump, FACES)
     assert need is not None
     return yankee_refusal(need, st.trick[0], st.trump)
+
+
+class JohnSmithPlay(TrickView, total=False):
+    """What John Smith's AI reads: the trick table's facts and whether Sally was called."""
+
+    called: bool
+
+
+class JohnSmithEnd(TypedDict, total=False):
+    """What a finished game of John Smith adds: how it was decided."""
+
+    decided: str
+
+
+class JohnSmithView(JohnSmithPlay, JohnSmithEnd, total=False):
+    """John Smith's facts: the trick table's, with the call, the Faces won and the John."""
+
+    face_sums: list[int]
+    last_deal: list[dict[str, int]]
+    """Per side, the last deal's score by category."""
+    last_john: str | None
 
 
 class JohnSmith(TrickGame[JohnSmithState]):
@@ -155,30 +178,34 @@ class JohnSmith(TrickGame[JohnSmithState]):
             check_card(hand, card, playable(state, seat), Pack.YANKEE, _refusal, state)
         return play(state, seat, card, call)
 
-    def view(self, state: JohnSmithState, seat: int | None) -> View:
+    def view(self, state: JohnSmithState, seat: int | None) -> JohnSmithView:
         """The table as the seat sees it: its hand, the trick, the call, trump and scores."""
         st = state
-        out = self.trick_facts(st, seat, KEY)
-        out["called"] = st.called
-        out["played"] = sorted(chain.from_iterable(st.won))
-        out["face_sums"] = [face_sum(pile) for pile in st.won]
-        out["target"] = st.target
-        out["last_deal"] = [dict(zip(CATEGORIES, row, strict=True)) for row in st.last_deal]
-        out["last_john"] = st.last_john or None
-        out["commitment"] = deal_commitment(st.seed, st.deal - 1)
+        end: JohnSmithEnd = {"decided": st.decided} if st.winners else {}
+        out: JohnSmithView = {
+            **self.trick_facts(st, seat, KEY),
+            **end,
+            "called": st.called,
+            "played": sorted(chain.from_iterable(st.won)),
+            "face_sums": [face_sum(pile) for pile in st.won],
+            "target": st.target,
+            "last_deal": [dict(zip(CATEGORIES, row, strict=True)) for row in st.last_deal],
+            "last_john": st.last_john or None,
+            "commitment": deal_commitment(st.seed, st.deal - 1),
+        }
         if st.winners:
-            out["decided"] = st.decided
             out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.deal)]
         out["scene"] = _scene(st, seat)
         return out
 
-    def ai_view(self, state: JohnSmithState, seat: int) -> View:
+    def ai_view(self, state: JohnSmithState, seat: int) -> JohnSmithPlay:
         """The part of the seat's view the AI reads (the same values as view's)."""
-        out = self.trick_ai_view(state, seat)
-        out["players"] = list(state.players)
-        out["called"] = state.called
-        out["played"] = sorted(chain.from_iterable(state.won))
-        return out
+        return {
+            **self.trick_ai_view(state, seat),
+            "players": list(state.players),
+            "called": state.called,
+            "played": sorted(chain.from_iterable(state.won)),
+        }
 
     def outcome(self, state: JohnSmithState) -> Outcome | None:
         """Once over: each seat's side's score, and the seats of the winning side."""

@@ -20,8 +20,9 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
-from bot.games.base import View
+from bot.games.ai import Policy
 from bot.games.cards import rank_of, suit_of
+from bot.games.tricks.facts import trump_of
 from bot.games.tricks.rules import partner_of
 from bot.games.yankee.pick_nick.cards import (
     PIP_SUITS,
@@ -34,6 +35,7 @@ from bot.games.yankee.pick_nick.cards import (
     winner_index,
 )
 from bot.games.yankee.pick_nick.flow import DISCARD, FACES_PHASE, PLAY, ROUND_ONE
+from bot.games.yankee.pick_nick.view import PickNickPlay
 from bot.games.yankee.tricks import FACES, yankee_strength
 
 MAKE = 5.0
@@ -72,7 +74,7 @@ def cheapest(hand: Sequence[str], trump: str) -> str:
     return min(hand, key=lambda c: _spare_key(c, trump))
 
 
-def _bid(view: View, seat: int) -> str:
+def _bid(view: PickNickPlay, seat: int) -> str:
     """A bid of round one or two, by the hand's value."""
     hand, dealer = list(view["hand"]), view["dealer"]
     if view["phase"] == ROUND_ONE:
@@ -95,7 +97,7 @@ def _bid(view: View, seat: int) -> str:
     return verb + (" alone" if value >= ALONE else "")
 
 
-def _faces(view: View) -> str:
+def _faces(view: PickNickPlay) -> str:
     """The dealer's choice of a turned-up Face to take, or 'keep'."""
     hand, trump = list(view["hand"]), suit_of(view["proposal"])
     faces = [c for c in view["table"] if suit_of(c) == FACES]
@@ -130,9 +132,9 @@ def cost(card: str, trump: str) -> tuple[int, int]:
     return tier, strength(trump)(card)
 
 
-def follow(view: View, seat: int, legal: Sequence[str]) -> str:
+def follow(view: PickNickPlay, seat: int, legal: Sequence[str]) -> str:
     """The card to play to a trick already led."""
-    trick, trump = list(view["trick"]), view["trump"]
+    trick, trump = list(view["trick"]), trump_of(view)
     owners, teams = view["trick_owners"], view["teams"]
     low = min(legal, key=lambda c: (cost(c, trump), c))
     leader = owners[winner_index(trick, trump)]
@@ -142,9 +144,9 @@ def follow(view: View, seat: int, legal: Sequence[str]) -> str:
     return min(winning, key=lambda c: (cost(c, trump), c)) if winning else low
 
 
-def _play(view: View, seat: int) -> str:
+def _play(view: PickNickPlay, seat: int) -> str:
     """A card the rules allow."""
-    hand, trick, trump = list(view["hand"]), list(view["trick"]), view["trump"]
+    hand, trick, trump = list(view["hand"]), list(view["trick"]), trump_of(view)
     legal = follow_cards(hand, trick, trump)
     assert legal, "the AI was asked to play with no card to play"
     if trick:
@@ -158,16 +160,16 @@ def _play(view: View, seat: int) -> str:
 class PickNickPolicy:
     """Chooses a Pick-Nick seat's action from its view."""
 
-    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+    def choose(self, view: PickNickPlay, seat: int, rng: random.Random) -> str:
         """The seat's action: a bid, a Face taken, a discard or a card, always legal."""
         phase = view["phase"]
         if phase == FACES_PHASE:
             return _faces(view)
         if phase == DISCARD:
-            return f"discard {cheapest(view['hand'], view['trump'])}"
+            return f"discard {cheapest(view['hand'], trump_of(view))}"
         if phase == PLAY:
             return f"play {_play(view, seat)}"
         return _bid(view, seat)
 
 
-POLICY = PickNickPolicy()
+POLICY: Policy[PickNickPlay] = PickNickPolicy()

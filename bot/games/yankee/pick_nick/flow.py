@@ -11,13 +11,12 @@ action against it first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.games.cards import is_face, suit_of
 from bot.games.rng import shuffled
-from bot.games.state import dump_frozen, evolver, load_frozen, put
+from bot.games.state import Dumped, JsonDict, dump_frozen, evolver, load_frozen, put
 from bot.games.tricks.rules import (
     deal_hands,
     elder_of,
@@ -335,11 +334,11 @@ def end_deal(st: PickNickState) -> PickNickState:
     return open_deal(st, shuffled(PACK, st.seed, st.deal), next_dealer(st.dealer, SEATS))
 
 
-def dump_state(st: PickNickState) -> dict[str, Any]:
+def dump_state(st: PickNickState) -> JsonDict:
     """The state as JSON-safe data."""
     return dump_frozen(st)
 
 
-def load_state(data: Mapping[str, Any]) -> PickNickState:
+def load_state(data: Dumped) -> PickNickState:
     """The state from dump_state's data."""
     return load_frozen(PickNickState, data)

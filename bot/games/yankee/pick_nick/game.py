@@ -18,14 +18,14 @@ The state and the flow of a deal live in `flow.py`, the trick rules in `bot/game
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from bot.games.base import Game, GameInfo, Outcome, View
+from bot.games.base import Game, GameInfo, Outcome
 from bot.games.cards import YANKEE_SUIT_NAMES, Pack, card_name, parse_cards, stacked_deck, suit_of
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
+from bot.games.state import Dumped, JsonDict
 from bot.games.tricks.rules import elder_of, partner_of, required_suit, team_of
 from bot.games.yankee.pick_nick.cards import PACK, filly, follow_cards, play_suit
 from bot.games.yankee.pick_nick.flow import (
@@ -48,7 +48,7 @@ from bot.games.yankee.pick_nick.flow import call as _call
 from bot.games.yankee.pick_nick.flow import discard as _discard
 from bot.games.yankee.pick_nick.flow import play as _play
 from bot.games.yankee.pick_nick.flow import take_face as _take_face
-from bot.games.yankee.pick_nick.view import table_scene
+from bot.games.yankee.pick_nick.view import PickNickPlay, PickNickView, table_scene
 from bot.games.yankee.tricks import FACES
 
 __all__ = ["GAME", "PickNick", "PickNickState"]
@@ -199,16 +199,16 @@ class PickNick(Game[PickNickState]):
             return _play(st, seat, words[1])
         return _call(st, seat, action)
 
-    def view(self, state: PickNickState, seat: int | None) -> View:
+    def view(self, state: PickNickState, seat: int | None) -> PickNickView:
         """The table as the seat sees it: its hand, the proposal, the bids, the trick."""
         out = self._facts(state, seat)
         out["scene"] = table_scene(state, seat)
         return out
 
-    def ai_view(self, state: PickNickState, seat: int) -> View:
+    def ai_view(self, state: PickNickState, seat: int) -> PickNickPlay:
         """The part of the seat's view the AI reads (the same keys and values as view's)."""
         st = state
-        out: View = {
+        out: PickNickPlay = {
             "phase": st.phase,
             "dealer": st.dealer,
             "teams": [0, 1, 0, 1],
@@ -223,10 +223,10 @@ class PickNick(Game[PickNickState]):
             out["hand"] = list(st.hands[seat])
         return out
 
-    def _facts(self, state: PickNickState, seat: int | None) -> View:
+    def _facts(self, state: PickNickState, seat: int | None) -> PickNickView:
         st = state
         turn = to_play(st)
-        out: View = {
+        out: PickNickView = {
             "game": KEY,
             "seats": SEATS,
             "deal": st.deal,
@@ -276,11 +276,11 @@ class PickNick(Game[PickNickState]):
         summary = f"{_seat_name(side).capitalize()} won {state.scores[side]}."
         return Outcome(points=points, winners=winners, summary=summary)
 
-    def dump(self, state: PickNickState) -> dict[str, Any]:
+    def dump(self, state: PickNickState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_state(state)
 
-    def load(self, data: Mapping[str, Any]) -> PickNickState:
+    def load(self, data: Dumped) -> PickNickState:
         """The state dumped by dump."""
         return load_state(data)
 

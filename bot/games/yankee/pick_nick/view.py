@@ -8,15 +8,33 @@ trump, filly, target and declarer as counters.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.cards import YANKEE_SUIT_NAMES, Pack, card_name, suit_of
 from bot.games.scene import Scene, group, scene, seat
+from bot.games.tricks.facts import TrickView
 from bot.games.tricks.rules import team_of
 from bot.games.yankee.pick_nick.cards import filly
 from bot.games.yankee.pick_nick.flow import PLAY, SEATS, PickNickState, out_seat, proposal, to_play
 
 _CALL_WORDS = {"pass": "passed", "order": "ordered it up", "assist": "assisted"}
+
+
+class PickNickPlay(TrickView, total=False):
+    """What Pick Nick's AI reads: the trick table's facts, with the proposed card, the cards
+    laid on the table and the seat that fixed trump."""
+
+    proposal: str
+    table: list[str]
+    maker: int | None
+
+
+class PickNickView(PickNickPlay, total=False):
+    """Pick Nick's facts: what its AI reads, with the bids, a lone hand and the discards."""
+
+    calls: list[str]
+    alone: bool
+    soft_penalties: bool
+    discards: list[str]
+    """The dealer's own discards (shown to the dealer alone)."""
 
 
 def _seat_note(st: PickNickState, s: int) -> str:
@@ -70,7 +88,7 @@ def table_scene(st: PickNickState, viewer: int | None) -> Scene:
         groups.append(group("row", "Last trick", st.last, owners=st.last_owners))
     title = f"Pick-Nick - deal {st.deal}" if not st.winners else "Pick-Nick - over"
     if st.trump:
-        counters: list[tuple[str, Any]] = [("Trump", YANKEE_SUIT_NAMES[st.trump])]
+        counters: list[tuple[str, object]] = [("Trump", YANKEE_SUIT_NAMES[st.trump])]
         counters.append(("Filly", card_name(filly(st.trump), Pack.YANKEE)))
     else:
         counters = [("Proposed", YANKEE_SUIT_NAMES[suit_of(proposal(st))])]

@@ -23,7 +23,8 @@ from __future__ import annotations
 import math
 import random
 
-from bot.games.base import View
+from bot.games.ai import Policy
+from bot.games.yankee.quien_sabe.view import QuienSabeView
 
 VALUE = {f"{r}{s}": r or 10 for s in "FLESH" for r in range(10)}
 """What each card counts: its number, a zero 10."""
@@ -33,7 +34,7 @@ _SQUARES = sum(v * v for v in VALUE.values())
 _MEAN = _SUM / len(VALUE)
 
 
-def unseen_stats(view: View) -> tuple[int, float, float]:
+def unseen_stats(view: QuienSabeView) -> tuple[int, float, float]:
     """How many cards this seat has not seen this deal, and their values' mean and variance."""
     seen = [*view["hand"], *view["my_face_down"]]
     for up in view["face_up"]:
@@ -46,7 +47,7 @@ def unseen_stats(view: View) -> tuple[int, float, float]:
 
 
 def call_value(
-    view: View, seat: int, added: int = 0, stats: tuple[int, float, float] | None = None
+    view: QuienSabeView, seat: int, added: int = 0, stats: tuple[int, float, float] | None = None
 ) -> float:
     """The expected reward of calling now (after also playing a card worth `added` face
     down): the differences as §5.2 pays them, plus the pool and bonus if the call is good."""
@@ -76,7 +77,7 @@ def call_value(
 class QuienSabePolicy:
     """Chooses a Quien Sabe card, call or pass from its seat's view."""
 
-    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+    def choose(self, view: QuienSabeView, seat: int, rng: random.Random) -> str:
         """The seat's action: deal, play a card, or call, or pass."""
         if view["phase"] == "deal":
             return "deal"
@@ -93,7 +94,7 @@ class QuienSabePolicy:
                 best, best_value = card, value
         return "play " + best
 
-    def _face_up(self, view: View, hand: list[str]) -> str:
+    def _face_up(self, view: QuienSabeView, hand: list[str]) -> str:
         """The most ordinary card, and not one that voids the deal if another will do."""
         players = view["players"]
         last = sum(len(up) for up in view["face_up"]) == len(players) - 1
@@ -102,4 +103,4 @@ class QuienSabePolicy:
         return min(safe, key=lambda c: (abs(VALUE[c] - _MEAN), c))
 
 
-POLICY = QuienSabePolicy()
+POLICY: Policy[QuienSabeView] = QuienSabePolicy()

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from bot.games.cards import yankee_pack
 from bot.games.chips import Transfer
+from bot.games.options import OptionValue
 from bot.games.rng import shuffled
 from bot.games.stakes import (
     at_table,
@@ -26,7 +26,7 @@ from bot.games.stakes import (
     next_dealer,
     players_from,
 )
-from bot.games.state import evolver
+from bot.games.state import Dumped, JsonDict, evolver
 
 DEAL, PLAY, DECIDE, OVER = "deal", "play", "decide", "over"
 PACK = yankee_pack()
@@ -143,7 +143,11 @@ def can_play(stacks: tuple[int, ...], ante: int, soft: bool) -> tuple[bool, ...]
 
 
 def first_deal(
-    seats: int, seed: int, opts: Mapping[str, Any], stacks: tuple[int, ...], deck: tuple[str, ...]
+    seats: int,
+    seed: int,
+    opts: Mapping[str, OptionValue],
+    stacks: tuple[int, ...],
+    deck: tuple[str, ...],
 ) -> QuienSabeState:
     """A new game, its first deal shuffled (`deck`) and seated, the dealer's deal awaited."""
     soft = bool(opts["quien_sabe_soft_score"])
@@ -298,11 +302,11 @@ def is_fresh(st: QuienSabeState) -> bool:
     return st.phase in (DEAL, OVER)
 
 
-def dump_state(st: QuienSabeState) -> dict[str, Any]:
+def dump_state(st: QuienSabeState) -> JsonDict:
     """The state as JSON-safe data."""
     return dump_table(st, st.last)
 
 
-def load_state(data: Mapping[str, Any]) -> QuienSabeState:
+def load_state(data: Dumped) -> QuienSabeState:
     """The state from dump_state's data."""
     return load_table(QuienSabeState, Settled, data)

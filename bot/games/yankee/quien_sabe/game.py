@@ -28,9 +28,8 @@ views.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import Pack, card_name, parse_card
 from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
@@ -49,6 +48,7 @@ from bot.games.stakes import (
     refunds,
     restack,
 )
+from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.quien_sabe.flow import (
     DEAL,
     DECIDE,
@@ -65,7 +65,7 @@ from bot.games.yankee.quien_sabe.flow import (
     reseat,
 )
 from bot.games.yankee.quien_sabe.play import call, deal_out, pass_choice, play_card
-from bot.games.yankee.quien_sabe.view import facts, reveal, table_scene
+from bot.games.yankee.quien_sabe.view import QuienSabeView, facts, reveal, table_scene
 
 __all__ = ["GAME", "QuienSabe", "QuienSabeState"]
 
@@ -182,7 +182,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
             raise IllegalAction(f"You do not hold {card}: play one of the cards in your hand.")
         return play_card(state, seat, card)
 
-    def view(self, state: QuienSabeState, seat: int | None) -> View:
+    def view(self, state: QuienSabeState, seat: int | None) -> QuienSabeView:
         """The table as the seat sees it: played cards, counts, its own cards, the pool."""
         st = state
         out = facts(st, seat)
@@ -217,7 +217,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
         out["scene"] = table_scene(st, seat)
         return out
 
-    def ai_view(self, state: QuienSabeState, seat: int) -> View:
+    def ai_view(self, state: QuienSabeState, seat: int) -> QuienSabeView:
         """What the AI decides from: a part of the seat's view (no scene, no history)."""
         return facts(state, seat)
 
@@ -235,11 +235,11 @@ class QuienSabe(StakesGame[QuienSabeState]):
         summary = f"{who.capitalize()} {how} {best} points and won."
         return Outcome(points, winners, summary, transfers, scores=tuple(state.scores))
 
-    def dump(self, state: QuienSabeState) -> dict[str, Any]:
+    def dump(self, state: QuienSabeState) -> JsonDict:
         """The state as JSON-safe data."""
         return dump_state(state)
 
-    def load(self, data: Mapping[str, Any]) -> QuienSabeState:
+    def load(self, data: Dumped) -> QuienSabeState:
         """The state dumped by dump."""
         return load_state(data)
 

@@ -5,18 +5,68 @@ ended, in words and as JSON-safe data."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
-from bot.games.base import View
 from bot.games.cards import Pack
 from bot.games.scene import Scene, group, scene, seat
+from bot.games.stakes import ChipView
 from bot.games.yankee.quien_sabe.flow import DECIDE, OVER, ROUNDS, QuienSabeState, Settled, qsn
 
 
-def facts(st: QuienSabeState, seat: int | None) -> View:
+class QuienSabeSeat(TypedDict):
+    """One seat as everyone sees it."""
+
+    stack: int
+    score: int
+    in_deal: bool
+    held: int
+    """The cards in its hand."""
+
+
+class QuienSabeDeal(TypedDict):
+    """How the last deal ended, every card shown."""
+
+    deal: int
+    kind: str
+    caller: int | None
+    face_up: list[list[str]]
+    face_down: list[list[str]]
+    unseen: list[int]
+    """Per seat, the cards it never showed."""
+    total: int
+    qsn: int
+    net: list[int]
+    pool: int
+
+
+class QuienSabeView(ChipView, total=False):
+    """Quien Sabe's facts (the AI reads those `facts` gives): the round, the QSN, each
+    seat's cards face up and the count face down, the pool, the rate, the seat's own."""
+
+    round: int
+    players: list[int]
+    """The seats in the deal."""
+    chooser: int | None
+    qsn: int
+    face_up_total: int
+    face_up: list[list[str]]
+    face_down: list[int]
+    my_face_down: list[str]
+    rate: int
+    exact_bonus: int
+    dealt: int
+    played_by: int | None
+    passed: int
+    soft_score: bool
+    soft_target: int
+    seats: list[QuienSabeSeat]
+    last: QuienSabeDeal | None
+
+
+def facts(st: QuienSabeState, seat: int | None) -> QuienSabeView:
     """The facts a player decides from: the deal's phase, QSN, stakes and played cards, and
     the seat's own hand and face-down cards (shared by view and ai_view)."""
-    out: View = {
+    out: QuienSabeView = {
         "phase": st.phase,
         "round": st.round,
         "players": list(st.players),
@@ -35,11 +85,11 @@ def facts(st: QuienSabeState, seat: int | None) -> View:
     return out
 
 
-def reveal(last: Settled | None) -> dict[str, Any] | None:
+def reveal(last: Settled | None) -> QuienSabeDeal | None:
     """The last deal's ending as JSON-safe data (for views)."""
     if last is None:
         return None
-    return {
+    told: QuienSabeDeal = {
         "deal": last.deal,
         "kind": last.kind,
         "caller": None if last.caller < 0 else last.caller,
@@ -51,6 +101,7 @@ def reveal(last: Settled | None) -> dict[str, Any] | None:
         "net": list(last.net),
         "pool": last.pool,
     }
+    return told
 
 
 def table_scene(st: QuienSabeState, viewer: int | None) -> Scene:

@@ -18,7 +18,8 @@ import functools
 import random
 from collections.abc import Sequence
 
-from bot.games.base import View
+from bot.games.ai import Policy
+from bot.games.tricks.facts import TrickView, trump_of
 from bot.games.yankee.tricks import (
     FACES,
     YANKEE_STRENGTH,
@@ -61,9 +62,9 @@ def lead(hand: Sequence[str], trump: str) -> str:
     return max(plain, key=lambda c: (length[c[-1]], strength[c], c))
 
 
-def follow(view: View, seat: int, legal: Sequence[str]) -> str:
+def follow(view: TrickView, seat: int, legal: Sequence[str]) -> str:
     """The card to play to a trick already led."""
-    trick, trump = view["trick"], view["trump"]
+    trick, trump = view["trick"], trump_of(view)
     owners, teams = view["trick_owners"], view["teams"]
     order = cheapness(trump).__getitem__
     cheapest = min(legal, key=order)
@@ -81,13 +82,13 @@ def follow(view: View, seat: int, legal: Sequence[str]) -> str:
 class TiltersPolicy:
     """Chooses a Tilters seat's card from its view."""
 
-    def choose(self, view: View, seat: int, rng: random.Random) -> str:
+    def choose(self, view: TrickView, seat: int, rng: random.Random) -> str:
         """The seat's action: 'play XX' with a card the rules allow."""
-        trick, trump = view["trick"], view["trump"]
+        trick, trump = view["trick"], trump_of(view)
         legal = yankee_legal(view["hand"], trick, trump)
         assert legal, "the AI was asked to play with no card to play"
         card = lead(legal, trump) if not trick else follow(view, seat, legal)
         return f"play {card}"
 
 
-POLICY = TiltersPolicy()
+POLICY: Policy[TrickView] = TiltersPolicy()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import GameInfo, Outcome, View
+from bot.games.base import GameInfo, Outcome
 from bot.games.cards import YANKEE_SUIT_NAMES, Pack, stacked_deck
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
@@ -27,6 +27,7 @@ from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
 from bot.games.scene import Scene, scene
 from bot.games.tricks.base import TrickGame, check_card, trick_groups, trick_seats
+from bot.games.tricks.facts import TrickView
 from bot.games.tricks.rules import required_suit, team_of
 from bot.games.yankee.tilters.flow import (
     BOOK,
@@ -53,6 +54,15 @@ def _refusal(st: TiltersState) -> IllegalAction:
     need = required_suit(hand, st.trick[0], st.trump, FACES)
     assert need is not None
     return yankee_refusal(need, st.trick[0], st.trump)
+
+
+class TiltersView(TrickView, total=False):
+    """Tilters' facts: the trick table's, with the Faces each side has won and the book."""
+
+    faces_won: list[int]
+    book: int
+    last_deal: list[list[int]]
+    """Per deal: each side's tricks, Faces and points."""
 
 
 class Tilters(TrickGame[TiltersState]):
@@ -135,15 +145,17 @@ class Tilters(TrickGame[TiltersState]):
         check_card(hand, card, legal, Pack.YANKEE, _refusal, state)
         return play(state, seat, card)
 
-    def view(self, state: TiltersState, seat: int | None) -> View:
+    def view(self, state: TiltersState, seat: int | None) -> TiltersView:
         """The table as the seat sees it: its hand, the trick, trump, tricks and scores."""
         st = state
-        out = self.trick_facts(st, seat, KEY)
-        out["faces_won"] = [sum(1 for c in pile if c[-1] == FACES) for pile in st.won]
-        out["target"] = st.target
-        out["book"] = st.book
-        out["last_deal"] = [list(row) for row in st.last_deal]
-        out["commitment"] = deal_commitment(st.seed, st.deal - 1)
+        out: TiltersView = {
+            **self.trick_facts(st, seat, KEY),
+            "faces_won": [sum(1 for c in pile if c[-1] == FACES) for pile in st.won],
+            "target": st.target,
+            "book": st.book,
+            "last_deal": [list(row) for row in st.last_deal],
+            "commitment": deal_commitment(st.seed, st.deal - 1),
+        }
         if st.winners:
             out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.deal)]
         out["scene"] = _scene(st, seat)
