@@ -26,7 +26,7 @@ from bot.games.cards import Pack
 from bot.games.chips import Transfer, net_transfers
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
-from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
 from bot.games.yankee.black_joke.flow import (
     EXTRA,
@@ -44,6 +44,7 @@ from bot.games.yankee.black_joke.flow import (
 )
 from bot.games.yankee.black_joke.store import dump_state, load_state, reveal
 from bot.games.yankee.black_joke.view import table_scene
+from bot.games.yankee.dealt import closing_facts, whole_number
 from bot.games.yankee.stakes import (
     StakesGame,
     check_seat,
@@ -78,16 +79,8 @@ def _cards(n: int) -> str:
 
 def _number(text: str, what: str) -> int:
     """A count or rate typed in an action: plain digits, at least 1."""
-    if not (text.isascii() and text.isdigit()):
-        raise IllegalAction(f"Write the {what} as a whole number, like 3: '{text}' is not one.")
-    value = int(text)
-    if value == 0:
-        raise IllegalAction(
-            "Buy at least one card." if what == _COUNT else "The rate is at least 1 chip a card."
-        )
-    if text[0] == "0":
-        raise IllegalAction(f"Write the {what} without leading zeros, like {value}.")
-    return value
+    zero = "Buy at least one card." if what == _COUNT else "The rate is at least 1 chip a card."
+    return whole_number(text, what, zero)
 
 
 def _parse(action: object, phase: str) -> tuple[int, int] | None:
@@ -272,8 +265,7 @@ class BlackJoke(StakesGame[BlackJokeState]):
         if seat is not None and 0 <= seat < st.seats:
             out["hand"] = list(st.hands[seat])
         if st.phase == OVER:
-            out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.started)]
-            out["final_stacks"] = list(st.stacks)
+            closing_facts(out, st.seed, st.started, st.stacks)
         return out
 
     def outcome(self, state: BlackJokeState) -> Outcome | None:

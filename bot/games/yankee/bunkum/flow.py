@@ -8,7 +8,6 @@ nothing here checks whether an action is allowed (the game object does that firs
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +17,6 @@ from bot.games.rng import shuffled
 from bot.games.state import dump_frozen, evolver
 from bot.games.yankee.stakes import (
     covers,
-    dump_table,
-    load_table,
     next_dealer,
     next_seat,
     players_from,
@@ -245,13 +242,3 @@ def reveal(last: LastDeal | None) -> dict[str, Any] | None:
     """The last deal as JSON-safe data: every hand, its fifteens batch by batch, the cards
     and total kept, the winners, the pot shares and the differences owed and paid."""
     return None if last is None else dump_frozen(last)
-
-
-def dump_state(st: BunkumState) -> dict[str, Any]:
-    """The state as JSON-safe data."""
-    return dump_table(st, st.last)
-
-
-def load_state(data: Mapping[str, Any]) -> BunkumState:
-    """The state from dump_state's data."""
-    return load_table(BunkumState, LastDeal, data)

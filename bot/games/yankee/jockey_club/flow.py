@@ -13,7 +13,7 @@ so "console 3" < "console 0" < "bid 1" and a better offer is simply a larger num
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +27,6 @@ from bot.games.yankee.stakes import (
     close_pot,
     coverers,
     covers,
-    dump_table,
-    load_table,
     next_dealer,
     next_seat,
     players_from,
@@ -275,10 +273,9 @@ def finish(st: JockeyClubState) -> JockeyClubState:
     return evolve(st, stacks=stacks, pot=pot, moved=st.moved + close, phase=OVER, turn=-1)
 
 
-def is_fresh(st: JockeyClubState) -> bool:
-    """Whether the current deal has not begun (no card dealt, no chip moved: the dealer's
-    deal is awaited), or the game is over."""
-    return st.phase in (DEAL, OVER)
+def to_deal(st: JockeyClubState) -> bool:
+    """Whether the dealer's deal is awaited: the deal has not begun."""
+    return st.phase == DEAL
 
 
 def reveal(last: LastDeal | None) -> dict[str, Any] | None:
@@ -302,13 +299,3 @@ def reveal(last: LastDeal | None) -> dict[str, Any] | None:
         "won": last.won,
         "carried": last.carried,
     }
-
-
-def dump_state(st: JockeyClubState) -> dict[str, Any]:
-    """The state as JSON-safe data."""
-    return dump_table(st, st.last)
-
-
-def load_state(data: Mapping[str, Any]) -> JockeyClubState:
-    """The state from dump_state's data."""
-    return load_table(JockeyClubState, LastDeal, data)
