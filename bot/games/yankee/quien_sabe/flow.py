@@ -22,8 +22,6 @@ from bot.games.yankee.stakes import (
     close_pot,
     coverers,
     covers,
-    dump_table,
-    load_table,
     next_dealer,
     players_from,
 )
@@ -292,17 +290,6 @@ def finish(st: QuienSabeState, last: Settled | None, moved: tuple[Transfer, ...]
     return evolve(st, stacks=stacks, pool=pool, last=last, moved=moved, phase=OVER, turn=-1)
 
 
-def is_fresh(st: QuienSabeState) -> bool:
-    """Whether the current deal has not begun (its dealer has not dealt: no card seen, no
-    chip or point moved), or the game is over."""
-    return st.phase in (DEAL, OVER)
-
-
-def dump_state(st: QuienSabeState) -> dict[str, Any]:
-    """The state as JSON-safe data."""
-    return dump_table(st, st.last)
-
-
-def load_state(data: Mapping[str, Any]) -> QuienSabeState:
-    """The state from dump_state's data."""
-    return load_table(QuienSabeState, Settled, data)
+def to_deal(st: QuienSabeState) -> bool:
+    """Whether the dealer's deal is awaited: the deal has not begun."""
+    return st.phase == DEAL
