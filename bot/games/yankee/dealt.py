@@ -7,8 +7,8 @@ such changes wait for the deal's end. Here are the parts of such a game object t
 depend on its rules: the 'deal' action itself, the result, the JSON form, the stack changes,
 the seats at the table and the refunds of a deal cut short. Each game names its own hooks
 (when the deal is awaited, what the deal does, how the deal is seated again, what each seat
-has put in) and keeps its own actions and sentences. `closing_facts` and `whole_number` also
-serve Black Joke, a chip game without a dealer's deal.
+has put in) and keeps its own actions and sentences. `closing_facts`, `whole_number` and
+`rounds_option` also serve Black Joke, a chip game without a dealer's deal.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 from bot.games.base import Outcome, View
 from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
+from bot.games.options import Option
 from bot.games.rng import deal_seed
 from bot.games.yankee.stakes import (
     DEAL_USAGE,
@@ -171,3 +172,15 @@ def whole_number(text: str, what: str, zero: str = "") -> int:
     if text != str(value):
         raise IllegalAction(f"Write the {what} without leading zeros, like {value}.")
     return value
+
+
+def rounds_option(deals: str = "deals") -> Option:
+    """The option every chip game of the family has for its length: rounds of deals, in
+    each of which every seat `deals` (or banks) once."""
+    return Option(
+        "rounds",
+        1,
+        f"Rounds of deals; in each round every seat {deals} once.",
+        minimum=1,
+        maximum=20,
+    )

@@ -44,7 +44,7 @@ from bot.games.yankee.black_joke.flow import (
 )
 from bot.games.yankee.black_joke.store import dump_state, load_state, reveal
 from bot.games.yankee.black_joke.view import table_scene
-from bot.games.yankee.dealt import closing_facts, whole_number
+from bot.games.yankee.dealt import closing_facts, rounds_option, whole_number
 from bot.games.yankee.stakes import (
     StakesGame,
     check_seat,
@@ -166,13 +166,7 @@ class BlackJoke(StakesGame[BlackJokeState]):
                 minimum=1,
                 maximum=100,
             ),
-            Option(
-                "rounds",
-                1,
-                "Rounds of deals; in each round every seat banks once.",
-                minimum=1,
-                maximum=20,
-            ),
+            rounds_option("banks"),
         ),
         source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Buy cards from the bank at your own rate; every Face pays its number times it.",

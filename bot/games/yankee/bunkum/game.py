@@ -45,7 +45,7 @@ from bot.games.yankee.bunkum.flow import (
     to_deal,
 )
 from bot.games.yankee.bunkum.view import table_scene
-from bot.games.yankee.dealt import DealtGame, awaited, closing_facts
+from bot.games.yankee.dealt import DealtGame, awaited, closing_facts, rounds_option
 from bot.games.yankee.stakes import (
     chips,
     first_cards,
@@ -156,13 +156,7 @@ class Bunkum(DealtGame[BunkumState]):
                 False,
                 "Tied lowest totals share the pot and the differences (no tie-break).",
             ),
-            Option(
-                "rounds",
-                1,
-                "Rounds of deals; in each round every seat deals once.",
-                minimum=1,
-                maximum=20,
-            ),
+            rounds_option(),
         ),
         source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Bid blind for reserve cards, lay aside fifteens; the lowest total wins.",

@@ -28,7 +28,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
-from bot.games.yankee.dealt import DealtGame, awaited, whole_number
+from bot.games.yankee.dealt import DealtGame, awaited, rounds_option, whole_number
 from bot.games.yankee.jockey_club.auction import make_offer, pass_turn
 from bot.games.yankee.jockey_club.flow import (
     DEAL,
@@ -161,13 +161,7 @@ class JockeyClub(DealtGame[JockeyClubState]):
             ),
             Option("dealer_may_console", True, "Whether the dealer may console for the turn-up."),
             Option("jockey_remove_fives", False, "Strip the 5s from the pack (40 cards)."),
-            Option(
-                "rounds",
-                1,
-                "Rounds of deals; in each round every seat deals once.",
-                minimum=1,
-                maximum=20,
-            ),
+            rounds_option(),
         ),
         source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Console or bid for the turn-up; a hand averaging exactly 5 takes the pot.",

@@ -35,7 +35,7 @@ from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
-from bot.games.yankee.dealt import DealtGame, awaited, closing_facts
+from bot.games.yankee.dealt import DealtGame, awaited, closing_facts, rounds_option
 from bot.games.yankee.quien_sabe.flow import (
     DEAL,
     DECIDE,
@@ -117,13 +117,7 @@ class QuienSabe(DealtGame[QuienSabeState]):
                 minimum=1,
                 maximum=10_000,
             ),
-            Option(
-                "rounds",
-                1,
-                "Rounds of deals; in each round every seat deals once.",
-                minimum=1,
-                maximum=20,
-            ),
+            rounds_option(),
         ),
         source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Play cards up, then down; call 'Quien sabe' when the total reaches 10 a player.",
