@@ -25,7 +25,7 @@ from bot.games.cards import Pack
 from bot.games.chips import Transfer, net_transfers
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
-from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
 from bot.games.stakes import (
     StakesGame,
@@ -52,6 +52,7 @@ from bot.games.yankee.black_joke.flow import (
 )
 from bot.games.yankee.black_joke.store import dump_state, load_state, reveal
 from bot.games.yankee.black_joke.view import BlackJokeView, table_scene
+from bot.games.yankee.dealt import closing_facts, rounds_option, whole_number
 
 __all__ = ["GAME", "BlackJoke", "BlackJokeState"]
 
@@ -78,16 +79,8 @@ def _cards(n: int) -> str:
 
 def _number(text: str, what: str) -> int:
     """A count or rate typed in an action: plain digits, at least 1."""
-    if not (text.isascii() and text.isdigit()):
-        raise IllegalAction(f"Write the {what} as a whole number, like 3: '{text}' is not one.")
-    value = int(text)
-    if value == 0:
-        raise IllegalAction(
-            "Buy at least one card." if what == _COUNT else "The rate is at least 1 chip a card."
-        )
-    if text[0] == "0":
-        raise IllegalAction(f"Write the {what} without leading zeros, like {value}.")
-    return value
+    zero = "Buy at least one card." if what == _COUNT else "The rate is at least 1 chip a card."
+    return whole_number(text, what, zero)
 
 
 def _parse(action: object, phase: str) -> tuple[int, int] | None:
@@ -173,13 +166,7 @@ class BlackJoke(StakesGame[BlackJokeState]):
                 minimum=1,
                 maximum=100,
             ),
-            Option(
-                "rounds",
-                1,
-                "Rounds of deals; in each round every seat banks once.",
-                minimum=1,
-                maximum=20,
-            ),
+            rounds_option("banks"),
         ),
         source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Buy cards from the bank at your own rate; every Face pays its number times it.",
@@ -272,8 +259,7 @@ class BlackJoke(StakesGame[BlackJokeState]):
         if seat is not None and 0 <= seat < st.seats:
             out["hand"] = list(st.hands[seat])
         if st.phase == OVER:
-            out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.started)]
-            out["final_stacks"] = list(st.stacks)
+            closing_facts(out, st.seed, st.started, st.stacks)
         return out
 
     def outcome(self, state: BlackJokeState) -> Outcome | None:

@@ -15,13 +15,11 @@ from bot.games.chips import Transfer
 from bot.games.rng import shuffled
 from bot.games.stakes import (
     covers,
-    dump_table,
-    load_table,
     next_dealer,
     next_seat,
     players_from,
 )
-from bot.games.state import Dumped, JsonDict, dump_frozen, evolver
+from bot.games.state import JsonDict, dump_frozen, evolver
 
 PACK = yankee_pack()
 RESERVE = 5
@@ -243,13 +241,3 @@ def reveal(last: LastDeal | None) -> JsonDict | None:
     """The last deal as JSON-safe data: every hand, its fifteens batch by batch, the cards
     and total kept, the winners, the pot shares and the differences owed and paid."""
     return None if last is None else dump_frozen(last)
-
-
-def dump_state(st: BunkumState) -> JsonDict:
-    """The state as JSON-safe data."""
-    return dump_table(st, st.last)
-
-
-def load_state(data: Dumped) -> BunkumState:
-    """The state from dump_state's data."""
-    return load_table(BunkumState, LastDeal, data)

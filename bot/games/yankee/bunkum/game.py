@@ -28,38 +28,28 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import GameInfo, Outcome
+from bot.games.base import GameInfo
 from bot.games.cards import Pack
-from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
-from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
 from bot.games.stakes import (
-    DEAL_USAGE,
-    StakesGame,
-    at_table,
-    check_seat,
-    chip_outcome,
     chips,
-    depart,
     first_cards,
-    refunds,
-    restack,
 )
-from bot.games.state import Dumped, JsonDict
 from bot.games.yankee.bunkum.auction import bid, deal_out, pass_card
 from bot.games.yankee.bunkum.flow import (
     PACK,
     BunkumState,
-    dump_state,
+    LastDeal,
     first_deal,
-    load_state,
     reseat,
     reveal,
     to_deal,
 )
 from bot.games.yankee.bunkum.view import BunkumView, table_scene
+from bot.games.yankee.dealt import DealtGame, awaited, closing_facts, rounds_option
 
 __all__ = ["GAME", "Bunkum", "BunkumState"]
 
@@ -99,10 +89,7 @@ def _parse(action: object) -> int | None:
 
 def _check_turn(st: BunkumState, seat: int) -> None:
     """Refuse a seat that is not the one awaited, saying why."""
-    if st.turn < 0:
-        raise IllegalAction("The game is over: no more reserve cards are sold.")
-    check_seat(seat, st.seats)
-    if seat == st.turn:
+    if awaited(st, seat, "The game is over: no more reserve cards are sold."):
         return
     if not st.playing[seat]:
         raise IllegalAction("You sit this deal out (you could not cover the ante): wait.")
@@ -136,8 +123,15 @@ RULES_TEXT = rules_page(__package__)
 """The rules as every front end shows them, from rules.md in this folder."""
 
 
-class Bunkum(StakesGame[BunkumState]):
+class Bunkum(DealtGame[BunkumState]):
     """Bunkum (rules.md): auctioned blind reserve cards; fifteens; lowest total wins."""
+
+    state_type = BunkumState
+    last_type = LastDeal
+    wait = "wait for the showdown"
+    to_deal = staticmethod(to_deal)
+    deal_out = staticmethod(deal_out)
+    reseat = staticmethod(reseat)
 
     info = GameInfo(
         key=KEY,
@@ -162,13 +156,7 @@ class Bunkum(StakesGame[BunkumState]):
                 False,
                 "Tied lowest totals share the pot and the differences (no tie-break).",
             ),
-            Option(
-                "rounds",
-                1,
-                "Rounds of deals; in each round every seat deals once.",
-                minimum=1,
-                maximum=20,
-            ),
+            rounds_option(),
         ),
         source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Bid blind for reserve cards, lay aside fifteens; the lowest total wins.",
@@ -197,23 +185,18 @@ class Bunkum(StakesGame[BunkumState]):
         )
         return first_deal(seats, seed, settings, chips_in, first_cards(deck, PACK, seed))
 
-    def legal_actions(self, state: BunkumState, seat: int) -> list[str]:
+    def check_turn(self, state: BunkumState, seat: int, action: object) -> None:
+        """Refuse a seat that is not the one awaited, saying why."""
+        _check_turn(state, seat)
+
+    def offers(self, state: BunkumState, seat: int) -> list[str]:
         """Every bid above the standing one the seat can pay, and pass, sorted."""
-        if state.turn < 0 or seat != state.turn:
-            return []
-        if to_deal(state):
-            return ["deal"]
         top = purse(state, seat)
         return sorted([*(f"bid {n}" for n in range(state.bid + 1, top + 1)), "pass"])
 
-    def apply(self, state: BunkumState, seat: int, action: str) -> BunkumState:
-        """The state after the dealer deals, or the awaited seat bids or passes (the
-        showdown, if it ends the reserve, and the next deal, all inside this one action)."""
-        _check_turn(state, seat)
-        if to_deal(state):
-            if action != "deal":
-                raise IllegalAction(DEAL_USAGE)
-            return deal_out(state)
+    def act(self, state: BunkumState, seat: int, action: str) -> BunkumState:
+        """The state after the awaited seat bids or passes (the showdown, if it ends the
+        reserve, and the next deal, all inside this one action)."""
         amount = _parse(action)
         if amount is None:
             return pass_card(state, seat, ())
@@ -238,20 +221,6 @@ class Bunkum(StakesGame[BunkumState]):
             "purse": purse(state, seat) if state.playing[seat] else 0,
             "hand": list(state.hands[seat]),
         }
-
-    def outcome(self, state: BunkumState) -> Outcome | None:
-        """Once over: each seat's chips won or lost, the biggest winners, the net transfers."""
-        if state.turn >= 0:
-            return None
-        return chip_outcome(state.stacks, state.basis)
-
-    def dump(self, state: BunkumState) -> JsonDict:
-        """The state as JSON-safe data."""
-        return dump_state(state)
-
-    def load(self, data: Dumped) -> BunkumState:
-        """The state dumped by dump."""
-        return load_state(data)
 
     def cards(self, state: BunkumState) -> list[str]:
         """Every hand, the reserve and the dead cards (before the deal, its shuffle): always
@@ -286,31 +255,9 @@ class Bunkum(StakesGame[BunkumState]):
         """The chips in the pot: this deal's antes and winning bids."""
         return state.pot
 
-    def between_hands(self, state: BunkumState) -> bool:
-        """Whether the current deal has not begun (its dealer has not dealt: no card seen,
-        no chip moved), or the game is over."""
-        return state.turn < 0 or to_deal(state)
-
-    def adjust_stack(self, state: BunkumState, seat: int, delta: int) -> BunkumState:
-        """A top-up or cash-out between deals; the waiting deal is dealt again around it."""
-        st = restack(state, seat, delta, self.between_hands(state), "wait for the showdown")
-        return st if st.turn < 0 else reseat(st)
-
-    def leave(self, state: BunkumState, seat: int) -> BunkumState:
-        """The seat leaves for good between deals: its stack goes home and it is dealt no
-        more (docs/chip-policy.md)."""
-        st = depart(state, seat, self.between_hands(state), "wait for the showdown")
-        return st if st.turn < 0 else reseat(st)
-
-    def present(self, state: BunkumState) -> tuple[bool, ...]:
-        """Per seat, whether it is still at the table."""
-        return at_table(state.seats, state.departed)
-
-    def hand_refunds(self, state: BunkumState) -> tuple[Transfer, ...]:
-        """The pot gives back each seat's antes and bids of the current deal."""
-        if self.between_hands(state):
-            return ()
-        return refunds(state.put_in)
+    def put_in(self, state: BunkumState) -> tuple[int, ...]:
+        """Each seat's antes and bids of the current deal."""
+        return state.put_in
 
 
 GAME = Bunkum()
@@ -357,6 +304,5 @@ def _facts(st: BunkumState, viewer: int | None) -> BunkumView:
         out["purse"] = stacks[viewer] - due if playing[viewer] else 0
         out["bought_cards"] = list(st.hands[viewer][st.dealt :]) if st.playing[viewer] else []
     if st.turn < 0:
-        out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.started)]
-        out["final_stacks"] = list(st.stacks)
+        closing_facts(out, st.seed, st.started, st.stacks)
     return out

@@ -26,13 +26,11 @@ from bot.games.stakes import (
     close_pot,
     coverers,
     covers,
-    dump_table,
-    load_table,
     next_dealer,
     next_seat,
     players_from,
 )
-from bot.games.state import Dumped, JsonDict, evolver
+from bot.games.state import evolver
 
 DEAL, AUCTION, OVER = "deal", "auction", "over"
 NO_HOLDER = -1
@@ -275,10 +273,9 @@ def finish(st: JockeyClubState) -> JockeyClubState:
     return evolve(st, stacks=stacks, pot=pot, moved=st.moved + close, phase=OVER, turn=-1)
 
 
-def is_fresh(st: JockeyClubState) -> bool:
-    """Whether the current deal has not begun (no card dealt, no chip moved: the dealer's
-    deal is awaited), or the game is over."""
-    return st.phase in (DEAL, OVER)
+def to_deal(st: JockeyClubState) -> bool:
+    """Whether the dealer's deal is awaited: the deal has not begun."""
+    return st.phase == DEAL
 
 
 class JockeyClubDeal(TypedDict):
@@ -322,13 +319,3 @@ def reveal(last: LastDeal | None) -> JockeyClubDeal | None:
         "carried": last.carried,
     }
     return told
-
-
-def dump_state(st: JockeyClubState) -> JsonDict:
-    """The state as JSON-safe data."""
-    return dump_table(st, st.last)
-
-
-def load_state(data: Dumped) -> JockeyClubState:
-    """The state from dump_state's data."""
-    return load_table(JockeyClubState, LastDeal, data)

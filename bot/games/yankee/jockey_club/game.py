@@ -22,42 +22,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import GameInfo, Outcome
+from bot.games.base import GameInfo
 from bot.games.cards import Pack
-from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
 from bot.games.stakes import (
-    DEAL_USAGE,
-    StakesGame,
-    at_table,
-    check_seat,
-    chip_outcome,
     chips,
-    depart,
     first_cards,
-    refunds,
-    restack,
 )
-from bot.games.state import Dumped, JsonDict
+from bot.games.yankee.dealt import DealtGame, awaited, rounds_option, whole_number
 from bot.games.yankee.jockey_club.auction import make_offer, pass_turn
 from bot.games.yankee.jockey_club.flow import (
     DEAL,
     OVER,
     JockeyClubState,
+    LastDeal,
     bid_stack,
     deal_out,
-    dump_state,
     first_deal,
-    is_fresh,
-    load_state,
     offer_pot,
     offer_text,
     pack,
     redeal,
     reveal,
+    to_deal,
 )
 from bot.games.yankee.jockey_club.view import JockeyClubView, facts, table_scene
 
@@ -81,11 +71,7 @@ def _parse(action: object) -> int | None:
     if len(words) != 2 or words[0] not in ("bid", "console"):
         raise IllegalAction(_USAGE)
     verb, text = words
-    if not (text.isascii() and text.isdigit()):
-        raise IllegalAction(f"Write the chips as a whole number, like 3: '{text}' is not one.")
-    value = int(text)
-    if text != str(value):
-        raise IllegalAction(f"Write the chips without leading zeros, like {value}.")
+    value = whole_number(text, "chips")
     if verb == "console":
         return -value
     if value == 0:
@@ -97,10 +83,7 @@ def _parse(action: object) -> int | None:
 
 def _check_turn(st: JockeyClubState, seat: int) -> None:
     """Refuse a seat that is not the one awaited, saying why."""
-    if st.phase == OVER:
-        raise IllegalAction("The game is over: there is no turn-up to offer for.")
-    check_seat(seat, st.seats)
-    if seat == st.turn:
+    if awaited(st, seat, "The game is over: there is no turn-up to offer for."):
         return
     if st.phase == DEAL:
         raise IllegalAction(f"It is not your turn: seat {st.turn} deals.")
@@ -151,8 +134,15 @@ def _check_offer(st: JockeyClubState, seat: int, value: int) -> None:
         )
 
 
-class JockeyClub(StakesGame[JockeyClubState]):
+class JockeyClub(DealtGame[JockeyClubState]):
     """Jockey Club (rules.md): an auction for the turn-up; a hand averaging 5 takes the pot."""
+
+    state_type = JockeyClubState
+    last_type = LastDeal
+    wait = "wait until this one is shown"
+    to_deal = staticmethod(to_deal)
+    deal_out = staticmethod(deal_out)
+    reseat = staticmethod(redeal)
 
     info = GameInfo(
         key=KEY,
@@ -171,13 +161,7 @@ class JockeyClub(StakesGame[JockeyClubState]):
             ),
             Option("dealer_may_console", True, "Whether the dealer may console for the turn-up."),
             Option("jockey_remove_fives", False, "Strip the 5s from the pack (40 cards)."),
-            Option(
-                "rounds",
-                1,
-                "Rounds of deals; in each round every seat deals once.",
-                minimum=1,
-                maximum=20,
-            ),
+            rounds_option(),
         ),
         source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Console or bid for the turn-up; a hand averaging exactly 5 takes the pot.",
@@ -210,14 +194,14 @@ class JockeyClub(StakesGame[JockeyClubState]):
         )
         return first_deal(setup, given, cards)
 
-    def legal_actions(self, state: JockeyClubState, seat: int) -> list[str]:
+    def check_turn(self, state: JockeyClubState, seat: int, action: object) -> None:
+        """Refuse a seat that is not the one awaited, saying why."""
+        _check_turn(state, seat)
+
+    def offers(self, state: JockeyClubState, seat: int) -> list[str]:
         """Every consolation and bid better than the standing offer that the seat may make
         (consolations up to the pot, bids up to its stack), and pass, sorted."""
         st = state
-        if st.turn < 0 or seat != st.turn:
-            return []
-        if st.phase == DEAL:
-            return ["deal"]
         low = st.offer + 1 if st.holder >= 0 else -offer_pot(st)
         acts = ["pass"]
         if _can_console(st, seat) and low <= 0:
@@ -226,14 +210,9 @@ class JockeyClub(StakesGame[JockeyClubState]):
             acts += [f"bid {b}" for b in range(max(1, low), bid_stack(st, seat) + 1)]
         return sorted(acts)
 
-    def apply(self, state: JockeyClubState, seat: int, action: str) -> JockeyClubState:
-        """The state after the dealer deals, or the awaited seat offers or passes (with the
-        showdown and the next deal if that ends the auction)."""
-        _check_turn(state, seat)
-        if state.phase == DEAL:
-            if action != "deal":
-                raise IllegalAction(DEAL_USAGE)
-            return deal_out(state)
+    def act(self, state: JockeyClubState, seat: int, action: str) -> JockeyClubState:
+        """The state after the awaited seat offers or passes (with the showdown and the next
+        deal if that ends the auction)."""
         value = _parse(action)
         if value is None:
             return pass_turn(state, seat)
@@ -255,20 +234,6 @@ class JockeyClub(StakesGame[JockeyClubState]):
         """The seat's view without the picture's scene, the shuffle's commitment and the last
         deal's showdown (the same facts, cheaper: the AI decides on the deal in hand)."""
         return facts(state, seat, KEY)
-
-    def outcome(self, state: JockeyClubState) -> Outcome | None:
-        """Once over: each seat's chips won or lost, the biggest winners, the net transfers."""
-        if state.phase != OVER:
-            return None
-        return chip_outcome(state.stacks, state.basis)
-
-    def dump(self, state: JockeyClubState) -> JsonDict:
-        """The state as JSON-safe data."""
-        return dump_state(state)
-
-    def load(self, data: Dumped) -> JockeyClubState:
-        """The state dumped by dump."""
-        return load_state(data)
 
     def cards(self, state: JockeyClubState) -> list[str]:
         """The stock, the hands, the turn-up and the buried cards: always the whole pack."""
@@ -309,32 +274,9 @@ class JockeyClub(StakesGame[JockeyClubState]):
         """The chips in the pot (this deal's antes once they have moved, and any carried)."""
         return state.pot
 
-    def between_hands(self, state: JockeyClubState) -> bool:
-        """Whether the current deal has not begun (its dealer has not dealt), or the game
-        is over."""
-        return is_fresh(state)
-
-    def adjust_stack(self, state: JockeyClubState, seat: int, delta: int) -> JockeyClubState:
-        """A top-up or cash-out between deals; the waiting deal is seated again around it."""
-        st = restack(state, seat, delta, is_fresh(state), "wait until this one is shown")
-        return st if st.phase == OVER else redeal(st)
-
-    def leave(self, state: JockeyClubState, seat: int) -> JockeyClubState:
-        """The seat leaves for good between deals: its stack goes home, it is dealt no
-        more and takes no share of a pot left at the end (docs/chip-policy.md)."""
-        st = depart(state, seat, is_fresh(state), "wait until this one is shown")
-        return st if st.phase == OVER else redeal(st)
-
-    def present(self, state: JockeyClubState) -> tuple[bool, ...]:
-        """Per seat, whether it is still at the table."""
-        return at_table(state.seats, state.departed)
-
-    def hand_refunds(self, state: JockeyClubState) -> tuple[Transfer, ...]:
-        """The antes of the current deal back from the pot (nothing else moves before the
-        showdown; a pot carried from earlier deals stays)."""
-        if is_fresh(state):
-            return ()
-        return refunds([state.ante if d else 0 for d in state.dealt])
+    def put_in(self, state: JockeyClubState) -> list[int]:
+        """The antes of the current deal (nothing else moves before the showdown)."""
+        return [state.ante if d else 0 for d in state.dealt]
 
 
 GAME = JockeyClub()

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TypedDict
 
 from bot.games.cards import Pack
-from bot.games.rng import deal_seed
 from bot.games.scene import Scene, group, scene, seat
 from bot.games.stakes import ChipView, chips
+from bot.games.yankee.dealt import closing_facts
 from bot.games.yankee.jockey_club.flow import (
     DEAL,
     OVER,
@@ -158,6 +158,5 @@ def facts(st: JockeyClubState, seat: int | None, key: str) -> JockeyClubView:
     if seat is not None and 0 <= seat < st.seats:
         out["hand"] = list(st.hands[seat])
     if st.phase == OVER:
-        out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.shuffles)]
-        out["final_stacks"] = list(st.stacks)
+        closing_facts(out, st.seed, st.shuffles, st.stacks)
     return out

@@ -21,12 +21,10 @@ from bot.games.stakes import (
     close_pot,
     coverers,
     covers,
-    dump_table,
-    load_table,
     next_dealer,
     players_from,
 )
-from bot.games.state import Dumped, JsonDict, evolver
+from bot.games.state import evolver
 
 DEAL, PLAY, DECIDE, OVER = "deal", "play", "decide", "over"
 PACK = yankee_pack()
@@ -296,17 +294,6 @@ def finish(st: QuienSabeState, last: Settled | None, moved: tuple[Transfer, ...]
     return evolve(st, stacks=stacks, pool=pool, last=last, moved=moved, phase=OVER, turn=-1)
 
 
-def is_fresh(st: QuienSabeState) -> bool:
-    """Whether the current deal has not begun (its dealer has not dealt: no card seen, no
-    chip or point moved), or the game is over."""
-    return st.phase in (DEAL, OVER)
-
-
-def dump_state(st: QuienSabeState) -> JsonDict:
-    """The state as JSON-safe data."""
-    return dump_table(st, st.last)
-
-
-def load_state(data: Dumped) -> QuienSabeState:
-    """The state from dump_state's data."""
-    return load_table(QuienSabeState, Settled, data)
+def to_deal(st: QuienSabeState) -> bool:
+    """Whether the dealer's deal is awaited: the deal has not begun."""
+    return st.phase == DEAL

@@ -31,24 +31,15 @@ from collections.abc import Mapping, Sequence
 
 from bot.games.base import GameInfo, Outcome
 from bot.games.cards import Pack, card_name, parse_card
-from bot.games.chips import Transfer
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
-from bot.games.rng import deal_commitment, deal_seed
+from bot.games.rng import deal_commitment
 from bot.games.rules_text import rules_page
 from bot.games.stakes import (
-    DEAL_USAGE,
-    StakesGame,
-    at_table,
-    check_seat,
-    chip_outcome,
-    depart,
     first_cards,
     net_result,
-    refunds,
-    restack,
 )
-from bot.games.state import Dumped, JsonDict
+from bot.games.yankee.dealt import DealtGame, awaited, closing_facts, rounds_option
 from bot.games.yankee.quien_sabe.flow import (
     DEAL,
     DECIDE,
@@ -58,11 +49,10 @@ from bot.games.yankee.quien_sabe.flow import (
     PLAY,
     ROUNDS,
     QuienSabeState,
-    dump_state,
+    Settled,
     first_deal,
-    is_fresh,
-    load_state,
     reseat,
+    to_deal,
 )
 from bot.games.yankee.quien_sabe.play import call, deal_out, pass_choice, play_card
 from bot.games.yankee.quien_sabe.view import QuienSabeView, facts, reveal, table_scene
@@ -83,8 +73,14 @@ def _max_actions(seats: int) -> int:
     return seats * per_deal
 
 
-class QuienSabe(StakesGame[QuienSabeState]):
+class QuienSabe(DealtGame[QuienSabeState]):
     """Quien Sabe (rules.md): play cards up, then down, and call at or over the QSN."""
+
+    state_type = QuienSabeState
+    last_type = Settled
+    wait = "wait until this one is paid"
+    to_deal = staticmethod(to_deal)
+    deal_out = staticmethod(deal_out)
 
     info = GameInfo(
         key=KEY,
@@ -121,13 +117,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
                 minimum=1,
                 maximum=10_000,
             ),
-            Option(
-                "rounds",
-                1,
-                "Rounds of deals; in each round every seat deals once.",
-                minimum=1,
-                maximum=20,
-            ),
+            rounds_option(),
         ),
         source='Hoyle\'s Games (1857), as retold in "yankee notion cards"',
         summary="Play cards up, then down; call 'Quien sabe' when the total reaches 10 a player.",
@@ -148,24 +138,18 @@ class QuienSabe(StakesGame[QuienSabeState]):
         opts, chips = self.opening(seats, options, stacks)
         return first_deal(seats, seed, opts, chips, first_cards(deck, PACK, seed))
 
-    def legal_actions(self, state: QuienSabeState, seat: int) -> list[str]:
+    def check_turn(self, state: QuienSabeState, seat: int, action: object) -> None:
+        """Refuse a seat that is not the one awaited, saying why."""
+        _check_turn(state, seat, action)
+
+    def offers(self, state: QuienSabeState, seat: int) -> list[str]:
         """A card of the hand to play, or call and pass, sorted."""
-        if state.turn < 0 or seat != state.turn:
-            return []
-        if state.phase == DEAL:
-            return ["deal"]
         if state.phase == DECIDE:
             return ["call", "pass"]
         return sorted(f"play {c}" for c in state.hands[seat])
 
-    def apply(self, state: QuienSabeState, seat: int, action: str) -> QuienSabeState:
-        """The state after the dealer deals, or the awaited seat plays a card, calls or
-        passes."""
-        _check_turn(state, seat, action)
-        if state.phase == DEAL:
-            if action != "deal":
-                raise IllegalAction(DEAL_USAGE)
-            return deal_out(state)
+    def act(self, state: QuienSabeState, seat: int, action: str) -> QuienSabeState:
+        """The state after the awaited seat plays a card, calls or passes."""
         if state.phase == DECIDE:
             if action == "call":
                 return call(state, seat)
@@ -212,8 +196,7 @@ class QuienSabe(StakesGame[QuienSabeState]):
             "last": reveal(st.last),
         }
         if st.phase == OVER:
-            out["deal_seeds"] = [deal_seed(st.seed, d) for d in range(st.shuffles)]
-            out["final_stacks"] = list(st.stacks)
+            closing_facts(out, st.seed, st.shuffles, st.stacks)
         out["scene"] = table_scene(st, seat)
         return out
 
@@ -223,10 +206,8 @@ class QuienSabe(StakesGame[QuienSabeState]):
 
     def outcome(self, state: QuienSabeState) -> Outcome | None:
         """Once over: chips won or lost per seat (none in soft score), and the winners."""
-        if state.phase != OVER:
-            return None
-        if not state.soft:
-            return chip_outcome(state.stacks, state.basis)
+        if state.phase != OVER or not state.soft:
+            return super().outcome(state)
         points, transfers = net_result(state.stacks, state.basis)
         best = max(state.scores)
         winners = tuple(s for s, p in enumerate(state.scores) if p == best)
@@ -234,14 +215,6 @@ class QuienSabe(StakesGame[QuienSabeState]):
         how = "reached" if best >= state.target else f"led after {state.dealt} deals with"
         summary = f"{who.capitalize()} {how} {best} points and won."
         return Outcome(points, winners, summary, transfers, scores=tuple(state.scores))
-
-    def dump(self, state: QuienSabeState) -> JsonDict:
-        """The state as JSON-safe data."""
-        return dump_state(state)
-
-    def load(self, data: Dumped) -> QuienSabeState:
-        """The state dumped by dump."""
-        return load_state(data)
 
     def cards(self, state: QuienSabeState) -> list[str]:
         """The stock, the hands and the played cards: always the whole pack."""
@@ -290,45 +263,19 @@ class QuienSabe(StakesGame[QuienSabeState]):
         """The chips in the pool (0 in soft score, where the pool is points on paper)."""
         return 0 if state.soft else state.pool
 
-    def between_hands(self, state: QuienSabeState) -> bool:
-        """Whether the current deal has not begun (its dealer has not dealt: no card seen,
-        no chip moved), or the game is over."""
-        return is_fresh(state)
+    def reseat(self, state: QuienSabeState) -> QuienSabeState:
+        """The waiting deal seated again around changed stacks (over if too few can pay);
+        in soft score, where no stack counts, as it was."""
+        return state if state.soft else reseat(state)
 
-    def adjust_stack(self, state: QuienSabeState, seat: int, delta: int) -> QuienSabeState:
-        """A top-up or cash-out between deals; the waiting deal is seated again around it."""
-        st = restack(state, seat, delta, is_fresh(state), "wait until this one is paid")
-        return self._reseated(st)
-
-    def leave(self, state: QuienSabeState, seat: int) -> QuienSabeState:
-        """The seat leaves for good between deals: its stack goes home, it is dealt no
-        more and takes no share of a pool left at the end (docs/chip-policy.md)."""
-        st = depart(state, seat, is_fresh(state), "wait until this one is paid")
-        return self._reseated(st)
-
-    def present(self, state: QuienSabeState) -> tuple[bool, ...]:
-        """Per seat, whether it is still at the table."""
-        return at_table(state.seats, state.departed)
-
-    @staticmethod
-    def _reseated(st: QuienSabeState) -> QuienSabeState:
-        """The waiting deal seated again around changed stacks (over if too few can pay)."""
-        if st.phase == OVER or st.soft:
-            return st
-        return reseat(st)
-
-    def hand_refunds(self, state: QuienSabeState) -> tuple[Transfer, ...]:
-        """The pool gives back this deal's antes (a pool carried over stays where it is)."""
-        if is_fresh(state) or state.soft:
-            return ()
-        return refunds(state.anted)
+    def put_in(self, state: QuienSabeState) -> tuple[int, ...]:
+        """This deal's antes (none in soft score; a pool carried over stays where it is)."""
+        return () if state.soft else state.anted
 
 
 def _check_turn(st: QuienSabeState, seat: int, action: object) -> None:
     """Refuse a seat that is not the one awaited, saying why."""
-    if st.phase == OVER:
-        raise IllegalAction("The game is over: no more cards are played.")
-    check_seat(seat, st.seats)
+    mine = awaited(st, seat, "The game is over: no more cards are played.")
     if st.phase == PLAY and action in ("call", "pass") and seat in st.players:
         if st.round == 1:
             raise IllegalAction(
@@ -338,7 +285,7 @@ def _check_turn(st: QuienSabeState, seat: int, action: object) -> None:
         if seat == st.turn:
             raise IllegalAction("Play a card face down first: you choose after it.")
         raise IllegalAction(f"Calls come after a face-down card: seat {st.turn} plays next.")
-    if seat == st.turn:
+    if mine:
         return
     if seat not in st.players:
         raise IllegalAction("You sit this deal out: you could not cover the ante.")
