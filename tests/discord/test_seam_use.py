@@ -27,9 +27,9 @@ def fills_a_registry(tree: ast.Module) -> list[int]:
     a call of a method (`X.append(...)`) or an assignment into one (`x.y[k] = ...`)."""
     found = []
     for node in tree.body:
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-            if isinstance(node.value.func, ast.Attribute):
-                found.append(node.lineno)
+        call = node.value if isinstance(node, ast.Expr) else None
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
+            found.append(node.lineno)
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Subscript | ast.Attribute) for t in node.targets
         ):
