@@ -196,10 +196,10 @@ def _changed(old: _Stored, changes: dict[str, Any]) -> _Stored:
 
 
 def _apply(defaults: GuildSettings, stored: _Stored) -> GuildSettings:
-    values: dict[str, object] = dict(stored.values)
-    if "replay_reveal" in values:
-        values["replay_reveal"] = bool(values["replay_reveal"])
-    return replace(defaults, **values, allowed_channels=stored.channels)
+    values: dict[str, Any] = dict(stored.values)
+    reveal = values.pop("replay_reveal", None)  # a flag, stored as 0 or 1
+    settings = replace(defaults, **values, allowed_channels=stored.channels)
+    return settings if reveal is None else replace(settings, replay_reveal=bool(reveal))
 
 
 def _whole(name: str, value: object) -> int:

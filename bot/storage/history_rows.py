@@ -60,7 +60,7 @@ _PAGE = (
     " WHERE t.guild_id = ? AND t.status = 'closed' AND t.start_stacks IS NOT NULL"
 )
 _OF_GAME = " AND t.game = ?"
-_OF_USER = " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?)"
+_OF_USER = " AND t.id IN (SELECT s.table_id FROM seats s WHERE s.user_id = ?)"
 _BEFORE = " AND (t.closed_at, t.id) < (?, CAST(? AS BIGINT))"
 _AFTER = " AND (t.closed_at, t.id) > (?, CAST(? AS BIGINT))"
 _NEWEST = " ORDER BY t.closed_at DESC, t.id DESC LIMIT ?"
@@ -69,15 +69,18 @@ _OLDEST = " ORDER BY t.closed_at, t.id LIMIT ?"
 # A stake's chips from or to outside the table (a purse, or the issuance for an AI seat),
 # signed as the seat sees them: what went home less what was brought.
 _CHIPS = """
-SELECT a.table_id, a.seat, SUM(moved.amount) FROM accounts a JOIN (
-    SELECT t.debit_account_id AS stake, t.amount FROM transfers t
+SELECT table_id, seat, SUM(amount) FROM (
+    SELECT a.table_id, a.seat, t.amount FROM accounts a
+    JOIN transfers t ON t.debit_account_id = a.id
     JOIN accounts o ON o.id = t.credit_account_id AND o.kind IN ('purse', 'issuance')
+    WHERE a.kind = 'stake' AND a.guild_id = ? AND a.table_id IN ({ids})
     UNION ALL
-    SELECT t.credit_account_id, -t.amount FROM transfers t
+    SELECT a.table_id, a.seat, -t.amount FROM accounts a
+    JOIN transfers t ON t.credit_account_id = a.id
     JOIN accounts o ON o.id = t.debit_account_id AND o.kind IN ('purse', 'issuance')
-) moved ON moved.stake = a.id
-WHERE a.kind = 'stake' AND a.guild_id = ? AND a.table_id IN ({ids})
-GROUP BY a.table_id, a.seat
+    WHERE a.kind = 'stake' AND a.guild_id = ? AND a.table_id IN ({ids})
+) moved
+GROUP BY table_id, seat
 """
 
 
@@ -140,7 +143,7 @@ async def _with_seats(db: Database, guild_id: int, tables: list[Row]) -> list[Fi
         f"SELECT table_id, user_id, moves FROM patience_results WHERE table_id IN ({marks})",
         ids,
     )
-    chips = await db.fetchall(_CHIPS.format(ids=marks), (guild_id, *ids))
+    chips = await db.fetchall(_CHIPS.format(ids=marks), (guild_id, *ids, guild_id, *ids))
     by_user = {(int(r[0]), int(r[1])): (int(r[2]), bool(r[3])) for r in points}
     moves_of = {(int(r[0]), int(r[1])): int(r[2]) for r in moves}
     chips_of = {(int(r[0]), int(r[1])): int(r[2]) for r in chips}
