@@ -55,12 +55,22 @@ class FinishedTable:
 
 
 # Fixed fragments only: the filters a page uses are joined, never a caller's text.
-_PAGE = (
-    "SELECT t.id, t.game, t.closed_at, t.close_reason, t.buy_in FROM tables t"
-    " WHERE t.guild_id = ? AND t.status = 'closed' AND t.start_stacks IS NOT NULL"
+_COLUMNS = "SELECT t.id, t.game, t.closed_at, t.close_reason, t.buy_in"
+_WHERE = " AND t.guild_id = ? AND t.status = 'closed' AND t.start_stacks IS NOT NULL"
+# The server's closed tables walked newest first (tables_closed), or, for a member who sat
+# at few tables, their seats first (seats_by_user; CROSS JOIN holds SQLite to that order)
+# and those few sorted: walking the server's tables to find a rare member's read them all.
+_ALL = _COLUMNS + " FROM tables t WHERE 1 = 1" + _WHERE
+_OF_USER = _ALL + " AND t.id IN (SELECT s.table_id FROM seats s WHERE s.user_id = ?)"
+_OF_RARE_USER = (
+    _COLUMNS
+    + " FROM seats s CROSS JOIN tables t WHERE t.id = s.table_id AND s.user_id = ?"
+    + _WHERE
 )
+_RARE = 2_000
+"""Up to this many seats, a member's page starts from their seats."""
+_SEATS_OF = "SELECT COUNT(*) FROM (SELECT 1 FROM seats WHERE user_id = ? LIMIT ?) mine"
 _OF_GAME = " AND t.game = ?"
-_OF_USER = " AND t.id IN (SELECT s.table_id FROM seats s WHERE s.user_id = ?)"
 _BEFORE = " AND (t.closed_at, t.id) < (?, CAST(? AS BIGINT))"
 _AFTER = " AND (t.closed_at, t.id) > (?, CAST(? AS BIGINT))"
 _NEWEST = " ORDER BY t.closed_at DESC, t.id DESC LIMIT ?"
@@ -98,10 +108,9 @@ async def finished_tables(
     those older than `before`, or the oldest ones newer than `after`; only those `user_id`
     sat at and of `game`, when given."""
     assert before is None or after is None, "a page is before a table or after one"
-    sql, params = _PAGE, list[object]([guild_id])
+    sql, params = await _start(db, guild_id, user_id)
     filters: list[tuple[str, Sequence[object]]] = [
         (_OF_GAME, (game,)) if game is not None else ("", ()),
-        (_OF_USER, (user_id,)) if user_id is not None else ("", ()),
         (_BEFORE, before) if before is not None else ("", ()),
         (_AFTER, after) if after is not None else ("", ()),
     ]
@@ -113,6 +122,15 @@ async def finished_tables(
     if after is not None:
         rows.reverse()
     return await _with_seats(db, guild_id, rows)
+
+
+async def _start(db: Database, guild_id: int, user_id: int | None) -> tuple[str, list[object]]:
+    """The page's query up to its filters, and its parameters so far."""
+    if user_id is None:
+        return _ALL, [guild_id]
+    row = await db.fetchone(_SEATS_OF, (user_id, _RARE + 1))
+    rare = row is not None and int(row[0]) <= _RARE
+    return (_OF_RARE_USER, [user_id, guild_id]) if rare else (_OF_USER, [guild_id, user_id])
 
 
 async def cursor_of(db: Database, guild_id: int, table_id: int) -> Cursor | None:

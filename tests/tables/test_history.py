@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.ledger import Account, Ledger
+from bot.storage import history_rows
 from bot.storage.patience_rows import PatienceRow, record_patience
 from bot.storage.result_rows import record_results
 from bot.storage.table_rows import Connection, close_table, insert_seat, insert_table, mark_started
@@ -108,3 +111,16 @@ async def test_a_members_record_counts_games_chips_streaks_and_favourite(
     only = await service.standings.record(GUILD, ALICE, "clock")
     assert (only.played, only.won, only.longest_streak) == (4, 3, 2)
     assert (await service.standings.record(GUILD, BOB)).games == ()
+
+
+async def test_a_frequent_members_history_walks_the_servers_tables_to_the_same_pages(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = [await patience_table(service, ALICE if i % 3 else BOB, won=True) for i in range(9)]
+    rare = await service.standings.history(GUILD, user_id=ALICE, limit=4)
+    monkeypatch.setattr(history_rows, "_RARE", 0)  # every member counts as frequent
+    frequent = await service.standings.history(GUILD, user_id=ALICE, limit=4)
+    assert [t.table_id for t in frequent] == [t.table_id for t in rare]
+    assert [t.table_id for t in rare] == [i for i in reversed(ids) if ids.index(i) % 3][:4]
+    older = await service.standings.history(GUILD, user_id=ALICE, before_id=rare[-1].table_id)
+    assert [t.table_id for t in older] == [i for i in reversed(ids) if ids.index(i) % 3][4:]
