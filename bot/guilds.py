@@ -1,5 +1,6 @@
 """Per-server settings: chips a new purse starts with, the daily amount, buy-in defaults
-and limits, the turn clock, where Parlour may be used, and the moderator role.
+and limits, the turn clock, where Parlour may be used, the moderator role, and whether
+replays of closed tables show every hand of finished deals.
 
 Every server starts from the operator's defaults (`defaults_from(Settings)`); its admins
 change values with `/parlour config`, and only the changed values are stored (SQL in
@@ -42,6 +43,7 @@ LABELS: dict[str, str] = {
     "turn_clock_s": "The turn clock",
     "allowed_channels": "Allowed channels",
     "moderator_role_id": "The moderator role",
+    "replay_reveal": "Replays of closed tables show every hand",
 }
 """Each setting in words, capitalised to open a sentence."""
 
@@ -71,6 +73,8 @@ class GuildSettings:
     """Channels where Parlour may be used; empty means every channel."""
     moderator_role_id: int | None = None
     """Members with this role may end any table."""
+    replay_reveal: bool = False
+    """Whether replays of a closed table show every hand of its finished deals."""
 
     def allows(self, channel_id: int | None, parent_id: int | None = None) -> bool:
         """Whether Parlour may be used in a channel (or a thread of `parent_id`)."""
@@ -177,6 +181,10 @@ def _changed(old: _Stored, changes: dict[str, Any]) -> _Stored:
                 values.pop(name, None)
             else:
                 values[name] = _whole(name, value)
+        elif name == "replay_reveal":
+            if type(value) is not bool:
+                raise SettingsError(f"{LABELS[name]} must be true or false, not {value!r}.")
+            values[name] = int(value)  # stored 0/1; NULL (absent) is the default, off
         elif name in LIMITS:
             if value is None:
                 values.pop(name, None)
@@ -188,7 +196,10 @@ def _changed(old: _Stored, changes: dict[str, Any]) -> _Stored:
 
 
 def _apply(defaults: GuildSettings, stored: _Stored) -> GuildSettings:
-    return replace(defaults, **stored.values, allowed_channels=stored.channels)
+    values: dict[str, Any] = dict(stored.values)
+    reveal = values.pop("replay_reveal", None)  # a flag, stored as 0 or 1
+    settings = replace(defaults, **values, allowed_channels=stored.channels)
+    return settings if reveal is None else replace(settings, replay_reveal=bool(reveal))
 
 
 def _whole(name: str, value: object) -> int:

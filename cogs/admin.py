@@ -30,6 +30,8 @@ def setting_text(name: str, value: object) -> str:
         return ", ".join(f"<#{c}>" for c in sorted(value)) or "every channel"
     if name == "moderator_role_id":
         return "none" if value is None else f"<@&{value}>"
+    if isinstance(value, bool):
+        return "on" if value else "off"
     if name.endswith("_s"):
         return f"{value:,} seconds"
     return f"{value:,} chip" + ("" if value == 1 else "s")
@@ -104,6 +106,7 @@ class Admin(commands.GroupCog, group_name="parlour", group_description="Parlour 
         clear_moderator_role="True to have no moderator role",
         allow_channel="Allow Parlour in this channel (once any is allowed, only those)",
         disallow_channel="Stop allowing this channel (with none allowed, Parlour is everywhere)",
+        replay_reveal="True to let replays of closed tables show every hand of finished deals",
     )
     async def config(
         self,
@@ -118,6 +121,7 @@ class Admin(commands.GroupCog, group_name="parlour", group_description="Parlour 
         clear_moderator_role: bool = False,
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
+        replay_reveal: bool | None = None,
     ) -> None:
         """Show the settings, or change them and say what changed."""
         guild_id = guild_id_of(interaction)
@@ -135,6 +139,8 @@ class Admin(commands.GroupCog, group_name="parlour", group_description="Parlour 
         changes = requested_changes(
             old, numbers, moderator_role, clear_moderator_role, allow_channel, disallow_channel
         )
+        if replay_reveal is not None:
+            changes["replay_reveal"] = replay_reveal
         if not changes:
             await interaction.response.send_message(settings_text(old), ephemeral=True)
             return

@@ -38,7 +38,8 @@ from cogs._patience_controls import patience_items
 from cogs._play import ActionSelect, show_hand
 from cogs._presenter import DiscordPresenter, Widgets, presenter_of
 from cogs._staking import SpreadOwn
-from cogs.autocomplete import game_named, table_game_autocomplete
+from cogs.autocomplete import game_autocomplete, game_named, table_game_autocomplete
+from cogs.history import PageButton, show_history
 
 VERBS = ("join", "leave", "ai", "start", "hand", "back", "rematch")
 
@@ -188,8 +189,9 @@ PERSISTENT_ITEMS = (
     DeclineButton,
     OtherMove,
     SpreadOwn,
+    PageButton,
 )
-"""The persistent controls of table messages and private hands."""
+"""The persistent controls of table messages, private hands and /table history."""
 
 
 class TableCog(commands.Cog, name="Tables"):
@@ -291,6 +293,16 @@ class TableCog(commands.Cog, name="Tables"):
         await interaction.followup.send(
             "The table is stopped; every stake went home.", ephemeral=True
         )
+
+    @table.command(name="history", description="Finished tables in this server, newest first")
+    @app_commands.describe(member="Only tables this member sat at", game="Only this game")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def history(
+        self, interaction: Interaction, member: discord.User | None = None, game: str | None = None
+    ) -> None:
+        """Show the finished tables privately, ten a page."""
+        key = None if game is None else game_named(game).info.key
+        await show_history(interaction, member, key)
 
 
 def _channel(interaction: Interaction) -> int:

@@ -1,4 +1,4 @@
-"""Per-server settings rows (migration 0004): `guild_settings` and `guild_channels`.
+"""Per-server settings rows (migrations 0004 and 0009): `guild_settings` and `guild_channels`.
 
 Only SQL lives here; what the settings mean, their defaults and limits live in
 `bot.guilds`. A NULL column means "the operator's default".
@@ -24,6 +24,7 @@ COLUMNS = (
     "max_buy_in",
     "turn_clock_s",
     "moderator_role_id",
+    "replay_reveal",
 )
 """The settings columns of `guild_settings`, in table order."""
 

@@ -1,13 +1,23 @@
-"""Standings drawn from finished tables: patience records and boards, and games won at a
-points game, per server. The leaderboard and patience cogs read them here.
+"""Standings drawn from finished tables: patience records and boards, games won at a
+points game, the history of finished tables and a member's record, per server. The
+leaderboard, patience, history and stats front ends read them here.
 """
 
 from __future__ import annotations
 
-from bot.storage import Database, patience_rows, result_rows
+from bot.storage import Database, history_rows, patience_rows, record_rows, result_rows
+from bot.storage.history_rows import FinishedTable, SeatResult
 from bot.storage.patience_rows import BoardRow, PatienceStats
+from bot.tables.records import PlayerRecord, player_record
 
-__all__ = ["BoardRow", "PatienceStats", "Standings"]
+__all__ = [
+    "BoardRow",
+    "FinishedTable",
+    "PatienceStats",
+    "PlayerRecord",
+    "SeatResult",
+    "Standings",
+]
 
 
 class Standings:
@@ -39,3 +49,37 @@ class Standings:
     ) -> tuple[int, int] | None:
         """A player's (rank, games won) on that board; None if they never finished one."""
         return await result_rows.games_won_rank(self._db, guild_id, user_id, game)
+
+    async def history(
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None = None,
+        game: str | None = None,
+        before_id: int | None = None,
+        after_id: int | None = None,
+        limit: int = 10,
+    ) -> list[FinishedTable]:
+        """A page of the server's finished tables, newest first: the newest, or those
+        older than table `before_id`, or newer than table `after_id` (an unknown table:
+        the newest); only those `user_id` sat at and of `game`, when given."""
+        before = after = None
+        if before_id is not None:
+            before = await history_rows.cursor_of(self._db, guild_id, before_id)
+        if after_id is not None:
+            after = await history_rows.cursor_of(self._db, guild_id, after_id)
+        return await history_rows.finished_tables(
+            self._db,
+            guild_id,
+            user_id=user_id,
+            game=game,
+            before=before,
+            after=after,
+            limit=limit,
+        )
+
+    async def record(self, guild_id: int, user_id: int, game: str | None = None) -> PlayerRecord:
+        """A member's record on this server, at one game or at all of them."""
+        played = await record_rows.played(self._db, guild_id, user_id, game)
+        chips = await record_rows.chips(self._db, guild_id, user_id, game)
+        return player_record(played, chips)

@@ -66,6 +66,7 @@ async def test_config_without_options_shows_the_settings(
         "The turn clock: 120 seconds",
         "Allowed channels: every channel",
         "The moderator role: none",
+        "Replays of closed tables show every hand: off",
         "Change them with the options of /parlour config.",
     ]
 
@@ -161,6 +162,25 @@ async def test_moderator_role_set_and_cleared(
     refused = await fake.slash("parlour config", both, by=alice)
     assert said(refused) == "Give a moderator role or clear it, not both."
     assert refused.response.ephemeral
+
+
+async def test_replay_reveal_is_off_by_default_turned_on_and_off_and_kept(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser, tmp_path: Path, settings: Settings
+) -> None:
+    assert bot.guild_settings.get(fake.guild_id).replay_reveal is False
+    on = await fake.slash("parlour config", {"replay_reveal": True}, by=alice)
+    assert said(on) == "Saved.\nReplays of closed tables show every hand: off → on"
+    assert bot.guild_settings.get(fake.guild_id).replay_reveal is True
+    shown = await fake.slash("parlour config", by=alice)
+    assert "Replays of closed tables show every hand: on" in said(shown).split("\n")
+    reloaded = await GuildSettingsStore.load(bot.db, defaults_from(settings))
+    assert reloaded.get(fake.guild_id).replay_reveal is True  # stored, not only cached
+    off = await fake.slash("parlour config", {"replay_reveal": False}, by=alice)
+    assert said(off) == "Saved.\nReplays of closed tables show every hand: on → off"
+    rows = await bot.db.fetchall("SELECT replay_reveal FROM guild_settings")
+    assert [r[0] for r in rows] == [0]
+    with pytest.raises(SettingsError, match="true or false"):
+        await bot.guild_settings.update(fake.guild_id, replay_reveal=1)
 
 
 async def test_allowed_channels_limit_where_chips_commands_work(
