@@ -4,8 +4,9 @@ tables (issue 23: ≤ 50 ms p99), on SQLite and, with PARLOUR_TEST_POSTGRES set,
 The server's tables are a mix the way a busy server's would be: a third chip tables
 (Black Joke, two seats, a buy-in and a cash-out each in the ledger), a third points tables
 (Tilters, three seats, `game_results`), a third patience (The Clock, `patience_results`),
-among 40 members and one who sat at one table in a thousand. The page is read through `Standings.history` as the cog reads it: the
-newest page, one member's, one game's, and both at once.
+among 40 members and one who sat at one table in a thousand. The page is read through
+`Standings.history` as the cog reads it: the newest page, one member's, one game's, and
+both at once.
 
     python -m bench.bench_history [--tables 100000] [--reads 200]
 """

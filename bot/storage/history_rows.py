@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.storage.base import Database
-from bot.storage.tx import Row
+from bot.storage.tx import Row, as_int
 
 Cursor = tuple[str, int]
 """A position in the history: a table's (closed_at, id)."""
@@ -129,7 +129,7 @@ async def _start(db: Database, guild_id: int, user_id: int | None) -> tuple[str,
     if user_id is None:
         return _ALL, [guild_id]
     row = await db.fetchone(_SEATS_OF, (user_id, _RARE + 1))
-    rare = row is not None and int(row[0]) <= _RARE
+    rare = row is not None and as_int(row[0]) <= _RARE
     return (_OF_RARE_USER, [user_id, guild_id]) if rare else (_OF_USER, [guild_id, user_id])
 
 
@@ -144,7 +144,7 @@ async def cursor_of(db: Database, guild_id: int, table_id: int) -> Cursor | None
 
 async def _with_seats(db: Database, guild_id: int, tables: list[Row]) -> list[FinishedTable]:
     """The page's tables with their seats and results, read in four queries."""
-    ids = [int(row[0]) for row in tables]
+    ids = [as_int(row[0]) for row in tables]
     if not ids:
         return []
     marks = ", ".join("?" for _ in ids)
@@ -162,13 +162,13 @@ async def _with_seats(db: Database, guild_id: int, tables: list[Row]) -> list[Fi
         ids,
     )
     chips = await db.fetchall(_CHIPS.format(ids=marks), (guild_id, *ids, guild_id, *ids))
-    by_user = {(int(r[0]), int(r[1])): (int(r[2]), bool(r[3])) for r in points}
-    moves_of = {(int(r[0]), int(r[1])): int(r[2]) for r in moves}
-    chips_of = {(int(r[0]), int(r[1])): int(r[2]) for r in chips}
+    by_user = {(as_int(r[0]), as_int(r[1])): (as_int(r[2]), bool(r[3])) for r in points}
+    moves_of = {(as_int(r[0]), as_int(r[1])): as_int(r[2]) for r in moves}
+    chips_of = {(as_int(r[0]), as_int(r[1])): as_int(r[2]) for r in chips}
     results: dict[int, list[SeatResult]] = {}
     for r in seats:
-        table_id, chair = int(r[0]), int(r[1])
-        user = None if r[2] is None else int(r[2])
+        table_id, chair = as_int(r[0]), as_int(r[1])
+        user = None if r[2] is None else as_int(r[2])
         scored = by_user.get((table_id, user)) if user is not None else None
         results.setdefault(table_id, []).append(
             SeatResult(
@@ -183,12 +183,12 @@ async def _with_seats(db: Database, guild_id: int, tables: list[Row]) -> list[Fi
         )
     return [
         FinishedTable(
-            int(row[0]),
+            as_int(row[0]),
             str(row[1]),
             str(row[2]),
             str(row[3]),
-            int(row[4]) > 0,
-            tuple(results.get(int(row[0]), ())),
+            as_int(row[4]) > 0,
+            tuple(results.get(as_int(row[0]), ())),
         )
         for row in tables
     ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.storage.base import Database
+from bot.storage.tx import as_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +65,14 @@ async def played(db: Database, guild_id: int, user_id: int, game: str | None) ->
     """Every finished game a member played here (of `game`, when given), oldest first."""
     where, params = _game_filter(game, (guild_id, user_id))
     rows = await db.fetchall(_PLAYED.format(game=where), params)
-    return [PlayedRow(int(r[0]), str(r[1]), int(r[2]), bool(r[3])) for r in rows]
+    return [PlayedRow(as_int(r[0]), str(r[1]), as_int(r[2]), bool(r[3])) for r in rows]
 
 
 async def chips(db: Database, guild_id: int, user_id: int, game: str | None) -> list[ChipRow]:
     """A member's net chips at each closed chip table here (of `game`, when given)."""
     where, params = _game_filter(game, (guild_id, user_id))
     rows = await db.fetchall(_CHIPS.format(game=where), params)
-    return [ChipRow(int(r[0]), str(r[1]), int(r[2])) for r in rows]
+    return [ChipRow(as_int(r[0]), str(r[1]), as_int(r[2])) for r in rows]
 
 
 def _game_filter(game: str | None, params: tuple[int, int]) -> tuple[str, tuple[object, ...]]:
