@@ -1,7 +1,7 @@
 """Helpers shared by the tests of every game: play a list of moves, and catch a refusal.
 
 `play, refusal = moves_of(GAME)` at the top of a game's test file gives both, bound to
-that game (tests/patience/helpers.py has the patience family's own).
+that game (tests/games/patience/helpers.py has the patience family's own).
 """
 
 from __future__ import annotations

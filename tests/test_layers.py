@@ -355,15 +355,45 @@ def test_module_names_and_layers() -> None:
 
 
 MIRRORS = {
-    "tests.discord": "cogs",
+    "tests.cogs": "cogs",
     "tests.render": "render",
     "tests.storage": "bot.storage",
     "tests.tables": "bot.tables",
     "tests.ledger": "bot.ledger",
     "tests.games": "bot.games",
-    "tests.patience": "bot.games.patience",
+    "tests.console": "bot.console",
+    "tests.cli": "bot.cli",
 }
 """A test folder that mirrors a package may test that package's private parts."""
+
+SUPPORT = {"fakediscord", "fakediscord_selftest", "golden", "hunt", "fourth"}
+"""Test folders that mirror no package: the fake Discord and its own tests, the golden
+playthroughs, the long hunters, and a test's own data (the fourth Stops page)."""
+
+
+def source_of_tests(folder: Path) -> Path:
+    """The source package a test folder mirrors: tests/cogs -> cogs, tests/render ->
+    render, tests/X/Y -> bot/X/Y."""
+    parts = folder.relative_to(ROOT / "tests").parts
+    if parts[0] in ("cogs", "render"):
+        return ROOT.joinpath(*parts)
+    return ROOT.joinpath("bot", *parts)
+
+
+def test_the_tests_mirror_the_source_tree() -> None:
+    folders = [
+        d
+        for d in (ROOT / "tests").rglob("*")
+        if d.is_dir() and "__pycache__" not in d.parts and not SUPPORT & set(d.parts)
+    ]
+    astray = [str(d) for d in folders if not source_of_tests(d).is_dir()]
+    assert astray == [], "test folders that mirror no package"
+    packages = [ROOT / "cogs", ROOT / "render"]
+    packages += [d for d in (ROOT / "bot").iterdir() if (d / "__init__.py").is_file()]
+    packages += [d for d in (ROOT / "bot" / "games").iterdir() if (d / "__init__.py").is_file()]
+    mirrored = {source_of_tests(d) for d in folders}
+    untested = [str(p) for p in packages if p not in mirrored]
+    assert untested == [], "packages with no test folder of their own"
 
 
 def test_no_module_imports_another_package_s_private_module() -> None:
