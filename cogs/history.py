@@ -40,12 +40,12 @@ def seat_text(seat: SeatResult) -> str:
     return " ".join(parts)
 
 
-def table_text(table: FinishedTable) -> str:
+def table_text(finished: FinishedTable) -> str:
     """One table of the history on one line: its number, game, date and seats."""
-    when = discord.utils.format_dt(datetime.fromisoformat(table.closed_at), "d")
-    how = "" if table.close_reason == "finished" else f" ({table.close_reason})"
-    seats = ", ".join(seat_text(s) for s in table.seats)
-    return f"`#{table.table_id}` {title_of(table.game)} · {when}{how} · {seats}"
+    when = discord.utils.format_dt(datetime.fromisoformat(finished.closed_at), "d")
+    how = "" if finished.close_reason == "finished" else f" ({finished.close_reason})"
+    seats = ", ".join(seat_text(s) for s in finished.seats)
+    return f"`#{finished.table_id}` {title_of(finished.game)} · {when}{how} · {seats}"
 
 
 def title_of(key: str) -> str:
