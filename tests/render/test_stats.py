@@ -87,5 +87,5 @@ def test_long_words_and_an_empty_record_still_draw(texts: list[str]) -> None:
     blank = sheet((), best_win="", best_at="", streak=0, favourite="")
     texts.clear()
     empty = render_stats(blank)
-    assert texts[2:6] == ["Tables", "0 won", "Best win", DASH]  # no best win: a dash
+    assert texts[2:7] == ["Tables", "0 won", "of 0 played", "Best win", DASH]  # a dash: none
     assert decoded(empty.data).height < render_stats(sheet(ROWS[:1])).height
