@@ -11,9 +11,9 @@ import pytest
 
 from bot.client import ParlourBot
 from bot.games import registry
-from bot.ledger import Account, Posting, Reason
 from render import Picture, StatsRow, StatsSheet
 from tests.discord.test_history import finished
+from tests.discord.test_leaderboard import heads_up
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeUser
 
 
@@ -56,27 +56,7 @@ async def play(bot: ParlourBot, fake: FakeDiscord, alice: FakeUser, bob: FakeUse
     await finished(bot.db, guild, "clock", [(alice.id, "Alice", 52, True)])
     seats = [(alice.id, "Alice", 0, True), (bob.id, "Bob", 0, False)]
     table = await finished(bot.db, guild, "black-joke", seats)
-    a, b = Account.purse(guild, alice.id), Account.purse(guild, bob.id)
-    await bot.ledger.purse(guild, alice.id)
-    await bot.ledger.purse(guild, bob.id)
-    a_stake, b_stake = Account.stake(guild, table, 0), Account.stake(guild, table, 1)
-    legs = [
-        (a, a_stake, 100, Reason.BUYIN),
-        (b, b_stake, 100, Reason.BUYIN),
-        (b_stake, a_stake, 80, Reason.SETTLE),
-        (a_stake, a, 180, Reason.CASHOUT),
-        (b_stake, b, 20, Reason.CASHOUT),
-    ]
-
-    async def settle(tx: Any) -> None:
-        postings = [
-            Posting(s, d, n, r, f"t{table}:{k}", "black-joke")
-            for k, (s, d, n, r) in enumerate(legs)
-        ]
-        await bot.ledger.post(tx, postings)
-        await bot.ledger.close_escrow(tx, guild, table)
-
-    await bot.db.write(settle)
+    await heads_up(bot, guild, table, alice, bob)
 
 
 async def test_stats_draws_the_callers_record_from_their_tables(
