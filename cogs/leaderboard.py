@@ -1,4 +1,5 @@
-"""`/leaderboard [game]`: the server's top ten as a picture, and the caller's own rank.
+"""`/leaderboard [game]`: the server's top ten as a picture, and the caller's own rank;
+`/stats [member] [game]`: one member's record as a picture, from the same results.
 
 Without a game the board ranks chips held (purse balances); with a chip game, net
 winnings at it (the ledger's per-game board); with a patience, games won, then the win
@@ -6,6 +7,10 @@ rate, then the fewest moves in a win (`bot.storage.patience_rows`); with any oth
 games won (the results stored when its tables finish, `bot.storage.result_rows`). Names
 come from the server's member cache, falling back to "User <id>". The picture is drawn
 off the event loop, after the interaction is deferred.
+
+A record (`Standings.record`) is tables played and won per game (patience included),
+chips won and lost per chip game, the best win, the longest streak and the favourite
+game. It is not secret, so it is answered publicly; a game not known is refused privately.
 """
 
 from __future__ import annotations
@@ -21,11 +26,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import GameInfo
+from bot.tables.records import BestWin, PlayerRecord
 from bot.tables.standings import BoardRow
 from cogs._base import Interaction, bot_of, guild_id_of
 from cogs._render import rendered
 from cogs.autocomplete import game_autocomplete, game_named
-from render import render_leaderboard
+from cogs.history import title_of
+from render import StatsRow, StatsSheet, render_leaderboard, render_stats
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -34,6 +41,7 @@ TOP = 10
 Unit = Literal["chips", "net", "wins", "patience"]
 Row = tuple[int, str, str]
 """A picture's row: rank, name, value in words."""
+_NO_PINGS = discord.AllowedMentions.none()
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +152,63 @@ async def name_resolver(interaction: Interaction, user_ids: Sequence[int]) -> Ca
     return name_of
 
 
+def best_text(best: BestWin) -> str:
+    """The best win's figure: "+180 chips", or the points of a won game."""
+    if best.in_chips:
+        return value_text(best.value, "net")
+    return f"{best.value:,} point" + ("" if best.value == 1 else "s")
+
+
+def stats_sheet(name: str, subtitle: str, record: PlayerRecord) -> StatsSheet:
+    """The record picture's words and numbers, the games most played first."""
+    rows = [
+        StatsRow(
+            title_of(g.game),
+            g.played,
+            g.won,
+            *((g.chips_won, g.chips_lost) if g.for_chips else (None, None)),
+        )
+        for g in record.games
+    ]
+    best = record.best_win
+    return StatsSheet(
+        name=name,
+        subtitle=subtitle,
+        rows=tuple(sorted(rows, key=lambda r: (-r.played, r.title))),
+        best_win="" if best is None else best_text(best),
+        best_at="" if best is None else title_of(best.game),
+        streak=record.longest_streak,
+        favourite="" if record.favourite is None else title_of(record.favourite),
+    )
+
+
+def no_record_text(member_id: int, caller_id: int, game: GameInfo | None) -> str:
+    """What a member with no finished table (of the game) is told instead of a picture."""
+    of = "" if game is None else f" of {game.title}"
+    who = "You have" if member_id == caller_id else f"<@{member_id}> has"
+    return f"{who} not finished a table{of} on this server yet."
+
+
+async def show_stats(
+    interaction: Interaction, member: discord.abc.User, game: GameInfo | None
+) -> None:
+    """Answer /stats publicly with the member's record as a picture, or in words if none."""
+    await interaction.response.defer(thinking=True)
+    key = None if game is None else game.key
+    standings = bot_of(interaction).tables.standings
+    record = await standings.record(guild_id_of(interaction), member.id, key)
+    if not record.games:
+        text = no_record_text(member.id, interaction.user.id, game)
+        await interaction.followup.send(text, allowed_mentions=_NO_PINGS)
+        return
+    guild = interaction.guild.name if interaction.guild is not None else "This server"
+    subtitle = f"{guild} · {'every game' if game is None else game.title}"
+    sheet = stats_sheet(member.display_name, subtitle, record)
+    picture = await rendered(render_stats, sheet, urgent=True)
+    file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
+    await interaction.followup.send(file=file)
+
+
 class Leaderboard(commands.Cog):
     """The /leaderboard command."""
 
@@ -169,6 +234,18 @@ class Leaderboard(commands.Cog):
         picture = await rendered(render_leaderboard, board.title, rows, you=you, urgent=True)
         file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
         await interaction.followup.send(file=file)
+
+    @app_commands.command(name="stats", description="A member's record: tables, chips, streaks")
+    @app_commands.describe(member="Whose record (yours if left out)", game="Only this game")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: Interaction, member: discord.User | None = None, game: str | None = None
+    ) -> None:
+        """Show a member's record at every game, or at one, as a picture."""
+        guild_id_of(interaction)
+        info = None if game is None else game_named(game).info  # refused before deferring
+        await show_stats(interaction, member or interaction.user, info)
 
 
 async def setup(bot: ParlourBot) -> None:

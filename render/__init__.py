@@ -11,15 +11,19 @@ from render.hand import render_hand
 from render.leaderboard import render_leaderboard
 from render.patience import render_patience
 from render.sheet import card_sheet
+from render.stats import StatsRow, StatsSheet, render_stats
 from render.sympathy import render_sympathy
 from render.table import render_table
 
 __all__ = [
     "Picture",
+    "StatsRow",
+    "StatsSheet",
     "card_sheet",
     "render_hand",
     "render_leaderboard",
     "render_patience",
+    "render_stats",
     "render_sympathy",
     "render_table",
 ]

@@ -77,6 +77,31 @@ async def purse(bot: ParlourBot, fake: FakeDiscord, user: FakeUser, extra: int =
         )
 
 
+async def heads_up(
+    bot: ParlourBot, guild: int, table: int, winner: FakeUser, loser: FakeUser
+) -> None:
+    """A closed Black Joke table at which `winner` took 80 of `loser`'s 100-chip buy-in."""
+    a, b = Account.purse(guild, winner.id), Account.purse(guild, loser.id)
+    a_stake, b_stake = Account.stake(guild, table, 0), Account.stake(guild, table, 1)
+    legs = [
+        (a, a_stake, 100, Reason.BUYIN),
+        (b, b_stake, 100, Reason.BUYIN),
+        (b_stake, a_stake, 80, Reason.SETTLE),
+        (a_stake, a, 180, Reason.CASHOUT),
+        (b_stake, b, 20, Reason.CASHOUT),
+    ]
+
+    async def play(tx: Any) -> None:
+        postings = [
+            Posting(s, d, n, r, f"t{table}:{k}", "black-joke")
+            for k, (s, d, n, r) in enumerate(legs)
+        ]
+        await bot.ledger.post(tx, postings)
+        await bot.ledger.close_escrow(tx, guild, table)
+
+    await bot.db.write(play)
+
+
 def picture_of(i: FakeInteraction) -> bytes:
     """The one PNG the interaction answered with, after deferring."""
     assert [c.kind for c in i.callbacks] == ["deferred"]
@@ -235,25 +260,7 @@ async def test_a_chip_game_ranks_net_winnings(
     bob: FakeUser,
     carol: FakeUser,
 ) -> None:
-    guild, table, game = fake.guild_id, 41, "black-joke"
-    a, b = Account.purse(guild, alice.id), Account.purse(guild, bob.id)
-    a_stake, b_stake = Account.stake(guild, table, 0), Account.stake(guild, table, 1)
-    legs = [
-        (a, a_stake, 100, Reason.BUYIN),
-        (b, b_stake, 100, Reason.BUYIN),
-        (b_stake, a_stake, 80, Reason.SETTLE),
-        (a_stake, a, 180, Reason.CASHOUT),
-        (b_stake, b, 20, Reason.CASHOUT),
-    ]
-
-    async def play(tx: Any) -> None:
-        postings = [
-            Posting(s, d, n, r, f"t{table}:{k}", game) for k, (s, d, n, r) in enumerate(legs)
-        ]
-        await bot.ledger.post(tx, postings)
-        await bot.ledger.close_escrow(tx, guild, table)
-
-    await bot.db.write(play)
+    await heads_up(bot, fake.guild_id, 41, alice, bob)
     await purse(bot, fake, carol, 5000)  # the richest purse, but never played
 
     picture_of(await fake.slash("leaderboard", {"game": "black-joke"}, by=carol))
