@@ -25,6 +25,7 @@ _MODULES: tuple[str, ...] = (
     "bot.games.yankee.jockey_club",
     "bot.games.yankee.john_smith",
     "bot.games.yankee.pick_nick",
+    "bot.games.yankee.plain_tricks",
     "bot.games.yankee.quien_sabe",
     "bot.games.yankee.tilters",
 )
