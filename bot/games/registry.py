@@ -25,7 +25,6 @@ _MODULES: tuple[str, ...] = (
     "bot.games.yankee.jockey_club",
     "bot.games.yankee.john_smith",
     "bot.games.yankee.pick_nick",
-    "bot.games.yankee.plain_tricks",
     "bot.games.yankee.quien_sabe",
     "bot.games.yankee.tilters",
 )
