@@ -50,6 +50,11 @@ class Chapter:
     deal: int
     trick: int | None = None
 
+    @property
+    def opens(self) -> int:
+        """The step to show for it: the table just before its first move."""
+        return self.step - 1
+
 
 def stack_words(action: str) -> str:
     """A stack entry in words: a leave, a top-up or (in old logs) a cash-out."""

@@ -38,7 +38,8 @@ class Replays:
         if row is None or (guild_id is not None and row.guild_id != guild_id):
             # another server's table is not told apart from none at all: ids are not secret,
             # but what is played elsewhere is not this server's business
-            raise TableError(f"There is no table {table_id} in this server.")
+            where = "" if guild_id is None else " in this server"
+            raise TableError(f"There is no table {table_id}{where}.")
         if row.status == Status.LOBBY:
             raise TableError(f"Table {table_id} has not started yet: there is nothing to replay.")
         key = (row.version, row.status)
