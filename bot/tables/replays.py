@@ -40,8 +40,8 @@ class Replays:
             # but what is played elsewhere is not this server's business
             where = "" if guild_id is None else " in this server"
             raise TableError(f"There is no table {table_id}{where}.")
-        if row.status == Status.LOBBY:
-            raise TableError(f"Table {table_id} has not started yet: there is nothing to replay.")
+        if row.status == Status.LOBBY or row.digest is None:  # a started table has a digest
+            raise TableError(f"Table {table_id} never started: there is nothing to replay.")
         key = (row.version, row.status)
         found = self._cache.get(table_id)
         if found is not None and found[0] == key:

@@ -11,6 +11,7 @@ import pytest
 
 from bot.games import Game, IllegalAction, registry
 from bot.storage import Database
+from bot.storage import table_rows as rows
 from bot.tables import TableError
 from bot.tables.accounts import digest_of
 from bot.tables.history import history_text
@@ -169,6 +170,14 @@ async def test_the_service_refuses_unknown_lobby_and_other_servers_tables(db: Da
         await replays.open(999, GUILD)
     with pytest.raises(TableError, match="in this server"):
         await replays.open(played.table_id, GUILD + 1)
+    lobby = await db.write(
+        lambda tx: rows.insert_table(
+            tx, guild_id=GUILD, channel_id=1, game="tilters", options={}, seed=1,
+            host_id=1, buy_in=0,
+        )  # fmt: skip
+    )
+    with pytest.raises(TableError, match="never started"):
+        await replays.open(lobby, GUILD)
     first = await replays.open(played.table_id, GUILD)
     assert await replays.open(played.table_id, GUILD) is first  # cached by version
 
