@@ -13,7 +13,9 @@ from bot.storage import open_database
 from tests.tables.stored import Stored, store_table
 
 
-def stored(path: Path, key: str, seats: int, *, close: bool = True, limit: int | None = None) -> Stored:
+def stored(
+    path: Path, key: str, seats: int, *, close: bool = True, limit: int | None = None
+) -> Stored:
     """A table stored at random in the database file."""
 
     async def work() -> Stored:

@@ -1,7 +1,8 @@
 """The table service's hunter: a Hypothesis state machine that makes any sequence of the
 requests in `tests/hunt/driver.py` — with every chip game, leaves with 0 chips and with a
 pool on the table, junk and stale moves, top-ups, stops, two stops at once, a stop or a
-leave racing a move, clocks running out, restarts and replays of tables open and closed — and after every step checks the
+leave racing a move, clocks running out, restarts, and replays of tables open and closed
+(`tests/hunt/replays.py`: each verifies and leaks nothing) — and after every step checks the
 ledger, that each table's escrow equals its game's
 stacks, and that every table is open and recoverable or closed with its escrow empty. At
 the end a moderator stops every table left, and each must close.
