@@ -1,7 +1,8 @@
 """The table service's hunter: a Hypothesis state machine that makes any sequence of the
 requests in `tests/hunt/driver.py` — with every chip game, leaves with 0 chips and with a
 pool on the table, junk and stale moves, top-ups, stops, two stops at once, a stop or a
-leave racing a move, clocks running out and restarts — and after every step checks the
+leave racing a move, clocks running out, restarts, and replays of tables open and closed
+(`tests/hunt/replays.py`: each verifies and leaks nothing) — and after every step checks the
 ledger, that each table's escrow equals its game's
 stacks, and that every table is open and recoverable or closed with its escrow empty. At
 the end a moderator stops every table left, and each must close.
@@ -21,6 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 
 from tests.backends import BACKENDS, MachinePlace, machine_settings
 from tests.hunt.driver import RACES, REQUESTS, WEIGHTS, Hunt, last_move_race
+from tests.hunt.replays import check_a_replay
 
 NAMES = sorted(REQUESTS)
 small = st.integers(min_value=0, max_value=63)
@@ -82,6 +84,11 @@ class ServiceMachine(RuleBasedStateMachine):
             return
         name, args = last_move_race(channel, data.draw(small), how)
         self.place.run(self.hunt.request(name, *args))
+
+    @rule(pick=small)
+    def replay(self, pick: int) -> None:
+        """The replay of a table, open or closed: it verifies and leaks nothing."""
+        self.place.run(check_a_replay(self.hunt, pick))
 
     @invariant()
     def whole(self) -> None:
