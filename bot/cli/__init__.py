@@ -21,6 +21,7 @@ from bot.cli.checks import (
     usable_database,
 )
 from bot.cli.db import add_db
+from bot.cli.replay import add_replay
 from bot.cli.tools import add_tools
 from bot.config import ConfigError, Settings
 from bot.storage import StorageError
@@ -105,6 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(handler=_play)
     add_tools(sub)
     add_db(sub)
+    add_replay(sub)
     return parser
 
 

@@ -97,7 +97,7 @@ def patience_lines(view: View, style: Style, describe: Any) -> list[str]:
     return lines
 
 
-def sympathy_lines(view: View, names: Sequence[str], me: int, style: Style) -> list[str]:
+def sympathy_lines(view: View, names: Sequence[str], me: int | None, style: Style) -> list[str]:
     """Both players' piles (numbered from 1, as 'turn N' names them) and grace cards."""
     lines = [style.bold("== Sympathy ==") + f"  cards thrown out {view['out']}"]
     for index, player in enumerate(view["players"]):

@@ -5,7 +5,7 @@ in the unit the game keeps (chips, points or a score).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -14,6 +14,7 @@ from bot.console.style import Style
 from bot.console.table import seat_words, table_lines
 from bot.games import Outcome
 from bot.games.base import View
+from bot.games.info import Picture
 from bot.tables import Table
 from bot.tables.seams import Stake, standing_of
 
@@ -81,9 +82,20 @@ class Screen:
         """The table now as seat `me` sees it, drawn as its game's picture says."""
         names = [s.name for s in table.seats]
         view: View = table.game.view(table.state, me)
-        if table.picture == "patience":
-            return patience_lines(view, self.style, table.describe)
-        if table.picture == "sympathy":
+        return self.view(view, table.picture, names, me, table.describe)
+
+    def view(
+        self,
+        view: View,
+        picture: Picture,
+        names: Sequence[str],
+        me: int | None,
+        describe: Callable[[str], str],
+    ) -> list[str]:
+        """A view (seat `me`'s, or with None the public one) drawn as `picture` says."""
+        if picture == "patience":
+            return patience_lines(view, self.style, describe)
+        if picture == "sympathy":
             return sympathy_lines(view, names, me, self.style)
         return table_lines(view, names, me, self.style)
 

@@ -54,7 +54,7 @@ def sort_hand(cards: Sequence[str], pack: Pack) -> list[str]:
     return sorted(cards, key=key)
 
 
-def table_lines(view: View, names: Sequence[str], me: int, style: Style) -> list[str]:
+def table_lines(view: View, names: Sequence[str], me: int | None, style: Style) -> list[str]:
     """The table as seat `me` sees it (its view carries a `scene`)."""
     scene = view["scene"]
     pack = Pack(scene["pack"])

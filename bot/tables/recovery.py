@@ -66,25 +66,41 @@ def build_table(row: TableRow, seats: Sequence[SeatRow]) -> Table:
     )
 
 
-def replay(table: Table, log: Sequence[ActionRow], digest: str | None) -> Any:
-    """The game state rebuilt from the table's log; ReplayError if it does not match."""
-    game: Game[Any] = table.game
+def start_state(table: Table) -> Any:
+    """The game state a started table began with (its seed, options and start stacks)."""
     stacks = table.start_stacks or None
-    state = game.new(len(table.seats), table.seed, table.options, stacks=stacks)
-    for entry in log:
-        try:
-            if entry.kind == "act":
-                state = game.apply(state, entry.seat, entry.action)
-            elif entry.action == LEAVE:
-                assert isinstance(game, ChipGame)
-                state = game.leave(state, entry.seat)
-            else:
-                assert isinstance(game, ChipGame)
-                state = game.adjust_stack(state, entry.seat, int(entry.action))
-        except IllegalAction as exc:
-            raise ReplayError(f"entry {entry.seq} ({entry.action!r}): {exc.reason}") from None
+    return table.game.new(len(table.seats), table.seed, table.options, stacks=stacks)
+
+
+def apply_entry(game: Game[Any], state: Any, entry: ActionRow) -> Any:
+    """The state after one logged entry; ReplayError naming the entry if it is refused."""
+    try:
+        if entry.kind == "act":
+            return game.apply(state, entry.seat, entry.action)
+        if not isinstance(game, ChipGame):
+            raise IllegalAction("only a chip game's log holds stack entries")
+        if entry.action == LEAVE:
+            return game.leave(state, entry.seat)
+        if not entry.action.lstrip("+-").isdigit():
+            raise IllegalAction("a stack entry is a number of chips or a leave")
+        return game.adjust_stack(state, entry.seat, int(entry.action))
+    except IllegalAction as exc:
+        raise ReplayError(f"entry {entry.seq} ({entry.action!r}): {exc.reason}") from None
+
+
+def check_end(table: Table, log: Sequence[ActionRow], digest: str | None, state: Any) -> None:
+    """ReplayError unless the log is as long as the table says and the rebuilt state
+    has the digest stored with its last entry."""
     if len(log) != table.version:
         raise ReplayError(f"log has {len(log)} entries, the table says {table.version}")
-    if digest is not None and digest_of(game, state) != digest:
+    if digest is not None and digest_of(table.game, state) != digest:
         raise ReplayError("the replayed state does not match the stored digest")
+
+
+def replay(table: Table, log: Sequence[ActionRow], digest: str | None) -> Any:
+    """The game state rebuilt from the table's log; ReplayError if it does not match."""
+    state = start_state(table)
+    for entry in log:
+        state = apply_entry(table.game, state, entry)
+    check_end(table, log, digest, state)
     return state

@@ -57,6 +57,7 @@ from bot.tables.notes import TableNotes
 from bot.tables.notifier import Notifier
 from bot.tables.recovery import GuildFilter, RecoveryReport
 from bot.tables.registry import TableRegistry
+from bot.tables.replays import Replays
 from bot.tables.restart import recover_tables
 from bot.tables.settings import ServiceSettings, TableLimits
 from bot.tables.settlement import Settlement
@@ -84,6 +85,7 @@ class TableService:
         self.settlement = Settlement(ledger)
         self.notes = TableNotes(db)
         self.standings = Standings(db)
+        self.replays = Replays(db)
         self.registry = TableRegistry()
         self.notifier = Notifier(presenters)
         self.committer = Committer(
