@@ -135,3 +135,96 @@ async def test_a_patience_replays_to_its_end(
     for by in (alice, bob):
         replayed = await replay_to_the_end(bot, fake, drawn, table_id, by, mine=by is alice)
         assert step_of(replayed) == (6, 6)
+
+
+async def test_a_replay_s_buttons_work_after_a_restart_and_jump_by_chapter(
+    fake: FakeDiscord, bot: ParlourBot, settings: Settings, alice: FakeUser, carol: FakeUser
+) -> None:
+    table_id = await play_out(bot, fake, alice, "tilters")
+    asked = await fake.slash("table replay", {"table": table_id}, by=alice)
+    message = asked.followups[-1]
+    (select,) = message.selects
+    assert [o["label"] for o in select["options"]][:2] == ["Deal 1, trick 1", "Deal 1, trick 2"]
+    await fake.close()  # the message's buttons must work for a bot that never sent them
+    await fake.start(ParlourBot(settings))
+    stepped = await fake.click(message, label="▶", by=alice)
+    assert stepped.response.kind == "deferred_update"
+    assert step_of(message)[0] == 1 and "The table as dealt" not in message.content
+    third = select["options"][2]["value"]
+    await fake.select(message, [third], by=alice)
+    assert step_of(message)[0] == int(third) and "trick 3" in message.content
+    await fake.click(message, label="⏭", by=alice)
+    assert step_of(message)[0] == step_of(message)[1]
+    # a private replay is its asker's: a click by anyone else (forged) changes nothing
+    shown = message.content
+    forged = await fake.click(message, label="◀", by=carol)
+    assert "someone else's" in forged.messages[-1].content and message.content == shown
+
+
+async def test_a_public_replay_shows_no_one_s_cards_and_anyone_steps_it(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser, carol: FakeUser
+) -> None:
+    table_id = await play_out(bot, fake, alice, "quien-sabe")
+    asked = await fake.slash("table replay", {"table": table_id, "public": True}, by=alice)
+    message = asked.followups[-1]
+    assert not message.ephemeral and step_of(message)[0] == 0
+    assert "Your cards" not in message.content and "Every hand" not in message.content
+    await fake.click(message, label="▶", by=carol)
+    assert step_of(message)[0] == 1 and "Your cards" not in message.content
+    history = await fake.click(message, label="Hand history", by=carol)
+    (sent,) = history.messages
+    assert sent.ephemeral
+    (upload,) = sent.files
+    assert upload.filename == f"table-{table_id}-history.txt"
+    text = upload.data.decode()
+    assert text.startswith(f"Table {table_id}: Quien Sabe") and "Verified:" in text
+
+
+async def test_a_tampered_log_is_said_not_to_verify(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
+) -> None:
+    table_id = await play_out(bot, fake, alice, "tilters")
+    await bot.db.write(
+        lambda tx: tx.execute(
+            "UPDATE actions SET action = ? WHERE table_id = ? AND seq = ?",
+            ("play ZZ", table_id, 5),
+        )
+    )
+    asked = await fake.slash("table replay", {"table": table_id}, by=alice)
+    message = asked.followups[-1]
+    assert "This table's log does not verify: The log does not rebuild" in message.content
+    assert "Verified" not in message.content
+    assert step_of(message) == (0, 4)  # the steps stop where the rebuild stopped
+    await fake.click(message, label="⏭", by=alice)
+    assert "does not verify" in message.content and "Verified" not in message.content
+
+
+async def test_replay_reveal_shows_every_hand_only_when_the_server_turns_it_on(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser, bob: FakeUser
+) -> None:
+    table_id = await play_out(bot, fake, alice, "tilters")
+    hidden = await fake.slash("table replay", {"table": table_id}, by=bob)
+    assert "Every hand" not in hidden.followups[-1].content
+    await fake.slash("parlour config", {"replay_reveal": True}, by=alice)
+    shown = await fake.slash("table replay", {"table": table_id}, by=bob)
+    content = shown.followups[-1].content
+    replay = await bot.tables.replays.open(table_id, fake.guild_id)
+    state = replay.state_at(0)
+    for seat, name in enumerate(replay.names):
+        cards = sorted(replay.game.private_cards(state, seat))
+        assert f"{name}: {cards_words(cards, replay.game.info.pack)}" in content
+    await fake.slash("parlour config", {"replay_reveal": False}, by=alice)
+    again = await fake.slash("table replay", {"table": table_id}, by=bob)
+    assert "Every hand" not in again.followups[-1].content
+
+
+async def test_unknown_and_unstarted_tables_are_refused_in_words(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
+) -> None:
+    unknown = await fake.slash("table replay", {"table": 4242}, by=alice)
+    assert unknown.messages[-1].content == "There is no table 4242 in this server."
+    assert unknown.messages[-1].ephemeral
+    await fake.slash("table start", {"game": "tilters"}, by=alice)
+    lobby = table_of(bot, fake).id
+    waiting = await fake.slash("table replay", {"table": lobby}, by=alice)
+    assert "has not started yet" in waiting.messages[-1].content
