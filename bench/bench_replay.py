@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -73,14 +72,14 @@ async def measure(jumps: int) -> list[str]:
         "",
         "| measure | p50 ms | p99 ms |",
         "| --- | ---: | ---: |",
-        f"| `view_at` (public + one seat's own view), random jump | {pct(alone, .5):.2f} |"
-        f" {pct(alone, .99):.2f} |",
-        f"| `view_at` + `render_table` of the public scene, random jump | {pct(drawn, .5):.2f} |"
-        f" {pct(drawn, .99):.2f} |",
-        f"| `view_at`, stepping on one by one (the ▶ button) | {pct(onward, .5):.2f} |"
-        f" {pct(onward, .99):.2f} |",
-        f"| the same jump rebuilt from the start (no snapshots) | {pct(scratch, .5):.2f} |"
-        f" {pct(scratch, .99):.2f} |",
+        f"| `view_at` (public + one seat's own view), random jump | {pct(alone, 0.5):.2f} |"
+        f" {pct(alone, 0.99):.2f} |",
+        f"| `view_at` + `render_table` of the public scene, random jump | {pct(drawn, 0.5):.2f} |"
+        f" {pct(drawn, 0.99):.2f} |",
+        f"| `view_at`, stepping on one by one (the ▶ button) | {pct(onward, 0.5):.2f} |"
+        f" {pct(onward, 0.99):.2f} |",
+        f"| the same jump rebuilt from the start (no snapshots) | {pct(scratch, 0.5):.2f} |"
+        f" {pct(scratch, 0.99):.2f} |",
         "",
         f"Opening the replay (load, rebuild and verify all {ACTIONS} states, a public view of"
         f" each for deals and tricks): {opened * 1000:.0f} ms, once per table and version"
@@ -91,9 +90,9 @@ async def measure(jumps: int) -> list[str]:
 
 def from_start(replay: Replay, step: int) -> None:
     """A jump without snapshots: every entry applied from the first state."""
-    table = replay._table  # noqa: SLF001 - the bench compares against the naive way
+    table = replay._table  # private on purpose: the bench compares against the naive way
     state = start_state(table)
-    for entry in replay._entries[:step]:  # noqa: SLF001
+    for entry in replay._entries[:step]:
         state = apply_entry(replay.game, state, entry)
     replay.game.view(state, None)
     replay.game.view(state, 1)

@@ -22,7 +22,9 @@ def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             "--db", default=None, metavar="PATH", help="the database (default: PARLOUR_DB)"
         )
     replay.add_argument(
-        "--reveal", action="store_true", help="at a closed table, show every hand of a finished deal"
+        "--reveal",
+        action="store_true",
+        help="at a closed table, show every hand of a finished deal",
     )
     history.set_defaults(handler=_history)
     replay.set_defaults(handler=_replay, reveal=False)

@@ -230,4 +230,3 @@ def _deal(game: Game[Any], state: Any, public: View) -> int:
     """Which deal a state is in (from 1): the view's `deal`, else the game's count."""
     deal = public.get("deal")
     return int(deal) if isinstance(deal, int) and deal >= 1 else game.deal_number(state)
-

@@ -13,8 +13,8 @@ from bot.games import Game, registry
 from bot.storage import Database
 from bot.storage import table_rows as rows
 from bot.tables.accounts import digest_of
-from tests.test_conformance import pick
 from tests.tables.conftest import ALICE, GUILD
+from tests.test_conformance import pick
 
 _channels = itertools.count(5_000)
 
@@ -70,7 +70,7 @@ async def store_table(
     closed at the end unless `close` is false."""
     game = registry.get(key)
     played = play_at_random(game, seats, seed, options or {}, limit)
-    given = names or tuple(["Alice", *(f"AI {i}" for i in range(1, seats))])
+    given = names or ("Alice", *(f"AI {i}" for i in range(1, seats)))
     stacks = list(game.stacks(played.states[0])) if game.info.chips else []  # type: ignore[attr-defined]
 
     async def work(tx: rows.Connection) -> int:

@@ -14,7 +14,7 @@ from bot.storage import Database
 from bot.tables import TableError
 from bot.tables.accounts import digest_of
 from bot.tables.history import history_text
-from bot.tables.replay import SNAPSHOT_EVERY, Replay
+from bot.tables.replay import Replay
 from bot.tables.replays import Replays
 from tests.tables.conftest import GUILD
 from tests.tables.stored import Stored, store_table
@@ -107,7 +107,6 @@ async def tamper(db: Database, table_id: int, seq: int, action: str) -> None:
 
 async def test_a_tampered_log_is_reported_as_not_verifying(db: Database) -> None:
     played = await store_table(db, "tilters", 3, 2)
-    seat, action = played.moves[9]
     await tamper(db, played.table_id, 10, "play ZZ")
     replay = await Replays(db).open(played.table_id)
     assert not replay.verified
@@ -144,7 +143,9 @@ def still_legal_change(played: Stored) -> tuple[int, str]:
     raise AssertionError("no move could be changed unseen")
 
 
-@pytest.mark.parametrize(("key", "seats", "hidden"), [("pick-nick", 4, "discard"), ("quien-sabe", 3, "play")])
+@pytest.mark.parametrize(
+    ("key", "seats", "hidden"), [("pick-nick", 4, "discard"), ("quien-sabe", 3, "play")]
+)
 async def test_moves_are_told_as_announced_never_as_logged(
     db: Database, key: str, seats: int, hidden: str
 ) -> None:
@@ -171,7 +172,3 @@ async def test_the_service_refuses_unknown_lobby_and_other_servers_tables(db: Da
         await replays.open(played.table_id, GUILD + 1)
     first = await replays.open(played.table_id, GUILD)
     assert await replays.open(played.table_id, GUILD) is first  # cached by version
-
-
-
-
