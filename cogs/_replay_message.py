@@ -24,6 +24,9 @@ from cogs._presenter import named_texts
 from cogs._render import rendered
 from render import Picture, render_patience, render_sympathy, render_table
 
+MAX_CONTENT = 2000
+"""Discord's longest message content: the cards' lines are shortened to fit under it."""
+
 
 def cards_words(cards: Sequence[str], pack: Pack) -> str:
     """Cards in a few words: 'K♥ 10♠' for French cards, names for Yankee Notion's."""
@@ -88,16 +91,19 @@ def replay_text(replay: Replay, moment: Moment, seat: int | None) -> str:
     """The message's words: heading, step, the move, the cards the asker may see, proof."""
     where = chapter_of(replay, moment.step)
     at = f" · {where}" if where else ""
-    lines = [
+    head = [
         f"**Replay of table #{replay.table_id} · {replay.title}** · "
         f"step {moment.step} of {replay.last}{at}",
         move_line(replay, moment),
-        *cards_lines(replay, moment, seat),
     ]
-    if moment.step == replay.last:
-        lines.append(end_line(replay))
-    lines.append(proof_line(replay))
-    return "\n".join(lines)
+    tail = [end_line(replay)] if moment.step == replay.last else []
+    tail.append(proof_line(replay))
+    # the proof and the move always show; only the cards' lines give way to the limit
+    room = MAX_CONTENT - len("\n".join(head + tail)) - 1
+    cards = "\n".join(cards_lines(replay, moment, seat))
+    if len(cards) > room:
+        cards = cards[: max(room - 1, 0)] + "…"
+    return "\n".join(head + ([cards] if cards else []) + tail)
 
 
 def end_line(replay: Replay) -> str:
