@@ -4,7 +4,8 @@ page, each with its game, date, seats by name and each seat's result.
 The answer is private. ◀ and ▶ are `DynamicItem`s whose custom_id carries the table the
 page is read from and the filters, so an old page's buttons still work after a restart.
 The tables and results are the table service's (`Standings.history`); this module only
-puts them in words. A replay button joins each table once the replay message exists.
+puts them in words. Each table on the page has a "Replay #id" button (`cogs.replay`),
+which opens its replay privately for whoever clicks.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from bot.client import ParlourBot
 from bot.games import registry
 from bot.tables.standings import FinishedTable, SeatResult
 from cogs._base import Interaction, bot_of, dynamic_view, guarded, guild_id_of
+from cogs.replay import StepButton
 
 PAGE = 10
 """Tables on one page."""
@@ -82,6 +84,7 @@ async def history_page(
     member: int | None,
     game: str | None,
     cursor: tuple[str, int] | None = None,
+    viewer: int = 0,
 ) -> tuple[str, discord.ui.View]:
     """A page of the history (the newest, or older or newer than a table), with ◀ ▶."""
     way, table_id = cursor if cursor is not None else ("o", 0)
@@ -102,6 +105,8 @@ async def history_page(
         newer = bool(table_id) if older else more
         view.add_item(PageButton("n", page[0].table_id, member, game, disabled=not newer))
         view.add_item(PageButton("o", page[-1].table_id, member, game, disabled=older and not more))
+    for finished in page:
+        view.add_item(StepButton(finished.table_id, 0, viewer, "o"))
     return "\n".join([heading(member, game), *lines]), view
 
 
@@ -145,7 +150,12 @@ class PageButton(
         guild_id = guild_id_of(interaction)
         await interaction.response.defer()
         text, view = await history_page(
-            bot_of(interaction), guild_id, self.member, self.game, (self.way, self.table_id)
+            bot_of(interaction),
+            guild_id,
+            self.member,
+            self.game,
+            (self.way, self.table_id),
+            interaction.user.id,
         )
         await interaction.edit_original_response(
             content=text, view=view, allowed_mentions=_NO_PINGS
@@ -159,5 +169,7 @@ async def show_history(
     guild_id = guild_id_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     member_id = None if member is None else member.id
-    text, view = await history_page(bot_of(interaction), guild_id, member_id, game)
+    text, view = await history_page(
+        bot_of(interaction), guild_id, member_id, game, viewer=interaction.user.id
+    )
     await interaction.followup.send(text, view=view, ephemeral=True, allowed_mentions=_NO_PINGS)

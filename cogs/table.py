@@ -1,5 +1,5 @@
-"""The table in Discord: `/table start|join|leave|status|stop` and the table message's
-buttons; each player's private "My hand" with their legal moves is `cogs._hand`.
+"""The table in Discord: `/table start|join|leave|status|stop|history|replay` and the
+table message's buttons; each player's private "My hand" with their legal moves is `cogs._hand`.
 
 Every button is a `DynamicItem` whose custom_id carries the table (and, for moves, the
 state version), registered at start-up, so a button sent before a restart still works
@@ -40,6 +40,7 @@ from cogs._presenter import DiscordPresenter, Widgets, presenter_of
 from cogs._staking import SpreadOwn
 from cogs.autocomplete import game_autocomplete, game_named, table_game_autocomplete
 from cogs.history import PageButton, show_history
+from cogs.replay import REPLAY_ITEMS, show_replay
 
 VERBS = ("join", "leave", "ai", "start", "hand", "back", "rematch")
 
@@ -190,8 +191,9 @@ PERSISTENT_ITEMS = (
     OtherMove,
     SpreadOwn,
     PageButton,
+    *REPLAY_ITEMS,
 )
-"""The persistent controls of table messages, private hands and /table history."""
+"""The persistent controls of table messages, private hands, /table history and replays."""
 
 
 class TableCog(commands.Cog, name="Tables"):
@@ -303,6 +305,20 @@ class TableCog(commands.Cog, name="Tables"):
         """Show the finished tables privately, ten a page."""
         key = None if game is None else game_named(game).info.key
         await show_history(interaction, member, key)
+
+    @table.command(name="replay", description="Step through a table's game, move by move")
+    @app_commands.describe(
+        table="The table's number (as /table history lists it)",
+        public="Post it for the channel (only what was public is shown)",
+    )
+    async def replay(
+        self,
+        interaction: Interaction,
+        table: app_commands.Range[int, 1, 2**63 - 1],
+        public: bool = False,
+    ) -> None:
+        """Open a replay privately, or for the channel with public."""
+        await show_replay(interaction, table, public)
 
 
 def _channel(interaction: Interaction) -> int:
