@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.games import View
 from bot.games import scene as sc
 from bot.games.rng import commitment
 from bot.tables import Event, Status, Table, Update
@@ -126,16 +127,25 @@ async def picture_of(update: Update, *, urgent: bool = False) -> Picture:
     """The table picture for an update, drawn in a worker process as its game's picture
     says (`urgent` when a person waits on it, not an edit of the table message)."""
     table = update.table
-    names = names_of(table)
     if update.public is None:
-        return await rendered(render_table, lobby_scene(table), names, urgent=urgent)
-    public = named_texts(update.public, [s.name for s in table.seats])
-    if table.picture == "table":
-        return await rendered(render_table, public["scene"], names, urgent=urgent)
-    if table.picture == "sympathy":
-        return await rendered(render_sympathy, public, names, urgent=urgent)
+        return await rendered(render_table, lobby_scene(table), names_of(table), urgent=urgent)
+    names = [s.name for s in table.seats]
+    return await drawn_view(table.picture, update.public, names, names_of(table), urgent=urgent)
+
+
+async def drawn_view(
+    kind: str, public: View, names: list[str], labels: list[str], *, urgent: bool
+) -> Picture:
+    """A public view drawn as a table's message draws it (its game's picture `kind`),
+    with every "seat N" in its texts named and the seats labelled (a name, and "(AI)"
+    for an absent player's seat the AI holds)."""
+    shown = named_texts(public, names)
+    if kind == "table":
+        return await rendered(render_table, shown["scene"], labels, urgent=urgent)
+    if kind == "sympathy":
+        return await rendered(render_sympathy, shown, labels, urgent=urgent)
     # a patience draws its own layout (the book's figures), not a table of seats
-    return await rendered(render_patience, public, urgent=urgent)
+    return await rendered(render_patience, shown, urgent=urgent)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,8 @@ from bot.games.cards import Pack, card_name, french_short
 from bot.tables.names import name_seats
 from bot.tables.replay import Moment, Replay
 from bot.tables.seams import cards_in
-from cogs._presenter import named_texts
-from cogs._render import rendered
-from render import Picture, render_patience, render_sympathy, render_table
+from cogs._presenter import drawn_view
+from render import Picture
 
 MAX_CONTENT = 2000
 """Discord's longest message content: the cards' lines are shortened to fit under it."""
@@ -74,11 +73,11 @@ def chapter_of(replay: Replay, step: int) -> str | None:
 
 def cards_lines(replay: Replay, moment: Moment, seat: int | None) -> list[str]:
     """The asking seat's own cards then, and every seat's when revealed."""
-    pack = replay.game.info.pack
+    pack = replay.pack
     lines = []
-    if moment.own is not None and seat is not None and not replay.game.info.solitary:
+    if moment.own is not None and seat is not None and not replay.solitary:
         lines.append(f"Your cards then: {cards_words(cards_in(moment.own, seat), pack)}")
-    if moment.revealed is not None and not replay.game.info.solitary:
+    if moment.revealed is not None and not replay.solitary:
         hands = [
             f"{name}: {cards_words(cards, pack)}"
             for name, cards in zip(replay.names, moment.revealed, strict=True)
@@ -119,13 +118,7 @@ def end_line(replay: Replay) -> str:
 async def replay_picture(replay: Replay, moment: Moment) -> Picture:
     """The table at that moment as its message drew it: the public view, seats named."""
     names = list(replay.names)
-    public = named_texts(moment.public, names)
-    picture = replay.game.info.picture
-    if picture == "table":
-        return await rendered(render_table, public["scene"], names, urgent=True)
-    if picture == "sympathy":
-        return await rendered(render_sympathy, public, names, urgent=True)
-    return await rendered(render_patience, public, urgent=True)
+    return await drawn_view(replay.picture, moment.public, names, names, urgent=True)
 
 
 async def replay_parts(

@@ -83,8 +83,7 @@ def replay_console(
         print(f"This table's log does NOT verify: {replay.problem}", file=out)
     if reveal and not replay.closed:
         print("The table is still open: no hand is revealed.", file=out)
-    chapters = ", ".join(c.title for c in replay.chapters)
-    print(f"{replay.title}, table {replay.table_id}: {replay.last} steps ({chapters}).", file=out)
+    print(f"{replay.title}, table {replay.table_id}: {_extent(replay)}.", file=out)
     step = 0
     print("\n".join(moment_lines(replay, step, screen, reveal)), file=out)
     while True:
@@ -98,3 +97,14 @@ def replay_console(
             continue
         step = found
         print("\n".join(moment_lines(replay, step, screen, reveal)), file=out)
+
+
+def _extent(replay: Replay) -> str:
+    """'39 steps in 1 deal of 13 tricks', '120 steps in 3 deals', '9 steps'."""
+    deals, tricks = len(replay.deals), len(replay.tricks)
+    steps = f"{replay.last} step" + ("" if replay.last == 1 else "s")
+    if deals > 1:
+        return f"{steps} in {deals} deals" + (f" of {tricks} tricks in all" if tricks else "")
+    if tricks:
+        return f"{steps} in 1 deal of {tricks} trick" + ("" if tricks == 1 else "s")
+    return steps

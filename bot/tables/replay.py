@@ -49,6 +49,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games import Game, Outcome, View
+from bot.games.cards import Pack
+from bot.games.info import Picture
 from bot.games.rng import commitment, deal_commitment, deal_seed
 from bot.storage.table_rows import ActionRow
 from bot.tables.models import Status, Table
@@ -131,6 +133,21 @@ class Replay:
             seed=deal_seed(table.seed, 0) if self.closed else None,
             table_seed=table.seed if self.closed else None,
         )
+
+    @property
+    def picture(self) -> Picture:
+        """How front ends draw the table (`GameInfo.picture`)."""
+        return self._table.picture
+
+    @property
+    def pack(self) -> Pack:
+        """The game's pack."""
+        return self._table.pack
+
+    @property
+    def solitary(self) -> bool:
+        """Whether the game is a patience (no hand of one's own to show)."""
+        return self.game.info.solitary
 
     @property
     def verified(self) -> bool:

@@ -31,13 +31,13 @@ _STEP = re.compile(r"step (\d+) of (\d+)")
 def drawn_scenes(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Record what every replay picture is drawn from (the scene, or the whole view)."""
     drawn: list[Any] = []
-    real = cogs._replay_message.rendered
+    real = cogs._replay_message.drawn_view
 
-    async def rendered(draw: Any, *args: Any, **kwargs: Any) -> Any:
-        drawn.append(args[0])
-        return await real(draw, *args, **kwargs)
+    async def drawn_view(kind: str, public: Any, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(public["scene"] if kind == "table" else public)
+        return await real(kind, public, *args, **kwargs)
 
-    monkeypatch.setattr(cogs._replay_message, "rendered", rendered)
+    monkeypatch.setattr(cogs._replay_message, "drawn_view", drawn_view)
     return drawn
 
 
@@ -227,4 +227,4 @@ async def test_unknown_and_unstarted_tables_are_refused_in_words(
     await fake.slash("table start", {"game": "tilters"}, by=alice)
     lobby = table_of(bot, fake).id
     waiting = await fake.slash("table replay", {"table": lobby}, by=alice)
-    assert "has not started yet" in waiting.messages[-1].content
+    assert "never started" in waiting.messages[-1].content
