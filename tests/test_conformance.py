@@ -123,10 +123,15 @@ def option_cases() -> Iterator[Case]:
                     yield Case(game.info.key, (low, high)[seed], seed, ((option.name, value),))
 
 
+AI_SEEDS = max(2, SEEDS // 2)
+"""Seeds of the whole games the AI plays at each end of the seat range: 2 in the suite,
+more with `PARLOUR_CONFORMANCE_SEEDS` (the long run in bench/bench_long_tests.py)."""
+
+
 def ai_cases() -> Iterator[Case]:
     """Whole games played by the AI, at the fewest and the most seats."""
     for game in GAMES:
-        for seed in range(3):
+        for seed in range(AI_SEEDS):
             for seats in sorted({game.info.min_seats, game.info.max_seats}):
                 yield Case(game.info.key, seats, seed, (), stacks_for(game, seats, seed), ai=True)
 
