@@ -113,10 +113,20 @@ def option_values(option: Option) -> list[OptionValue]:
     return []
 
 
+OPTION_SEATS = 8 if SEEDS <= 4 else 99
+"""The most seats an option's case plays in the suite (a twelve-seat Pip-Pip! of two
+rotations is ten seconds); the long run (bench/bench_long_tests.py) plays every game's
+most."""
+
+
 def option_cases() -> Iterator[Case]:
-    """Each non-default option value, at the fewest and the most seats, two seeds."""
+    """Each non-default option value, at the fewest and the most seats (in the suite, at
+    most `OPTION_SEATS`), two seeds."""
     for game in GAMES:
-        low, high = game.info.min_seats, game.info.max_seats
+        low, high = (
+            game.info.min_seats,
+            min(game.info.max_seats, max(OPTION_SEATS, game.info.min_seats)),
+        )
         for option in game.info.options:
             for value in option_values(option):
                 for seed in (0, 1):
