@@ -6,7 +6,7 @@ A depth-first search takes the best-ranked unseated player and tries companions 
 order, nearest first, within a budget of repeats; failed positions are remembered. The
 budget grows (0, 1, 2, 4, ...) until a seating is found, then a bisection between the last
 budget proven impossible and the cost found makes the result exact. Each search stops after
-`NODE_LIMIT` tables tried, so a huge field never hangs: the answer is then the least found.
+`WORK_LIMIT` companions weighed, so a huge field never hangs: the answer is then the least found.
 """
 
 from __future__ import annotations
@@ -16,8 +16,14 @@ from collections.abc import Iterator, Mapping, Sequence
 Pair = tuple[int, int]
 Group = tuple[int, ...]
 
-NODE_LIMIT = 20_000
-"""Tables tried per search before it gives up (a field of 1,024 needs a few hundred)."""
+WORK_LIMIT = 30_000
+"""Companions weighed per search before it gives up (a field of 1,024 with five rounds
+behind it needs about 520 at two seats, 800 at four)."""
+
+
+class _OutOfWork(Exception):
+    """The search weighed `WORK_LIMIT` companions without an answer."""
+
 
 _UNBOUNDED = 1 << 60
 
@@ -28,10 +34,10 @@ def pair(a: int, b: int) -> Pair:
 
 
 def _groups(
-    remaining: Group, size: int, left: int, meets: Mapping[Pair, int]
+    remaining: Group, size: int, left: int, meets: Mapping[Pair, int], work: list[int]
 ) -> Iterator[tuple[Group, int]]:
     """Every table for the first of `remaining` with companions in rank order, costing at
-    most `left` repeats, with its cost."""
+    most `left` repeats, with its cost; `work` counts the companions weighed."""
     first, pool = remaining[0], remaining[1:]
 
     def extend(group: Group, cost: int, start: int) -> Iterator[tuple[Group, int]]:
@@ -39,6 +45,9 @@ def _groups(
             yield group, cost
             return
         for i in range(start, len(pool) - (size - len(group)) + 1):
+            work[0] += 1
+            if work[0] > WORK_LIMIT:
+                raise _OutOfWork
             extra = sum(meets.get(pair(pool[i], q), 0) for q in group)
             if cost + extra <= left:
                 yield from extend((*group, pool[i]), cost + extra, i + 1)
@@ -60,20 +69,20 @@ def _search(
     of nodes before it could tell."""
     failed: set[tuple[Group, int]] = set()
     chosen: list[Group] = []
-    frames = [(order, budget, _groups(order, sizes[0], budget, meets))]
-    nodes = 0
+    work = [0]
+    frames = [(order, budget, _groups(order, sizes[0], budget, meets, work))]
     while frames:
         remaining, left, options = frames[-1]
-        step = next(options, None)
+        try:
+            step = next(options, None)
+        except _OutOfWork:
+            return True
         if step is None:
             failed.add((remaining, left))
             frames.pop()
             if chosen:
                 chosen.pop()
             continue
-        nodes += 1
-        if nodes > NODE_LIMIT:
-            return True
         group, cost = step
         rest = tuple(p for p in remaining if p not in group)
         if not rest:
@@ -81,7 +90,9 @@ def _search(
         if (rest, left - cost) in failed:
             continue
         chosen.append(group)
-        frames.append((rest, left - cost, _groups(rest, sizes[len(chosen)], left - cost, meets)))
+        frames.append(
+            (rest, left - cost, _groups(rest, sizes[len(chosen)], left - cost, meets, work))
+        )
     return False
 
 
