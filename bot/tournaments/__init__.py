@@ -11,6 +11,7 @@ from bot.tournaments.pairing import (
     bracket,
     knockout_round,
     meetings,
+    repeated_meetings,
     swiss_order,
     swiss_round,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "meetings",
     "pay",
     "place_prizes",
+    "repeated_meetings",
     "standings",
     "swiss_order",
     "swiss_round",

@@ -71,6 +71,17 @@ def meetings(history: Sequence[Round]) -> dict[Pair, int]:
     return dict(count)
 
 
+def repeated_meetings(done: Round, history: Sequence[Round]) -> int:
+    """How many earlier meetings a round repeats (two who met twice before count 2)."""
+    before = meetings(history)
+    return sum(
+        before.get(pair(a, b), 0)
+        for table in done.tables
+        for i, a in enumerate(table.players)
+        for b in table.players[:i]
+    )
+
+
 def swiss_order(
     players: Collection[int], points: Mapping[int, int], seed: int, round_no: int = 0
 ) -> list[int]:

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations
 
 import pytest
 
-from bot.tournaments import Round, advance, bracket, knockout_round, meetings, swiss_round
-from bot.tournaments._search import _search, pair
+from bot.tournaments import (
+    Round,
+    advance,
+    bracket,
+    knockout_round,
+    meetings,
+    repeated_meetings,
+    swiss_round,
+)
+from bot.tournaments._search import _search
 
 
 def play_swiss(
@@ -82,9 +89,7 @@ def test_a_repeat_at_four_seats_comes_only_when_no_seating_avoids_it() -> None:
     history = play_swiss(16, 4, 3, seed=1)
     fourth = swiss_round(range(16), {}, history, 4, seed=1)
     before = meetings(history)
-    repeats = sum(
-        before.get(pair(a, b), 0) for t in fourth.tables for a, b in combinations(t.players, 2)
-    )
+    repeats = repeated_meetings(fourth, history)
     assert repeats > 0
     for fewer in range(repeats):
         assert _search(tuple(range(16)), [4] * 4, before, fewer) is False
