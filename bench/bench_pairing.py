@@ -13,6 +13,7 @@ Run: .venv/bin/python bench/bench_pairing.py [--rounds N] [--quick (no RESULTS.m
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -71,7 +72,8 @@ def main() -> None:
     args = parser.parse_args()
     lines = [
         f"Pairing the sixth round of a Swiss after {HISTORY_ROUNDS} rounds of history "
-        f"(`swiss_round`, {args.rounds} runs each).",
+        f"(`swiss_round`, {args.rounds} runs each); load average at the start "
+        f"{os.getloadavg()[0]:.2f} (other work shared the machine).",
         "",
         "| field | p50 ms | max ms | repeated meetings |",
         "| --- | ---: | ---: | ---: |",
