@@ -25,6 +25,8 @@ ALLOWED_OURS: dict[str, tuple[str, ...]] = {
     "bot.storage": ("bot.storage",),
     "bot.ledger": ("bot.ledger", "bot.storage"),
     "bot.tables": ("bot.tables", "bot.games", "bot.ledger", "bot.storage"),
+    # The tournament core is pure: pairing, standings and prizes, over plain data.
+    "bot.tournaments": ("bot.tournaments", "bot.games"),
     "render": ("render", "bot.games"),
     "cogs": ("cogs", "render", "bot"),
     "bot.client": ("bot", "cogs"),
@@ -53,6 +55,8 @@ ONLY_IN: dict[str, tuple[str, ...]] = {
 GAMES_FORBIDDEN = frozenset(
     {"asyncio", "time", "secrets", "socket", "subprocess", "threading", "multiprocessing"}
 )
+PURE = ("bot.games", "bot.tournaments")
+"""The layers held to the rules' purity (no I/O, clock or global random)."""
 CLOCK_CALLS = frozenset({"now", "utcnow", "today"})
 
 
@@ -135,9 +139,9 @@ def import_violations(module: str, imported: Import) -> list[str]:
         return private_violations(module, imported)
     if top in ONLY_IN and layer not in ONLY_IN[top]:
         return [f"{where}: {top} belongs only in {', '.join(ONLY_IN[top])}"]
-    if layer == "bot.games" and top in GAMES_FORBIDDEN:
+    if layer in PURE and top in GAMES_FORBIDDEN:
         return [f"{where}: the rules use no I/O, asyncio, clock or outside entropy"]
-    if layer == "bot.games" and top == "random" and name != "random":
+    if layer in PURE and top == "random" and name != "random":
         return [f"{where}: the rules use random.Random(seed), never the global random"]
     return []
 
@@ -206,7 +210,7 @@ def violations(module: str, source: str, is_package: bool = False) -> list[str]:
     """Every layering violation in one module's source."""
     tree = ast.parse(source)
     found = [v for i in imports_of(module, tree, is_package) for v in import_violations(module, i)]
-    if layer_of(module) == "bot.games":
+    if layer_of(module) in PURE:
         found += rules_purity_violations(tree)
     return found
 
@@ -234,6 +238,9 @@ def test_imports_point_one_way() -> None:
     ("module", "source", "complaint"),
     [
         ("bot.games.tilters", "import discord", "imports discord: discord belongs only in"),
+        ("bot.tournaments.pairing", "import asyncio", "the rules use no I/O"),
+        ("bot.tournaments.pairing", "from bot.ledger import Ledger", "may import only"),
+        ("bot.tournaments.prizes", "import random\nrandom.shuffle(x)", "random.Random(seed)"),
         ("bot.games.tilters", "from PIL import Image", "imports PIL: PIL belongs only in render"),
         ("bot.games.tilters", "import asyncio", "imports asyncio: the rules use no I/O"),
         ("bot.games.tilters", "import sqlite3", "sqlite3 belongs only in bot.storage"),
@@ -360,6 +367,7 @@ MIRRORS = {
     "tests.storage": "bot.storage",
     "tests.tables": "bot.tables",
     "tests.ledger": "bot.ledger",
+    "tests.tournaments": "bot.tournaments",
     "tests.games": "bot.games",
     "tests.console": "bot.console",
     "tests.cli": "bot.cli",
