@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.games.cards import french_short
+from bot.games.stakes import chips
 from bot.tables import Table, TableError
 from bot.tables.seams import Hand, Stake, hand_of
 from cogs._base import Interaction, bot_of, guarded, on_its_message
@@ -25,11 +26,6 @@ from cogs._play import ActionSelect, play
 
 MAX_FIELDS = 5
 """Discord's limit of fields in a modal."""
-
-
-def chips(n: int) -> str:
-    """'1 chip', '4 chips'."""
-    return f"{n} chip{'' if n == 1 else 's'}"
 
 
 def listed(words: Sequence[str]) -> str:

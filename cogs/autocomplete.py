@@ -71,3 +71,11 @@ def game_named(text: str) -> Game[Any]:
         return registry.get(text.strip())
     except KeyError as exc:
         raise Refusal(str(exc.args[0])) from None
+
+
+def title_of(key: str) -> str:
+    """A game's title, or its key if the game is no longer known (an old table's)."""
+    try:
+        return registry.get(key).info.title
+    except KeyError:
+        return key

@@ -18,7 +18,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ParlourBot
-from bot.games import registry
 from bot.ledger import AccountKind, HistoryEntry, Reason
 from cogs._base import (
     Interaction,
@@ -29,6 +28,7 @@ from cogs._base import (
     guarded,
     guild_id_of,
 )
+from cogs.autocomplete import title_of
 
 PAGE = 10
 """Transfers on one page of /chips history."""
@@ -134,16 +134,9 @@ def entry_text(entry: HistoryEntry) -> str:
         elif other.table_id is not None:
             what += f" at table {other.table_id}"
     if entry.game:
-        what += f" ({_title(entry.game)})"
+        what += f" ({title_of(entry.game)})"
     when = discord.utils.format_dt(entry.at, "f")
     return f"{when} **{entry.amount:+,}** {what}"
-
-
-def _title(game_key: str) -> str:
-    try:
-        return registry.get(game_key).info.title
-    except KeyError:
-        return game_key
 
 
 async def history_page(

@@ -17,9 +17,9 @@ from typing import Any
 import discord
 
 from bot.client import ParlourBot
-from bot.games import registry
 from bot.tables.standings import FinishedTable, SeatResult
 from cogs._base import Interaction, bot_of, dynamic_view, guarded, guild_id_of
+from cogs.autocomplete import title_of
 from cogs.replay import StepButton
 
 PAGE = 10
@@ -48,14 +48,6 @@ def table_text(finished: FinishedTable) -> str:
     how = "" if finished.close_reason == "finished" else f" ({finished.close_reason})"
     seats = ", ".join(seat_text(s) for s in finished.seats)
     return f"`#{finished.table_id}` {title_of(finished.game)} · {when}{how} · {seats}"
-
-
-def title_of(key: str) -> str:
-    """A game's title, or its key if the game is no longer known."""
-    try:
-        return registry.get(key).info.title
-    except KeyError:
-        return key
 
 
 def heading(member: int | None, game: str | None) -> str:

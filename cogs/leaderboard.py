@@ -30,8 +30,7 @@ from bot.tables.records import BestWin, PlayerRecord
 from bot.tables.standings import BoardRow
 from cogs._base import Interaction, bot_of, guild_id_of
 from cogs._render import rendered
-from cogs.autocomplete import game_autocomplete, game_named
-from cogs.history import title_of
+from cogs.autocomplete import game_autocomplete, game_named, title_of
 from render import StatsRow, StatsSheet, render_leaderboard, render_stats
 
 if TYPE_CHECKING:

@@ -49,10 +49,9 @@ def moment_lines(replay: Replay, step: int, screen: Screen, reveal: bool) -> lis
     else:
         said = f"{names[moment.move.seat]}: {name_seats(moment.move.words, names)}"
     lines = [screen.style.bold(f"Step {step} of {replay.last}") + f"  {said}"]
-    picture = replay.game.info.picture
-    lines += screen.view(moment.public, picture, names, None, replay.game.describe_action)
+    lines += screen.view(moment.public, replay.picture, names, None, replay.game.describe_action)
     for seat, cards in enumerate(moment.revealed or ()):
-        shown = screen.style.cards(list(cards), replay.game.info.pack)
+        shown = screen.style.cards(list(cards), replay.pack)
         lines.append(f"  {names[seat]} held: {shown}")
     return lines
 

@@ -13,6 +13,7 @@ has put in) and keeps its own actions and sentences. `closing_facts`, `whole_num
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -70,22 +71,22 @@ class DealtGame(StakesGame[S]):
     reseat: Callable[[S], S]
     """The waiting deal, not dealt yet, seated again around changed stacks."""
 
+    @abstractmethod
     def put_in(self, state: S) -> Sequence[int]:
         """What each seat has put in the pot during the current deal (its refunds)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def check_turn(self, state: S, seat: int, action: object) -> None:
         """Refuse a seat that may not act now, saying why."""
-        raise NotImplementedError
 
+    @abstractmethod
     def offers(self, state: S, seat: int) -> list[str]:
         """The awaited seat's actions once the cards are dealt, sorted."""
-        raise NotImplementedError
 
+    @abstractmethod
     def act(self, state: S, seat: int, action: str) -> S:
         """The state after the awaited seat's action once the cards are dealt (checked by
         `check_turn`; the rest of the checks are the game's)."""
-        raise NotImplementedError
 
     def legal_actions(self, state: S, seat: int) -> list[str]:
         """'deal' for the dealer while the deal is awaited, else the game's own actions."""
