@@ -25,28 +25,33 @@ DASH = "\u2013"
 """An en dash: what a figure that does not apply shows."""
 
 Column = tuple[str, int]
-"""A number column's heading and the x its right edge sits at."""
+"""A column's heading and the x its edge sits at."""
 
 
-def blank(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A fresh picture of the shared width and this height in the room's colour."""
-    canvas = Image.new("RGB", (WIDTH, height), theme.ROOM)
+def blank(height: int, width: int = WIDTH) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A fresh picture of this size (the shared width unless told) in the room's colour."""
+    canvas = Image.new("RGB", (width, height), theme.ROOM)
     return canvas, ImageDraw.Draw(canvas)
 
 
-def title_band(draw: ImageDraw.ImageDraw, title: str, subtitle: str) -> None:
+def title_band(draw: ImageDraw.ImageDraw, title: str, subtitle: str, width: int = WIDTH) -> None:
     """The band across the top: the title large, the subtitle muted beneath it."""
-    draw.rectangle((0, 0, WIDTH, TITLE_H - 1), fill=theme.BAND)
-    room = WIDTH - 2 * MARGIN
+    draw.rectangle((0, 0, width, TITLE_H - 1), fill=theme.BAND)
+    room = width - 2 * MARGIN
     draw_fitted(draw, (MARGIN, 14), title, font(30), theme.TEXT, room)
     draw_fitted(draw, (MARGIN, 54), subtitle, font(18, bold=False), theme.MUTED, room)
 
 
 def stripe(
-    draw: ImageDraw.ImageDraw, y: int, height: int, shaded: bool, outline: RGB | None = None
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    height: int,
+    shaded: bool,
+    outline: RGB | None = None,
+    width: int = WIDTH,
 ) -> None:
     """A row's panel, alternate rows shaded, outlined when it is the one to see."""
-    box = (MARGIN, y + 2, WIDTH - MARGIN, y + height - 2)
+    box = (MARGIN, y + 2, width - MARGIN, y + height - 2)
     draw.rectangle(box, fill=theme.PANEL if shaded else theme.BAND)
     if outline is not None:
         draw.rectangle(box, outline=outline, width=3)
@@ -65,19 +70,19 @@ def rank_disc(draw: ImageDraw.ImageDraw, centre: tuple[int, int], rank: int) -> 
 
 
 def headings(
-    draw: ImageDraw.ImageDraw, y: int, first: tuple[str, int], columns: Sequence[Column]
+    draw: ImageDraw.ImageDraw, y: int, lefts: Sequence[Column], columns: Sequence[Column]
 ) -> None:
-    """Column headings: `first` (a label and its left x) and each number column's label
-    over its right edge."""
+    """Column headings: each of `lefts` (a label and its left x), then each number
+    column's label over its right edge."""
     face = font(16)
     cy = y + HEAD_H // 2
-    label, left = first
-    draw_fitted(draw, (left, cy), label, face, theme.MUTED, 200, "lm")
+    for label, left in lefts:
+        draw_fitted(draw, (left, cy), label, face, theme.MUTED, 200, "lm")
     for label, right in columns:
         draw_fitted(draw, (right, cy), label, face, theme.MUTED, 100, "rm")
 
 
-def more_line(draw: ImageDraw.ImageDraw, cy: int, text: str) -> None:
+def more_line(draw: ImageDraw.ImageDraw, cy: int, text: str, width: int = WIDTH) -> None:
     """The closing line that says how many rows were left out, centred at height cy."""
     face = font(18, bold=False)
-    draw_fitted(draw, (WIDTH // 2, cy), text, face, theme.MUTED, WIDTH - 2 * MARGIN, "mm")
+    draw_fitted(draw, (width // 2, cy), text, face, theme.MUTED, width - 2 * MARGIN, "mm")

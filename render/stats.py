@@ -74,7 +74,7 @@ def render_stats(sheet: StatsSheet) -> Picture:
     canvas, draw = blank(height)
     title_band(draw, sheet.name, sheet.subtitle)
     _tiles(draw, TITLE_H + MARGIN // 2, sheet)
-    headings(draw, top, ("Game", MARGIN + 12), COLUMNS)
+    headings(draw, top, [("Game", MARGIN + 12)], COLUMNS)
     for i, row in enumerate(shown):
         _row(draw, top + HEAD_H + i * ROW_H, row, i % 2 == 1)
     if more:
