@@ -14,8 +14,15 @@ from bot.tournaments.standings import DRAW, LOSS, WIN, TableResult, bye_points, 
 
 TITLE = "Tournaments"
 """What the rules are headed by where a front end shows a title."""
+KEY = "tournament"
+"""What `/rules` and `parlour rules` take, in a game's place, for these rules."""
 EXAMPLE_POT = 101
 """The pot the prize examples split: odd, so that an odd chip shows."""
+
+
+def names_tournaments(text: str) -> bool:
+    """Whether a name typed where a game is asked for means the tournament rules."""
+    return text.strip().casefold() in (KEY, TITLE.casefold())
 
 
 def _listed(numbers: tuple[int, ...]) -> str:
