@@ -41,8 +41,8 @@ def test_the_text_covers_formats_tables_and_people() -> None:
     text = tournament_rules()
     for words in (
         "no two players meet twice while it can be avoided",
-        "get a bye (the lowest-ranked who have not had one yet",
-        "short tables are filled with AI seats",
+        "gets a bye (the lowest-ranked who has not had one yet",
+        "the empty seats filled with AI seats",
         "seeded in the order they joined",
         "the byes go to the top seeds",
         "Each table's winner advances",
