@@ -7,16 +7,19 @@ in that thread, where the table presenter posts its message. Every change reache
 (the latest state wins, at most one edit per `min_interval_s`, so a burst of joins makes
 few edits), and the posts of each tournament (the round's tables, the standings after a
 round, the winner, a cancellation) go out in the order they happened, from one task per
-tournament. Standings pictures are drawn in the render workers, off the event loop.
+tournament; the seating waits for the round's threads, which the service opens just after
+telling of the round. Standings pictures are drawn in the render workers, off the event
+loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -45,6 +48,8 @@ MESSAGE_CHARS = 2000
 THREADS_WAIT_S = 30.0
 """How long the seating waits for its tables' threads (the service tells of a seated
 round, then opens its threads) before it is posted with those there are."""
+Round = tuple[int, int]
+"""A tournament's id and a round's number."""
 _Work = Callable[[int], Coroutine[Any, Any, None]]
 _NO_PINGS = discord.AllowedMentions.none()
 
@@ -54,26 +59,21 @@ def thread_name(slot: Slot) -> str:
     return f"Round {slot.round} · Table {slot.number}"
 
 
-def seating_lines(tournament: Tournament, round_no: int) -> list[str]:
-    """A round's tables, one a line: "Round 2: Table 1 — Ann, Bob, AI · <#thread>"."""
+def seating_lines(
+    tournament: Tournament, round_no: int, threads: Mapping[int, int] | None = None
+) -> list[str]:
+    """A round's tables, one a line: "Round 2: Table 1 — Ann, Bob, AI · <#thread>" (the
+    thread the slot holds, or the one opened for its number in `threads`)."""
     lines = []
     for slot in tournament.slots_of(round_no):
         names = ", ".join(tournament.name_of(p) for p in slot.seats)
-        where = f" · <#{slot.thread_id}>" if slot.thread_id else ""
+        thread = slot.thread_id or (threads or {}).get(slot.number)
+        where = f" · <#{thread}>" if thread else ""
         lines.append(f"Round {round_no}: Table {slot.number} — {names}{where}")
     byes = tournament.byes.get(round_no, ())
     if byes:
         lines.append("Byes: " + ", ".join(tournament.name_of(p) for p in byes))
     return lines
-
-
-async def threads_opened(tournament: Tournament, round_no: int) -> None:
-    """Wait, at most `THREADS_WAIT_S`, until every table of the round has its thread."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + THREADS_WAIT_S
-    slots = tournament.slots_of(round_no)
-    while any(s.thread_id is None for s in slots) and loop.time() < deadline:
-        await asyncio.sleep(0.05)
 
 
 def chunks(lines: list[str], limit: int = MESSAGE_CHARS) -> Iterator[str]:
@@ -133,6 +133,9 @@ class DiscordTournamentHost:
         self._tasks: set[asyncio.Task[None]] = set()
         self._editing: dict[int, asyncio.Task[None]] = {}
         self._posting: dict[int, asyncio.Task[None]] = {}
+        self._opened = asyncio.Condition()
+        self._threads: dict[Round, dict[int, int]] = {}
+        """The threads opened this round, by table number, until the seating is posted."""
 
     async def open_thread(self, tournament: Tournament, slot: Slot) -> int:
         """A public thread of the tournament's channel, with no starter message, archived
@@ -147,7 +150,24 @@ class DiscordTournamentHost:
             type=discord.ChannelType.public_thread,
             auto_archive_duration=THREAD_ARCHIVE_MIN,
         )
+        async with self._opened:
+            self._threads.setdefault((tournament.id, slot.round), {})[slot.number] = thread.id
+            self._opened.notify_all()
         return thread.id
+
+    async def _seating(self, tournament: Tournament, round_no: int) -> list[str]:
+        """The round's seating once every table has its thread (at most `THREADS_WAIT_S`
+        later: a thread Discord did not open is left out)."""
+        key = (tournament.id, round_no)
+
+        def opened() -> bool:
+            threads = self._threads.get(key, {})
+            return all(s.thread_id or s.number in threads for s in tournament.slots_of(round_no))
+
+        async with self._opened:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._opened.wait_for(opened), THREADS_WAIT_S)
+            return seating_lines(tournament, round_no, self._threads.pop(key, {}))
 
     async def tournament_updated(self, news: News) -> None:
         """Queue the signup message's edit and the channel's post; waits on nothing."""
@@ -216,8 +236,7 @@ class DiscordTournamentHost:
         tournament = news.tournament
         channel = self.bot.get_partial_messageable(tournament.channel_id)
         if news.kind is NewsKind.ROUND_SEATED:
-            await threads_opened(tournament, news.round)
-            for text in chunks(seating_lines(tournament, news.round)):
+            for text in chunks(await self._seating(tournament, news.round)):
                 await channel.send(text, allowed_mentions=_NO_PINGS)
             return
         if news.kind is NewsKind.CANCELLED:

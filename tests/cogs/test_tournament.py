@@ -5,6 +5,7 @@ posted to the channel."""
 from __future__ import annotations
 
 from bot.client import ParlourBot
+from bot.config import Settings
 from bot.tournaments.service import Phase, summary
 from tests.cogs.conftest import START_CHIPS
 from tests.cogs.tournament_helpers import answer, create, only_live, quick, signup_message
@@ -99,10 +100,12 @@ async def test_a_purse_too_small_is_refused_and_keeps_its_chips(
 
 
 async def test_a_player_in_one_live_tournament_may_not_join_another(
-    fake: FakeDiscord, bot: ParlourBot, mona: FakeUser, bob: FakeUser
+    fake: FakeDiscord, settings: Settings, mona: FakeUser, bob: FakeUser
 ) -> None:
+    other = fake.add_channel("cup")  # before the bot starts, as Discord's guild lists it
+    bot = ParlourBot(settings)
+    await fake.start(bot)
     quick(bot)
-    other = fake.add_channel("cup")
     await create(fake, mona)
     await create(fake, mona, channel=other)
     await fake.click(signup_message(fake), label="Join", by=bob)
@@ -112,6 +115,7 @@ async def test_a_player_in_one_live_tournament_may_not_join_another(
     assert bob.id in first.players and bob.id not in second.players
     several = await fake.slash("tournament join", by=bob)
     assert "tournament:" in answer(several)  # two are live: the service asks which
+    assert await bot.ledger.check() == []
 
 
 async def test_joining_a_started_tournament_is_refused_and_its_buttons_are_gone(
