@@ -1,7 +1,8 @@
 """Game names for slash commands: the shared autocomplete, and reading a name typed by hand.
 
 Every command with a `game` parameter (`/table start`, `/leaderboard`, `/rules`) offers
-the registry's games as "Black Joke (2-10 players)", sending the permanent key. A player
+the registry's games as "Black Joke (2-10 players)", sending the permanent key; `/rules`
+offers "Tournaments" too, for the tournament rules. A player
 may still type a name without picking a suggestion; `game_named` accepts the key or the
 title and refuses anything else with the registry's own sentence.
 """
@@ -13,6 +14,8 @@ from typing import Any
 from discord import app_commands
 
 from bot.games import Game, GameInfo, registry
+from bot.tournaments.rules import KEY as TOURNAMENT_KEY
+from bot.tournaments.rules import TITLE as TOURNAMENT_TITLE
 from cogs._base import Interaction, Refusal
 
 MAX_CHOICES = 25
@@ -48,6 +51,22 @@ async def game_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete for a `game` parameter: matching games, the key as the value."""
     return _choices(matching_games(current))
+
+
+async def rules_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete for /rules: the matching games, and "Tournaments" when it matches too
+    (first when it begins with what was typed, as games that do come first)."""
+    games = _choices(matching_games(current))
+    typed = current.strip().casefold()
+    names = (TOURNAMENT_KEY, TOURNAMENT_TITLE.casefold())
+    if not any(typed in name for name in names):
+        return games
+    tournaments = app_commands.Choice(name=TOURNAMENT_TITLE, value=TOURNAMENT_KEY)
+    if any(name.startswith(typed) for name in names):
+        return [tournaments, *games][:MAX_CHOICES]
+    return [*games[: MAX_CHOICES - 1], tournaments]
 
 
 async def table_game_autocomplete(

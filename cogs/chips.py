@@ -119,6 +119,8 @@ _WHAT = {
     Reason.REFUND: "refund",
     Reason.SETTLE: "settlement",
     Reason.CARRY: "carried over",
+    Reason.ENTRY: "tournament buy-in",
+    Reason.PRIZE: "tournament prize",
 }
 
 
@@ -133,6 +135,8 @@ def entry_text(entry: HistoryEntry) -> str:
             what += f" {'from' if entry.amount > 0 else 'to'} <@{other.user_id}>"
         elif other.table_id is not None:
             what += f" at table {other.table_id}"
+        elif other.tournament_id is not None:
+            what += f" in tournament {other.tournament_id}"
     if entry.game:
         what += f" ({title_of(entry.game)})"
     when = discord.utils.format_dt(entry.at, "f")

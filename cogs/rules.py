@@ -1,5 +1,6 @@
 """`/rules game [public]`: a game's rules and options as an embed, the text `parlour rules`
-prints (`bot.games.rules_text`).
+prints (`bot.games.rules_text`); `/rules tournament`, the tournament rules
+(`bot.tournaments.rules`), in the same style.
 
 The text is split to fit Discord's embed limits: the description (4,096 characters) first,
 then untitled fields (1,024 each), never more than 6,000 characters or 25 fields in one
@@ -19,8 +20,10 @@ from discord.ext import commands
 
 from bot.games import GameInfo
 from bot.games.rules_text import rules_text
+from bot.tournaments.rules import TITLE as TOURNAMENT_TITLE
+from bot.tournaments.rules import names_tournaments, tournament_rules
 from cogs._base import Interaction
-from cogs.autocomplete import game_autocomplete, game_named
+from cogs.autocomplete import game_named, rules_autocomplete
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -56,15 +59,21 @@ def take(text: str, limit: int) -> tuple[str, str]:
 
 
 def rules_embeds(info: GameInfo, text: str) -> list[discord.Embed]:
-    """The text as one embed or more, each within Discord's limits; the first names the
-    game, its seat counts and its source."""
+    """A game's rules text as embeds; the first names the game, its seat counts and its
+    source."""
+    footer = f"{info.seat_range()} · key {info.key} · source: {info.source}"
+    return text_embeds(info.title, text, footer)
+
+
+def text_embeds(title: str, text: str, footer: str = "") -> list[discord.Embed]:
+    """Plain text as one embed or more, each within Discord's limits, under `title` (the
+    later ones "(continued)"), the first with the footer if one is given."""
     embeds: list[discord.Embed] = []
     rest = discord.utils.escape_markdown(text)
     while rest or not embeds:
-        title = info.title if not embeds else f"{info.title} (continued)"
-        embed = discord.Embed(title=title[:TITLE_MAX], colour=COLOUR)
-        if not embeds:
-            footer = f"{info.seat_range()} · key {info.key} · source: {info.source}"
+        heading = title if not embeds else f"{title} (continued)"
+        embed = discord.Embed(title=heading[:TITLE_MAX], colour=COLOUR)
+        if footer and not embeds:
             embed.set_footer(text=footer[:FOOTER_MAX])
         room = EMBED_MAX - len(embed)
         embed.description, rest = take(rest, min(DESCRIPTION_MAX, room))
@@ -78,20 +87,30 @@ def rules_embeds(info: GameInfo, text: str) -> list[discord.Embed]:
     return embeds
 
 
+def embeds_for(name: str) -> list[discord.Embed]:
+    """The embeds `/rules` answers a name with: the tournament rules, or the named game's
+    (a Refusal naming the games when there is none)."""
+    if names_tournaments(name):
+        return text_embeds(TOURNAMENT_TITLE, tournament_rules())
+    info = game_named(name).info
+    return rules_embeds(info, rules_text(info, options_hint=OPTIONS_HINT, with_heading=False))
+
+
 class Rules(commands.Cog):
     """The /rules command."""
 
-    @app_commands.command(name="rules", description="A game's rules and options")
+    @app_commands.command(
+        name="rules", description="A game's rules and options, or the tournament rules"
+    )
     @app_commands.describe(
-        game="The game whose rules to show",
+        game="The game whose rules to show, or Tournaments",
         public="Show them to the whole channel instead of only to you",
     )
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.autocomplete(game=rules_autocomplete)
     async def rules(self, interaction: Interaction, game: str, public: bool = False) -> None:
-        """Answer with the game's rules, ephemerally unless `public`."""
-        info = game_named(game).info
-        text = rules_text(info, options_hint=OPTIONS_HINT, with_heading=False)
-        first, *more = rules_embeds(info, text)
+        """Answer with the game's rules (or the tournament rules), ephemerally unless
+        `public`."""
+        first, *more = embeds_for(game)
         await interaction.response.send_message(embed=first, ephemeral=not public)
         for embed in more:
             await interaction.followup.send(embed=embed, ephemeral=not public)

@@ -11,12 +11,11 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from render import _theme as theme
+from render._board import MARGIN, WIDTH, rank_disc, stripe
 from render._picture import Picture, encode
 from render._text import draw_fitted, font
 
-WIDTH = 760
-MARGIN, TITLE_H, ROW_H, GAP_H, TOP = 20, 64, 46, 30, 10
-MEDALS = {1: (232, 184, 40), 2: (196, 200, 208), 3: (200, 128, 64)}
+TITLE_H, ROW_H, GAP_H, TOP = 64, 46, 30, 10
 Row = tuple[int, str, str]
 
 
@@ -49,20 +48,9 @@ def render_leaderboard(title: str, rows: Sequence[Row], *, you: Row | None = Non
 def _row(draw: ImageDraw.ImageDraw, y: int, row: Row, shaded: bool, mine: bool) -> None:
     """One row: the rank (in a medal for the first three), the name, the value."""
     rank, name, value = row
-    fill = theme.PANEL if shaded else theme.BAND
-    draw.rectangle((MARGIN, y + 2, WIDTH - MARGIN, y + ROW_H - 2), fill=fill)
-    if mine:
-        draw.rectangle(
-            (MARGIN, y + 2, WIDTH - MARGIN, y + ROW_H - 2), outline=theme.ACTIVE, width=3
-        )
-    cx, cy = MARGIN + 36, y + ROW_H // 2
-    medal = MEDALS.get(rank)
-    if medal:
-        draw.ellipse(
-            (cx - 17, cy - 17, cx + 17, cy + 17), fill=medal, outline=theme.DARK_TEXT, width=2
-        )
-    text_colour = theme.DARK_TEXT if medal else theme.MUTED
-    draw_fitted(draw, (cx, cy), str(rank), font(18 if rank < 1000 else 14), text_colour, 60, "mm")
+    stripe(draw, y, ROW_H, shaded, theme.ACTIVE if mine else None)
+    cy = y + ROW_H // 2
+    rank_disc(draw, (MARGIN + 36, cy), rank)
     value_w = draw_fitted(
         draw, (WIDTH - MARGIN - 16, cy), value, font(22), theme.GOLD_TEXT, 220, "rm"
     )

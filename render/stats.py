@@ -12,20 +12,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from render import _theme as theme
+from render._board import (
+    DASH,
+    HEAD_H,
+    LOSS,
+    MARGIN,
+    TITLE_H,
+    WIDTH,
+    blank,
+    headings,
+    more_line,
+    stripe,
+    title_band,
+)
 from render._picture import Picture, encode
 from render._text import draw_fitted, font
 
-WIDTH = 760
-MARGIN, TITLE_H, TILE_H, HEAD_H, ROW_H = 20, 84, 104, 36, 40
+TILE_H, ROW_H = 104, 40
 MAX_ROWS = 20
 COLUMNS = (("Played", 345), ("Won", 420), ("Win %", 500), ("Chips won", 620), ("Chips lost", 730))
 """Each number column's heading and the x its right edge sits at."""
-LOSS = (255, 140, 130)
-DASH = "\u2013"
-"""An en dash: what a figure that does not apply shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,21 +71,15 @@ def render_stats(sheet: StatsSheet) -> Picture:
     more = len(sheet.rows) - len(shown)
     top = TITLE_H + TILE_H + MARGIN
     height = top + HEAD_H + ROW_H * (len(shown) + (1 if more else 0)) + MARGIN
-    canvas = Image.new("RGB", (WIDTH, height), theme.ROOM)
-    draw = ImageDraw.Draw(canvas)
-    draw.rectangle((0, 0, WIDTH, TITLE_H - 1), fill=theme.BAND)
-    room = WIDTH - 2 * MARGIN
-    draw_fitted(draw, (MARGIN, 14), sheet.name, font(30), theme.TEXT, room)
-    draw_fitted(draw, (MARGIN, 54), sheet.subtitle, font(18, bold=False), theme.MUTED, room)
+    canvas, draw = blank(height)
+    title_band(draw, sheet.name, sheet.subtitle)
     _tiles(draw, TITLE_H + MARGIN // 2, sheet)
-    _heading(draw, top)
+    headings(draw, top, [("Game", MARGIN + 12)], COLUMNS)
     for i, row in enumerate(shown):
         _row(draw, top + HEAD_H + i * ROW_H, row, i % 2 == 1)
     if more:
         y = top + HEAD_H + len(shown) * ROW_H + ROW_H // 2
-        games = "game" if more == 1 else "games"
-        text = f"and {more} more {games}"
-        draw_fitted(draw, (WIDTH // 2, y), text, font(18, bold=False), theme.MUTED, room, "mm")
+        more_line(draw, y, f"and {more} more {'game' if more == 1 else 'games'}")
     return encode(canvas, "stats")
 
 
@@ -105,19 +108,9 @@ def _tiles(draw: ImageDraw.ImageDraw, y: int, sheet: StatsSheet) -> None:
             draw_fitted(draw, (cx, y + 78), note, small, theme.TEXT, width - 12, "mm")
 
 
-def _heading(draw: ImageDraw.ImageDraw, y: int) -> None:
-    """The column headings over the game rows."""
-    face = font(16)
-    cy = y + HEAD_H // 2
-    draw_fitted(draw, (MARGIN + 12, cy), "Game", face, theme.MUTED, 200, "lm")
-    for label, right in COLUMNS:
-        draw_fitted(draw, (right, cy), label, face, theme.MUTED, 100, "rm")
-
-
 def _row(draw: ImageDraw.ImageDraw, y: int, row: StatsRow, shaded: bool) -> None:
     """One game's row: its title, then its numbers under their headings."""
-    fill = theme.PANEL if shaded else theme.BAND
-    draw.rectangle((MARGIN, y + 2, WIDTH - MARGIN, y + ROW_H - 2), fill=fill)
+    stripe(draw, y, ROW_H, shaded)
     cy = y + ROW_H // 2
     first_right = COLUMNS[0][1]
     draw_fitted(draw, (MARGIN + 12, cy), row.title, font(19), theme.TEXT, first_right - 90, "lm")

@@ -27,6 +27,14 @@ ALLOWED_OURS: dict[str, tuple[str, ...]] = {
     "bot.tables": ("bot.tables", "bot.games", "bot.ledger", "bot.storage"),
     # The tournament core is pure: pairing, standings and prizes, over plain data.
     "bot.tournaments": ("bot.tournaments", "bot.games"),
+    # The tournament service runs the core's rounds over the table service and the ledger.
+    "bot.tournaments.service": (
+        "bot.tournaments",
+        "bot.games",
+        "bot.tables",
+        "bot.ledger",
+        "bot.storage",
+    ),
     "render": ("render", "bot.games"),
     "cogs": ("cogs", "render", "bot"),
     "bot.client": ("bot", "cogs"),

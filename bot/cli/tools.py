@@ -16,6 +16,8 @@ from bot.games import Game, registry
 from bot.games.rules_text import rules_text
 from bot.storage.files import guard
 from bot.storage.pg_connect import is_postgres, shown
+from bot.tournaments.rules import TITLE as TOURNAMENT_TITLE
+from bot.tournaments.rules import names_tournaments, tournament_rules
 
 
 def add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,8 +40,10 @@ def add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     check.set_defaults(handler=_ledger_check)
 
-    rules = sub.add_parser("rules", help="print a game's rules and options")
-    rules.add_argument("game")
+    rules = sub.add_parser(
+        "rules", help="print a game's rules and options, or the tournament rules"
+    )
+    rules.add_argument("game", help="a game's key or title, or 'tournament'")
     rules.set_defaults(handler=_rules)
 
     games = sub.add_parser("games", help="list the games")
@@ -133,8 +137,12 @@ async def _check(path: str) -> list[str]:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    """`parlour rules GAME`: the game's rules and options."""
-    print(rules_text(game_of(args.game)))
+    """`parlour rules GAME`: the game's rules and options; `parlour rules tournament`: the
+    tournament rules under their title."""
+    if names_tournaments(args.game):
+        print(f"{TOURNAMENT_TITLE}\n\n{tournament_rules()}")
+    else:
+        print(rules_text(game_of(args.game)))
     return 0
 
 

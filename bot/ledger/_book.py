@@ -41,6 +41,7 @@ Learned = dict[Account, int]
 _CLOSED = "ledger: account closed"
 _OTHER_SERVER = "ledger: account of another server"
 _OVERDRAFT = "no_overdraft"
+_NOT_EMPTY = "ledger: escrow not empty"
 _MAX_KEY_LENGTH = 200
 
 
@@ -122,6 +123,22 @@ class Book:
             )
         await conn.execute(_sql.CLOSE_ESCROW, (_sql.now_text(), table_id, guild_id))
 
+    async def close_entry(self, conn: Tx, guild_id: int, tournament_id: int) -> None:
+        """Close a tournament's entry escrow for good (nothing if it was never opened, or
+        is closed already); the database refuses while it holds chips."""
+        params = (_sql.now_text(), guild_id, tournament_id)
+        try:
+            await conn.attempt(_sql.CLOSE_ENTRY, params)
+        except IntegrityError as exc:
+            if _NOT_EMPTY not in str(exc):
+                raise
+            found = await conn.fetchone(_sql.ENTRY_HELD, (guild_id, tournament_id))
+            held = as_int(found[0]) if found is not None else 0
+            raise LedgerError(
+                f"Tournament {tournament_id} still holds {held} chips in its entry pot; "
+                "pay them out before closing it."
+            ) from exc
+
     async def _post(self, conn: Tx, posting: Posting, learned: Learned) -> PostResult:
         """Make one posting, creating its accounts if need be."""
         src_id = await self._account_id(conn, posting.src, learned)
@@ -172,7 +189,9 @@ class Book:
         """Create the account; a purse then receives the server's starting chips."""
         values = (account.guild_id, str(account.kind), account.user_id, account.table_id)
         try:
-            found = await conn.attempt(_sql.INSERT_ACCOUNT, (*values, account.seat))
+            found = await conn.attempt(
+                _sql.INSERT_ACCOUNT, (*values, account.seat, account.tournament_id)
+            )
         except IntegrityError as exc:
             if _CLOSED in str(exc):
                 raise AccountClosed(account) from exc
@@ -220,7 +239,7 @@ async def _refusal(conn: Tx, posting: Posting, src_id: int, exc: IntegrityError)
         assert row is not None
         return Overdraft(posting.src, posting.amount, as_int(row[0]))
     if _CLOSED in message:
-        return AccountClosed(posting.src if posting.src.is_escrow else posting.dst)
+        return AccountClosed(posting.src if posting.src.closes else posting.dst)
     if _OTHER_SERVER in message:
         return LedgerError("Chips cannot move between servers.")
     return exc

@@ -18,18 +18,25 @@ _IDENTITY = {
     AccountKind.PURSE: "kind = 'purse' AND guild_id = ? AND user_id = ?",
     AccountKind.STAKE: "kind = 'stake' AND guild_id = ? AND table_id = ? AND seat = ?",
     AccountKind.POT: "kind = 'pot' AND guild_id = ? AND table_id = ?",
+    AccountKind.ENTRY: "kind = 'entry' AND guild_id = ? AND tournament_id = ?",
 }
 
 
 def identity(account: Account) -> tuple[str, tuple[int, ...]]:
     """A WHERE clause (over `accounts`) matching exactly this account, and its parameters."""
-    values = (account.guild_id, account.user_id, account.table_id, account.seat)
+    values = (
+        account.guild_id,
+        account.user_id,
+        account.table_id,
+        account.seat,
+        account.tournament_id,
+    )
     return _IDENTITY[account.kind], tuple(v for v in values if v is not None)
 
 
 INSERT_ACCOUNT = (
-    "INSERT INTO accounts (guild_id, kind, user_id, table_id, seat) VALUES (?, ?, ?, ?, ?)"
-    " RETURNING id"
+    "INSERT INTO accounts (guild_id, kind, user_id, table_id, seat, tournament_id)"
+    " VALUES (?, ?, ?, ?, ?, ?) RETURNING id"
 )
 
 # A replayed key inserts nothing (no id returned) and fires no trigger; the caller then
@@ -61,6 +68,16 @@ ESCROW_ACCOUNTS = (
 CLOSE_ESCROW = (
     "UPDATE accounts SET closed_at = ?"
     " WHERE table_id = ? AND guild_id = ? AND kind IN ('stake', 'pot') AND closed_at IS NULL"
+)
+
+ENTRY_HELD = (
+    "SELECT balance, closed_at FROM accounts"
+    " WHERE kind = 'entry' AND guild_id = ? AND tournament_id = ?"
+)
+
+CLOSE_ENTRY = (
+    "UPDATE accounts SET closed_at = ?"
+    " WHERE kind = 'entry' AND guild_id = ? AND tournament_id = ? AND closed_at IS NULL"
 )
 
 # How many daily claims a purse has made, and when the last one was.

@@ -44,11 +44,12 @@ class BadAmount(LedgerError):
 
 
 class AccountClosed(LedgerError):
-    """The posting touches the escrow of a table that has closed."""
+    """The posting touches the escrow of a table (or a tournament) that has closed."""
 
     def __init__(self, account: Account | None = None) -> None:
         where = f" ({account.describe()})" if account is not None else ""
-        super().__init__(f"That table has closed{where}; its chips can no longer move.")
+        what = "tournament" if account is not None and account.tournament_id else "table"
+        super().__init__(f"That {what} has closed{where}; its chips can no longer move.")
         self.account = account
 
 

@@ -170,6 +170,11 @@ class Ledger:
         """Inside a work, close a table's stakes and pot for good; they must be empty."""
         await self._book.close_escrow(tx, guild_id, table_id)
 
+    async def close_entry(self, tx: Tx, guild_id: int, tournament_id: int) -> None:
+        """Inside a work, close a tournament's entry escrow for good; it must be empty (the
+        database refuses otherwise). Nothing happens if it was never opened."""
+        await self._book.close_entry(tx, guild_id, tournament_id)
+
     async def check(self, guild_id: int | None = None) -> list[str]:
         """Every broken ledger invariant, in plain words; [] when all hold."""
         return await reports.check(self._db, guild_id)

@@ -26,15 +26,20 @@ class Reason(enum.StrEnum):
     AI_BUYIN = "ai_buyin"  # issuance to an AI seat's stake
     AI_CASHOUT = "ai_cashout"
     CARRY = "carry"
+    ENTRY = "entry"  # purse to a tournament's entry escrow: a buy-in
+    PRIZE = "prize"  # a tournament's entry escrow to a purse
+    LEND = "lend"  # issuance to a seat's stake at a tournament table: its equal stack
+    REPAY = "repay"  # that stake back to the issuance when the seat leaves
 
 
 class AccountKind(enum.StrEnum):
-    """The four kinds of account a server's economy has."""
+    """The five kinds of account a server's economy has."""
 
     ISSUANCE = "issuance"  # mints chips; the only account allowed below zero
     PURSE = "purse"  # a player's chips
     STAKE = "stake"  # escrow: what one seat brought to a chip table
     POT = "pot"  # escrow: a chip table's pot
+    ENTRY = "entry"  # escrow: a tournament's buy-ins, until its prizes are paid
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +51,16 @@ class Account:
     user_id: int | None = None
     table_id: int | None = None
     seat: int | None = None
+    tournament_id: int | None = None
 
     def __post_init__(self) -> None:
         wants = _SHAPE[self.kind]
-        has = (self.user_id is not None, self.table_id is not None, self.seat is not None)
+        has = (
+            self.user_id is not None,
+            self.table_id is not None,
+            self.seat is not None,
+            self.tournament_id is not None,
+        )
         assert has == wants, f"malformed {self.kind} account: {self!r}"
 
     @classmethod
@@ -72,10 +83,20 @@ class Account:
         """The escrow holding a chip table's pot."""
         return cls(guild_id, AccountKind.POT, table_id=table_id)
 
+    @classmethod
+    def entry(cls, guild_id: int, tournament_id: int) -> Account:
+        """The escrow holding a tournament's buy-ins until its prizes are paid."""
+        return cls(guild_id, AccountKind.ENTRY, tournament_id=tournament_id)
+
     @property
     def is_escrow(self) -> bool:
         """Whether this account belongs to a table (a stake or a pot)."""
         return self.table_id is not None
+
+    @property
+    def closes(self) -> bool:
+        """Whether this account can be closed: a table's stake or pot, a tournament's entry."""
+        return self.kind in (AccountKind.STAKE, AccountKind.POT, AccountKind.ENTRY)
 
     def describe(self) -> str:
         """The account in a few plain words, e.g. "the pot of table 7"."""
@@ -86,15 +107,18 @@ class Account:
         if self.kind is AccountKind.STAKE:
             # seats are counted from 1 wherever a person reads them, as in the pictures
             return f"the stake of seat {(self.seat or 0) + 1} at table {self.table_id}"
+        if self.kind is AccountKind.ENTRY:
+            return f"the entry pot of tournament {self.tournament_id}"
         return f"the pot of table {self.table_id}"
 
 
-# Which of (user_id, table_id, seat) each kind of account has.
+# Which of (user_id, table_id, seat, tournament_id) each kind of account has.
 _SHAPE = {
-    AccountKind.ISSUANCE: (False, False, False),
-    AccountKind.PURSE: (True, False, False),
-    AccountKind.STAKE: (False, True, True),
-    AccountKind.POT: (False, True, False),
+    AccountKind.ISSUANCE: (False, False, False, False),
+    AccountKind.PURSE: (True, False, False, False),
+    AccountKind.STAKE: (False, True, True, False),
+    AccountKind.POT: (False, True, False, False),
+    AccountKind.ENTRY: (False, False, False, True),
 }
 
 

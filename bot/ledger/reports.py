@@ -11,7 +11,9 @@ from datetime import datetime
 from bot.ledger.model import Account, AccountKind, HistoryEntry, Reason
 from bot.storage import Database, Row, as_int, as_int_or_none, as_str, as_str_or_none
 
-_ACCOUNT_COLUMNS = "a.id, a.guild_id, a.kind, a.user_id, a.table_id, a.seat, a.balance"
+_ACCOUNT_COLUMNS = (
+    "a.id, a.guild_id, a.kind, a.user_id, a.table_id, a.seat, a.tournament_id, a.balance"
+)
 _IN_GUILD = "(CAST(:guild AS BIGINT) IS NULL OR a.guild_id = :guild)"
 
 _UNBALANCED_GUILDS = """
@@ -174,6 +176,7 @@ def _account(row: Row) -> Account:
         as_int_or_none(row["user_id"]),
         as_int_or_none(row["table_id"]),
         as_int_or_none(row["seat"]),
+        as_int_or_none(row["tournament_id"]),
     )
 
 

@@ -45,6 +45,7 @@ TABLES: tuple[Copied, ...] = (
     Copied("accounts", ("id",)),
     Copied("transfers", ("id",)),
     Copied("daily_claims", ("transfer_id",)),
+    Copied("tournaments", ("id",)),
     Copied("tables", ("id",)),
     Copied("seats", ("table_id", "chair")),
     Copied("actions", ("table_id", "seq")),
@@ -54,6 +55,9 @@ TABLES: tuple[Copied, ...] = (
     Copied("game_results", ("table_id", "user_id")),
     Copied("patience_results", ("table_id", "user_id")),
     Copied("channel_notices", ("id",)),
+    Copied("tournament_players", ("tournament_id", "user_id")),
+    Copied("tournament_tables", ("tournament_id", "round", "number")),
+    Copied("tournament_byes", ("tournament_id", "round", "user_id")),
 )
 """Every Parlour table with data, parents before the tables that refer to them."""
 

@@ -3,6 +3,15 @@
 Each file is applied once, in its own transaction, and recorded in `schema_migrations`.
 Files must not contain transaction statements of their own (BEGIN, COMMIT, SAVEPOINT):
 the runner wraps each one so that a failing migration leaves the schema as it was.
+
+SQLite cannot alter a CHECK or a foreign key, so such a change rebuilds the table by
+SQLite's documented procedure (create the new table, copy the rows, drop the old, rename
+the new, recreate its indexes and triggers). A table that others refer to can only be
+rebuilt with foreign keys off, and that pragma is a no-op inside a transaction; so a
+file whose first line is exactly `-- parlour: rebuilds tables` (`REBUILDS_TABLES`) is
+run with foreign keys off around its transaction, refused unless
+`PRAGMA foreign_key_check` finds nothing before the commit, and foreign keys are then
+set back as they were.
 """
 
 from __future__ import annotations
@@ -16,6 +25,9 @@ from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 
 import aiosqlite
+
+REBUILDS_TABLES = "-- parlour: rebuilds tables"
+"""The first line of a SQLite migration that rebuilds tables others refer to."""
 
 _FILE_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
@@ -39,6 +51,11 @@ class Migration:
     version: int
     name: str
     sql: str
+
+    @property
+    def rebuilds_tables(self) -> bool:
+        """Whether the file's first line marks it as rebuilding tables (`REBUILDS_TABLES`)."""
+        return self.sql.split("\n", 1)[0].strip() == REBUILDS_TABLES
 
 
 def load_migrations(folder: Traversable | None = None) -> list[Migration]:
@@ -94,8 +111,25 @@ async def migrate(
 
 
 async def _apply(conn: aiosqlite.Connection, migration: Migration) -> bool:
-    """Apply one migration unless another process already did; return whether it ran."""
+    """Apply one migration unless another process already did; return whether it ran.
+
+    A migration that rebuilds tables runs with foreign keys off (set back afterwards)."""
+    if not migration.rebuilds_tables:
+        return await _apply_in_transaction(conn, migration)
+    rows = list(await conn.execute_fetchall("PRAGMA foreign_keys"))
+    was_on = bool(rows[0][0])
+    await conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        return await _apply_in_transaction(conn, migration)
+    finally:
+        if was_on:
+            await conn.execute("PRAGMA foreign_keys = ON")
+
+
+async def _apply_in_transaction(conn: aiosqlite.Connection, migration: Migration) -> bool:
+    """Apply one migration in a transaction of its own unless it is recorded already."""
     statements = split_statements(migration.sql)
+    label = f"{migration.version:04d}_{migration.name}"
     # IMMEDIATE takes the write lock first, so checking and applying cannot race with
     # another process opening the same file.
     await conn.execute("BEGIN IMMEDIATE")
@@ -108,16 +142,31 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration) -> bool:
             return False
         for statement in statements:
             await conn.execute(statement)
+        if migration.rebuilds_tables:
+            await _check_foreign_keys(conn, label)
         await conn.execute(
             "INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
             (migration.version, migration.name),
         )
         await conn.execute("COMMIT")
+    except MigrationError:
+        await _rollback_quietly(conn)
+        raise
     except sqlite3.Error as exc:
         await _rollback_quietly(conn)
-        label = f"{migration.version:04d}_{migration.name}"
         raise MigrationError(f"Migration {label} failed: {exc}") from exc
     return True
+
+
+async def _check_foreign_keys(conn: aiosqlite.Connection, label: str) -> None:
+    """Refuse a rebuild that left a row pointing at nothing (foreign keys were off)."""
+    broken = list(await conn.execute_fetchall("PRAGMA foreign_key_check"))
+    if broken:
+        first = tuple(broken[0])
+        raise MigrationError(
+            f"Migration {label} failed: {len(broken)} rows point at nothing"
+            f" (the first: table {first[0]}, row {first[1]}, refers to {first[2]})."
+        )
 
 
 async def _rollback_quietly(conn: aiosqlite.Connection) -> None:

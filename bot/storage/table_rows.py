@@ -60,6 +60,7 @@ class TableRow:
     version: int
     digest: str | None
     deadline_at: float | None
+    tournament_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +97,17 @@ async def insert_table(
     seed: int,
     host_id: int,
     buy_in: int,
+    tournament_id: int | None = None,
 ) -> int | None:
-    """A new lobby; None if the channel already has an open table."""
+    """A new lobby (of a tournament, if `tournament_id` is given); None if the channel
+    already has an open table."""
+    params = (guild_id, channel_id, game, json.dumps(options), seed, host_id, buy_in)
     try:
         found = await tx.attempt(
             "INSERT INTO tables (guild_id, channel_id, game, options, seed, host_id, buy_in,"
-            " status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?) RETURNING id",
-            (guild_id, channel_id, game, json.dumps(options), seed, host_id, buy_in, now_text()),
+            " status, created_at, tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)"
+            " RETURNING id",
+            (*params, now_text(), tournament_id),
         )
     except IntegrityError:
         return None
@@ -212,6 +217,7 @@ def _table(row: Row) -> TableRow:
         version=as_int(row["version"]),
         digest=as_str_or_none(row["digest"]),
         deadline_at=as_float_or_none(row["deadline_at"]),
+        tournament_id=as_int_or_none(row["tournament_id"]),
     )
 
 

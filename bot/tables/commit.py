@@ -176,6 +176,8 @@ class Committer:
         """Bring chips from a player's purse to the stake of seat `index`, between hands,
         logged as a stack entry; the amount (checked)."""
         game = chip_game(table)
+        if table.tournament_id is not None:
+            raise TableError("Tournament tables play from equal stacks; there are no top-ups.")
         amount = check_amount(amount, "top-up")
         if not game.between_hands(table.state):
             raise TableError("You can top up between hands, once this one is over.")

@@ -12,6 +12,7 @@ from bot.games.rng import commitment, deal_seed
 from bot.ledger import Account, Posting, Reason
 from bot.storage import table_rows as rows
 from bot.tables.accounts import digest_of
+from bot.tables.checks import require_host, require_room, require_status, seat_index
 from bot.tables.commit import Committer
 from bot.tables.models import Seat, Status, Table, TableError
 from bot.tables.settlement import cash_out
@@ -42,6 +43,24 @@ async def leave_lobby(
     return {"user_id": user_id, "when": "now"}
 
 
+async def leave_seat(
+    committer: Committer, table: Table, user_id: int
+) -> tuple[dict[str, Any], bool]:
+    """A player leaves: a lobby with their buy-in back, a game in play at the end of the
+    hand or at once (`Committer.leave_game`); the detail of their leaving, and whether they
+    were the last person playing (whose leaving then closes the table)."""
+    index = seat_index(table, user_id)
+    seat = table.seats[index]
+    last = table.status is Status.PLAYING and table.humans() == [seat]
+    if table.status is Status.LOBBY:
+        return await leave_lobby(committer, table, seat, user_id), last
+    if seat.leaving:
+        raise TableError("You are already leaving at the end of this hand.")
+    if last:
+        return {"seat": index, "when": "now"}, True
+    return await committer.leave_game(table, index), False
+
+
 async def insert_lobby(committer: Committer, tx: rows.Connection, table: Table) -> int | None:
     """Store a new lobby and its host's seat (and stake); None if the channel already
     has an open table (the database's own check, for two starts at once)."""
@@ -54,12 +73,11 @@ async def insert_lobby(committer: Committer, tx: rows.Connection, table: Table) 
         seed=table.seed,
         host_id=table.host_id,
         buy_in=table.buy_in,
+        tournament_id=table.tournament_id,
     )
     if table_id is not None:
-        seat = table.seats[0]
-        await seat_rows(
-            committer, tx, table.guild_id, table_id, table.game.info.key, seat, table.buy_in
-        )
+        for seat in table.seats:
+            await seat_rows(committer, tx, table, table_id, seat)
     return table_id
 
 
@@ -70,9 +88,7 @@ async def add_seat(committer: Committer, table: Table, user_id: int | None, name
     seat = Seat(chair=chair, user_id=user_id, name=name, ticket=new_ticket(chair))
 
     async def work(tx: rows.Connection) -> None:
-        await seat_rows(
-            committer, tx, table.guild_id, table.id, table.game.info.key, seat, table.buy_in
-        )
+        await seat_rows(committer, tx, table, table.id, seat)
 
     await committer.write(work)
     table.seats.append(seat)
@@ -80,28 +96,47 @@ async def add_seat(committer: Committer, table: Table, user_id: int | None, name
     return seat
 
 
+async def add_ai_seat(committer: Committer, table: Table, by_user: int) -> Seat:
+    """Seat an AI player in a lobby (its host's request), its stake from the issuance."""
+    require_status(table, Status.LOBBY, "AI players can only join in the lobby.")
+    require_host(table, by_user, "Only the host can add AI players.")
+    require_room(table)
+    count = sum(1 for s in table.seats if s.user_id is None) + 1
+    return await add_seat(committer, table, None, f"AI {count}")
+
+
+async def remove_ai_seat(committer: Committer, table: Table, by_user: int) -> Seat:
+    """Take the last AI player off a lobby (its host's request); the seat taken away."""
+    require_status(table, Status.LOBBY, "AI players can only leave in the lobby.")
+    require_host(table, by_user, "Only the host can remove AI players.")
+    ais = [s for s in table.seats if s.user_id is None]
+    if not ais:
+        raise TableError("There is no AI player at this table.")
+    await free_seat(committer, table, ais[-1])
+    return ais[-1]
+
+
 async def seat_rows(
-    committer: Committer,
-    tx: rows.Connection,
-    guild_id: int,
-    table_id: int,
-    game: str,
-    seat: Seat,
-    stake: int,
+    committer: Committer, tx: rows.Connection, table: Table, table_id: int, seat: Seat
 ) -> None:
-    """Store a seat and, at a chip table, its buy-in from the player's purse (an AI's
-    from the issuance)."""
+    """Store a seat (of `table`, whose id is `table_id`) and, at a chip table, its buy-in
+    from the player's purse (an AI's from the issuance); at a tournament table the bank
+    lends every seat its stack (`lend:{table}:{ticket}`)."""
     await rows.insert_seat(tx, table_id, seat.chair, seat.user_id, seat.name, seat.ticket)
-    if stake:
-        if seat.user_id is None:
-            src, reason = Account.issuance(guild_id), Reason.AI_BUYIN
-        else:
-            src, reason = Account.purse(guild_id, seat.user_id), Reason.BUYIN
-        dst = Account.stake(guild_id, table_id, seat.chair)
-        key = f"buyin:{table_id}:{seat.ticket}"
-        await committer.ledger.post(
-            tx, [Posting(src, dst, stake, reason, key, game=game, table_id=table_id)]
-        )
+    stake, guild_id = table.buy_in, table.guild_id
+    if not stake:
+        return
+    key = f"buyin:{table_id}:{seat.ticket}"
+    if table.tournament_id is not None:
+        src, reason = Account.issuance(guild_id), Reason.LEND
+        key = f"lend:{table_id}:{seat.ticket}"
+    elif seat.user_id is None:
+        src, reason = Account.issuance(guild_id), Reason.AI_BUYIN
+    else:
+        src, reason = Account.purse(guild_id, seat.user_id), Reason.BUYIN
+    dst = Account.stake(guild_id, table_id, seat.chair)
+    posting = Posting(src, dst, stake, reason, key, game=table.game.info.key, table_id=table_id)
+    await committer.ledger.post(tx, [posting])
 
 
 async def free_seat(committer: Committer, table: Table, seat: Seat) -> None:

@@ -63,6 +63,7 @@ def build_table(row: TableRow, seats: Sequence[SeatRow]) -> Table:
         version=row.version,
         start_stacks=tuple(row.start_stacks or ()),
         deadline_at=row.deadline_at,
+        tournament_id=row.tournament_id,
     )
 
 

@@ -53,6 +53,13 @@ class TableRegistry:
         table_id = self._by_channel.get(channel_id)
         return None if table_id is None else self._tables.get(table_id)
 
+    def require_in_channel(self, channel_id: int) -> Table:
+        """The open table of a channel, or TableError saying there is none."""
+        table = self.in_channel(channel_id)
+        if table is None:
+            raise TableError("There is no table in this channel. Start one with /table start.")
+        return table
+
     def all(self) -> list[Table]:
         """Every open table."""
         return list(self._tables.values())

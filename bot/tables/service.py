@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -41,7 +41,16 @@ from bot.tables.checks import (
 )
 from bot.tables.clock import next_deadline, tick
 from bot.tables.commit import Committer
-from bot.tables.lobby import add_seat, deal, free_seat, leave_lobby, new_ticket, open_lobby
+from bot.tables.house import house_table, open_house_table
+from bot.tables.lobby import (
+    add_ai_seat,
+    add_seat,
+    deal,
+    leave_seat,
+    new_ticket,
+    open_lobby,
+    remove_ai_seat,
+)
 from bot.tables.models import (
     Actor,
     Entry,
@@ -120,10 +129,7 @@ class TableService:
 
     def require_in_channel(self, channel_id: int) -> Table:
         """The open table of a channel, or TableError saying there is none."""
-        table = self.in_channel(channel_id)
-        if table is None:
-            raise TableError("There is no table in this channel. Start one with /table start.")
-        return table
+        return self.registry.require_in_channel(channel_id)
 
     def tables(self) -> list[Table]:
         """Every open table."""
@@ -162,22 +168,36 @@ class TableService:
     ) -> Table:
         """Open a lobby in a channel with its host seated."""
         game, resolved = game_and_options(game_key, options)
-        table_stakes = game.info.chips
         self.require_free(channel_id)
-        table = Table(
-            id=0,  # the database gives the id
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
-            options=dict(resolved),
-            seed=secrets.randbits(63) if seed is None else seed,
-            host_id=host_id,
-            buy_in=self.settings.buy_in(guild_id, buy_in) if table_stakes else 0,
-            status=Status.LOBBY,
-            seats=[Seat(chair=0, user_id=host_id, name=host_name, ticket=new_ticket(0))],
-        )
+        stake = self.settings.buy_in(guild_id, buy_in) if game.info.chips else 0
+        host = Seat(chair=0, user_id=host_id, name=host_name, ticket=new_ticket(0))
+        seed = secrets.randbits(63) if seed is None else seed
+        opts, lobby = dict(resolved), Status.LOBBY  # and id 0: the database gives the id
+        table = Table(0, guild_id, channel_id, game, opts, seed, host_id, stake, lobby, [host])
         await open_lobby(self.committer, table)
         await self.notifier.notify(table, Event.CREATED, {"user_id": host_id})
+        return table
+
+    async def open_tournament_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_key: str,
+        options: Mapping[str, object],
+        seats: Sequence[tuple[int | None, str]],
+        stack: int,
+        tournament_id: int,
+        seed: int | None = None,
+    ) -> Table:
+        """Open a tournament's table, seated in order, staked by the bank, dealt (`house`)."""
+        table = house_table(
+            guild_id, channel_id, game_key, options, seats, stack, tournament_id, seed
+        )
+        detail = await open_house_table(self.committer, table)
+        await self.notifier.notify(table, Event.CREATED, {"tournament_id": tournament_id})
+        await self.notifier.notify(table, Event.STARTED, detail)
+        await self.autoplay.advance(table)
         return table
 
     def require_free(self, channel_id: int) -> None:
@@ -200,41 +220,22 @@ class TableService:
     async def add_ai(self, table_id: int, by_user: int) -> Table:
         """Seat an AI player (the host only); its stake comes from the server's issuance."""
         async with self.registry.held(table_id) as table:
-            require_status(table, Status.LOBBY, "AI players can only join in the lobby.")
-            require_host(table, by_user, "Only the host can add AI players.")
-            require_room(table)
-            count = sum(1 for s in table.seats if s.user_id is None) + 1
-            seat = await add_seat(self.committer, table, None, f"AI {count}")
+            seat = await add_ai_seat(self.committer, table, by_user)
         await self.notifier.notify(table, Event.AI_ADDED, {"chair": seat.chair})
         return table
 
     async def remove_ai(self, table_id: int, by_user: int) -> Table:
         """Take the last AI player off the table (the host only, in the lobby)."""
         async with self.registry.held(table_id) as table:
-            require_status(table, Status.LOBBY, "AI players can only leave in the lobby.")
-            require_host(table, by_user, "Only the host can remove AI players.")
-            ais = [s for s in table.seats if s.user_id is None]
-            if not ais:
-                raise TableError("There is no AI player at this table.")
-            await free_seat(self.committer, table, ais[-1])
-        await self.notifier.notify(table, Event.AI_REMOVED, {"chair": ais[-1].chair})
+            seat = await remove_ai_seat(self.committer, table, by_user)
+        await self.notifier.notify(table, Event.AI_REMOVED, {"chair": seat.chair})
         return table
 
     async def leave(self, table_id: int, user_id: int) -> Table:
         """A player leaves: in the lobby with their buy-in back; during play at the end of
         the hand (chip games) or at once, handing the seat to the AI (other games)."""
         async with self.registry.held(table_id) as table:
-            index = seat_index(table, user_id)
-            seat = table.seats[index]
-            last = table.status is Status.PLAYING and table.humans() == [seat]
-            if table.status is Status.LOBBY:
-                detail = await leave_lobby(self.committer, table, seat, user_id)
-            elif seat.leaving:
-                raise TableError("You are already leaving at the end of this hand.")
-            elif last:
-                detail = {"seat": index, "when": "now"}
-            else:
-                detail = await self.committer.leave_game(table, index)
+            detail, last = await leave_seat(self.committer, table, user_id)
             await self.notifier.notify(table, Event.LEFT, detail)
             if table.status is Status.PLAYING and (last or not table.humans()):
                 # the last player to leave closes the table while still seated at it, so

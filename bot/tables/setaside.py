@@ -6,7 +6,8 @@ that its channel is free again. One broken table never stops the bot from starti
 The pot is shared evenly among the seats still at the table (all seats if none is), odd
 chips in seat order; then every stake goes to its owner: a player's purse, or the
 server's issuance for an AI seat (and for a stake whose seat row is missing, since its
-owner is unknown). Keys are `setaside:{table}:...`, used by nothing else, so a setting
+owner is unknown, and for every stake of a tournament table, which the bank lent).
+Keys are `setaside:{table}:...`, used by nothing else, so a setting
 aside can never be taken for a payout already made.
 """
 
@@ -63,7 +64,7 @@ def homecoming(
     for chair, amount in sorted(stakes.items()):
         if amount <= 0:
             continue
-        user = owners.get(chair)
+        user = None if row.tournament_id is not None else owners.get(chair)
         dst = Account.issuance(guild) if user is None else Account.purse(guild, user)
         src = Account.stake(guild, table, chair)
         postings.append(_posting(row, src, dst, amount, f"stake:{chair}"))
@@ -74,6 +75,6 @@ def _posting(row: TableRow, src: Account, dst: Account, amount: int, leg: str) -
     """One leg of setting a table aside."""
     reason = Reason.REFUND if dst.kind == "stake" else Reason.CASHOUT
     if dst.kind == "issuance":
-        reason = Reason.AI_CASHOUT
+        reason = Reason.AI_CASHOUT if row.tournament_id is None else Reason.REPAY
     key = f"setaside:{row.id}:{leg}"
     return Posting(src, dst, amount, reason, key, game=row.game, table_id=row.id)

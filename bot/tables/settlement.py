@@ -94,10 +94,13 @@ def closing_of(table: Table, state: Any) -> tuple[tuple[Transfer, ...], tuple[in
 
 
 def cash_out(table: Table, seat: Seat, amount: int, *, late: bool = False) -> Posting:
-    """A seat's stake going home: to its player's purse, or an AI's to the issuance.
+    """A seat's stake going home: to its player's purse, or an AI's to the issuance, or
+    at a tournament table (where the bank lent every stake) back to the issuance.
     A seat cashes out once (`cashout:{table}:{ticket}`); `late` marks chips found on a
     seat that had already cashed out, which must not reuse that key."""
-    if seat.user_id is None:
+    if table.tournament_id is not None:
+        dst, reason = Account.issuance(table.guild_id), Reason.REPAY
+    elif seat.user_id is None:
         dst, reason = Account.issuance(table.guild_id), Reason.AI_CASHOUT
     else:
         dst, reason = Account.purse(table.guild_id, seat.user_id), Reason.CASHOUT

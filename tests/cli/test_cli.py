@@ -14,6 +14,7 @@ from bot.console import CONSOLE_GUILD, CONSOLE_USER, play_main
 from bot.games import registry
 from bot.ledger import Account, Ledger
 from bot.storage import open_database
+from bot.tournaments.rules import tournament_rules
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -28,6 +29,16 @@ def test_rules_prints_the_rules_and_every_option(capsys: pytest.CaptureFixture[s
     assert "Black Joke" in out and "banker" in out.lower()
     for option in registry.get("black-joke").info.options:
         assert option.name in out
+
+
+@pytest.mark.parametrize("name", ["tournament", "Tournaments"])
+def test_rules_tournament_prints_the_tournament_rules(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    code, out, _ = run(capsys, "rules", name)
+    assert code == 0
+    assert out == f"Tournaments\n\n{tournament_rules()}\n"
+    assert "a win scores 3, a draw 1, a loss 0" in out and "by default 50/30/20" in out
 
 
 def test_games_lists_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:

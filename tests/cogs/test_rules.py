@@ -14,9 +14,10 @@ import pytest
 from bot.client import ParlourBot
 from bot.games import GameInfo, registry
 from bot.games.rules_text import rules_text
+from bot.tournaments.rules import tournament_rules
 from cogs._base import Refusal
 from cogs.autocomplete import MAX_CHOICES, game_named, matching_games
-from cogs.rules import OPTIONS_HINT, rules_embeds, take
+from cogs.rules import OPTIONS_HINT, rules_embeds, take, text_embeds
 from tests.fakediscord import FakeDiscord, FakeUser
 
 JSON = dict[str, Any]
@@ -156,6 +157,66 @@ async def test_rules_too_long_for_one_message_go_on_in_followups(
     assert text_of(embeds).split() == expected.split()
 
 
+# -- /rules tournament ----------------------------------------------------------------------
+
+TOURNAMENTS = {"name": "Tournaments", "value": "tournament"}
+
+
+async def test_rules_tournament_shows_the_tournament_rules(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
+) -> None:
+    i = await fake.slash("rules", {"game": "tournament"}, by=alice)
+
+    assert i.response.kind == "message" and i.response.ephemeral
+    embeds = [*i.response.embeds, *(e for m in i.followups for e in m.embeds)]
+    for embed in embeds:
+        check_limits(embed)
+    assert embeds[0]["title"] == "Tournaments" and "footer" not in embeds[0]
+    assert all(e["title"] == "Tournaments (continued)" for e in embeds[1:])
+    assert text_of(embeds) == tournament_rules()
+    assert "a win scores 3, a draw 1, a loss 0" in text_of(embeds)
+    assert "by default 50/30/20" in text_of(embeds)
+
+
+async def test_rules_tournament_is_found_by_title_and_shared_on_request(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
+) -> None:
+    i = await fake.slash("rules", {"game": " TOURNAMENTS ", "public": True}, by=alice)
+    assert i.response.kind == "message" and not i.response.ephemeral
+    assert i.response.embeds[0]["title"] == "Tournaments"
+    assert fake.channel_messages() == i.messages
+
+
+async def test_autocomplete_offers_tournaments_when_it_matches(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
+) -> None:
+    for typed in ("tour", "TOURNAMENTS", " tournament "):
+        i = await fake.autocomplete("rules", {"game": typed}, focused="game", by=alice)
+        assert i.response.choices[0] == TOURNAMENTS
+    inside = await fake.autocomplete("rules", {"game": "nament"}, focused="game", by=alice)
+    assert inside.response.choices[-1] == TOURNAMENTS
+    for typed in ("black", "tourney"):
+        i = await fake.autocomplete("rules", {"game": typed}, focused="game", by=alice)
+        assert TOURNAMENTS not in i.response.choices
+    # /table start offers games only
+    table = await fake.autocomplete("table start", {"game": ""}, focused="game", by=alice)
+    assert TOURNAMENTS not in table.response.choices
+
+
+def test_one_splitter_serves_games_and_tournaments() -> None:
+    text = long_rules(60, 90)
+    embeds = [e.to_dict() for e in text_embeds("Tournaments", text)]
+    assert len(embeds) > 1
+    for embed in embeds:
+        check_limits(dict(embed))
+        assert "footer" not in embed
+    assert text_of([dict(e) for e in embeds]).split() == text.split()
+    game = [dict(e.to_dict()) for e in rules_embeds(BLACK_JOKE, text)]
+    assert "key black-joke" in game[0]["footer"]["text"]
+    assert all("footer" not in e for e in game[1:])
+    assert text_of(game).split() == text.split()
+
+
 # -- game names ----------------------------------------------------------------------------
 
 
@@ -164,9 +225,11 @@ async def test_autocomplete_offers_matching_games_by_key_or_title(
 ) -> None:
     black_joke = {"name": "Black Joke (2-10 players)", "value": "black-joke"}
     everything = await fake.autocomplete("rules", {"game": ""}, focused="game", by=alice)
-    # Discord shows 25 choices at most: the first games in key order
-    assert {c["value"] for c in everything.response.choices} == set(list(registry.keys())[:25])
-    assert black_joke in everything.response.choices
+    # Discord shows 25 choices at most: the tournament rules, then the first games by key
+    choices = everything.response.choices
+    assert choices[0] == TOURNAMENTS and len(choices) == MAX_CHOICES
+    assert [c["value"] for c in choices[1:]] == list(registry.keys())[:24]
+    assert black_joke in choices
     for typed in ("k-j", "K J", "black-joke"):
         i = await fake.autocomplete("rules", {"game": typed}, focused="game", by=alice)
         assert i.response.kind == "autocomplete"

@@ -1,7 +1,8 @@
 """The ledger against a tiny in-memory model, driven by a Hypothesis state machine.
 
 The model is a dict of balances plus the set of accounts that exist, the tables whose
-escrow is closed, and the postings made so far. Every rule predicts, from the model
+escrow is closed, the tournaments whose entry escrow is closed, and the postings made
+so far. Every rule predicts, from the model
 alone, which error the ledger must raise (or none); after every step the ledger's
 balances must equal the model's and `Ledger.check()` must find nothing wrong.
 It runs on each backend, each example on a new database: on PostgreSQL a schema of its
@@ -27,94 +28,30 @@ from hypothesis.stateful import (
 from bot.ledger import (
     MAX_AMOUNT,
     Account,
-    AccountClosed,
     AccountKind,
-    BadAmount,
     KeyConflict,
     Ledger,
     LedgerError,
-    Overdraft,
     Posting,
     PostResult,
     Reason,
 )
 from bot.storage import Tx, open_database
 from tests.backends import BACKENDS, MachinePlace, machine_settings
+from tests.ledger.ledger_model import (
+    ACCOUNTS,
+    GAME,
+    SEATS,
+    START,
+    TABLES,
+    TOURNAMENTS,
+    USERS,
+    Model,
+    amounts,
+    same_server_pairs,
+)
 
 T = TypeVar("T")
-START = 100
-GAME = "tilters"
-TABLES = {10: 1, 11: 1, 20: 2}  # table id -> its server
-SEATS = (0, 1)
-USERS = (1, 2, 3)
-PURSES = [Account.purse(g, u) for g in (1, 2) for u in USERS]
-ACCOUNTS = (
-    [Account.issuance(1), Account.issuance(2)]
-    + PURSES
-    + [Account.stake(g, t, s) for t, g in TABLES.items() for s in SEATS]
-    + [Account.pot(g, t) for t, g in TABLES.items()]
-)
-# Mostly amounts a purse can pay, some it cannot, a few no one may send.
-amounts = st.one_of(
-    st.integers(1, 60),
-    st.integers(1, 60),
-    st.integers(-2, 250),
-    st.sampled_from([MAX_AMOUNT, MAX_AMOUNT + 1]),
-)
-same_server_pairs = st.sampled_from([1, 2]).flatmap(
-    lambda guild: st.tuples(
-        st.sampled_from([a for a in ACCOUNTS if a.guild_id == guild]),
-        st.sampled_from([a for a in ACCOUNTS if a.guild_id == guild]),
-    )
-)
-
-
-class Model:
-    """What the ledger should hold: balances, existing accounts, closed tables."""
-
-    def __init__(self) -> None:
-        self.balances: dict[Account, int] = {}
-        self.closed: set[int] = set()
-
-    def outcome(
-        self, postings: Sequence[Posting]
-    ) -> tuple[type[Exception] | None, dict[Account, int]]:
-        """The error a post of `postings` must raise (None: success) and the balances after."""
-        for p in postings:
-            error = _invalid(p)
-            if error is not None:
-                return error, self.balances
-        after = dict(self.balances)
-        for p in postings:
-            error = self._apply(after, p)
-            if error is not None:
-                return error, self.balances
-        return None, after
-
-    def _apply(self, after: dict[Account, int], p: Posting) -> type[Exception] | None:
-        for account in (p.src, p.dst):
-            if account.table_id in self.closed:
-                return AccountClosed
-            if account not in after:
-                after[account] = 0
-                if account.kind is AccountKind.PURSE:
-                    bank = Account.issuance(account.guild_id)
-                    after[bank] = after.get(bank, 0) - START
-                    after[account] = START
-        if p.src.kind is not AccountKind.ISSUANCE and after[p.src] < p.amount:
-            return Overdraft
-        after[p.src] -= p.amount
-        after[p.dst] += p.amount
-        return None
-
-
-def _invalid(p: Posting) -> type[Exception] | None:
-    """The error validation alone gives a posting, if any."""
-    if type(p.amount) is not int or not 0 < p.amount <= MAX_AMOUNT:
-        return BadAmount
-    if p.src.guild_id != p.dst.guild_id or p.src == p.dst:
-        return LedgerError
-    return None
 
 
 class LedgerMachine(RuleBasedStateMachine):
@@ -284,6 +221,60 @@ class LedgerMachine(RuleBasedStateMachine):
             self.expect(payouts, via_transfer=False)
         self.close(table)
 
+    @rule(
+        tournament=st.sampled_from(sorted(TOURNAMENTS)),
+        user=st.sampled_from(USERS),
+        amount=st.integers(1, 150),
+    )
+    def enter(self, tournament: int, user: int, amount: int) -> None:
+        """A player pays a tournament's buy-in into its entry escrow."""
+        guild = TOURNAMENTS[tournament]
+        purse, entry = Account.purse(guild, user), Account.entry(guild, tournament)
+        posting = Posting(purse, entry, amount, Reason.ENTRY, self.new_key())
+        self.expect([posting], via_transfer=True)
+
+    @rule(
+        tournament=st.sampled_from(sorted(TOURNAMENTS)),
+        users=st.lists(st.sampled_from(USERS), min_size=1, max_size=3),
+        refund=st.booleans(),
+    )
+    def pay_out(self, tournament: int, users: list[int], refund: bool) -> None:
+        """The entry escrow is paid out to purses (prizes, or refunds of a cancelled
+        tournament) in one work: the first purse takes whatever the split leaves."""
+        guild = TOURNAMENTS[tournament]
+        entry = Account.entry(guild, tournament)
+        held = max(self.model.balances.get(entry, 0), len(users))
+        shares = [held // len(users)] * len(users)
+        shares[0] += held - sum(shares)
+        reason = Reason.REFUND if refund else Reason.PRIZE
+        postings = [
+            Posting(entry, Account.purse(guild, u), share, reason, self.new_key())
+            for u, share in zip(users, shares, strict=True)
+        ]
+        self.expect(postings, via_transfer=False)
+
+    @rule(tournament=st.sampled_from(sorted(TOURNAMENTS)))
+    def close_entry(self, tournament: int) -> None:
+        """Close a tournament's entry escrow: refused by the database while it holds chips,
+        nothing at all if it was never opened."""
+        guild = TOURNAMENTS[tournament]
+        entry = Account.entry(guild, tournament)
+        held = self.model.balances.get(entry, 0)
+
+        async def work(tx: Tx) -> None:
+            await self.ledger.close_entry(tx, guild, tournament)
+
+        refused = ""
+        try:
+            self.run(self.db.write(work))
+        except LedgerError as exc:
+            refused = exc.reason
+        assert bool(refused) == (held > 0)
+        assert not refused or f"holds {held} chips" in refused
+        if entry in self.model.balances and not refused:
+            event("entry escrow closed")
+            self.model.closed_tournaments.add(tournament)
+
     @precondition(lambda self: bool(self.made))
     @rule(data=st.data())
     def replay(self, data: st.DataObject) -> None:
@@ -321,10 +312,11 @@ class LedgerMachine(RuleBasedStateMachine):
         """Balances equal the model's, and every ledger invariant holds."""
         rows = self.run(
             self.db.fetchall(
-                "SELECT guild_id, kind, user_id, table_id, seat, balance FROM accounts"
+                "SELECT guild_id, kind, user_id, table_id, seat, tournament_id, balance"
+                " FROM accounts"
             )
         )
-        held = {Account(r[0], AccountKind(r[1]), r[2], r[3], r[4]): r[5] for r in rows}
+        held = {Account(r[0], AccountKind(r[1]), r[2], r[3], r[4], r[5]): r[6] for r in rows}
         assert held == self.model.balances
         assert self.run(self.ledger.check()) == []
 

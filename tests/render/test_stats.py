@@ -9,9 +9,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import render._board
+import render._text
 import render.stats
 from render import StatsRow, StatsSheet, render_stats
-from render.stats import DASH, MAX_ROWS, ROW_H, WIDTH
+from render._board import DASH, WIDTH
+from render.stats import MAX_ROWS, ROW_H
 
 ROWS = (StatsRow("Black Joke", 5, 2, 340, 120), StatsRow("The Clock", 12, 7), StatsRow("T", 3, 0))
 
@@ -42,13 +45,14 @@ def decoded(data: bytes) -> Image.Image:
 def texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the picture draws, in order (they are still drawn)."""
     seen: list[str] = []
-    real = render.stats.draw_fitted
+    real = render._text.draw_fitted
 
     def spy(draw: Any, xy: Any, text: str, *args: Any) -> float:
         seen.append(text)
         return real(draw, xy, text, *args)
 
-    monkeypatch.setattr(render.stats, "draw_fitted", spy)
+    for module in (render.stats, render._board):  # the title and count lines are shared
+        monkeypatch.setattr(module, "draw_fitted", spy)
     return seen
 
 

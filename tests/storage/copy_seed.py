@@ -1,11 +1,12 @@
 """A server's database worth copying, for tests/storage/test_copy.py: a Black Joke game
 played to its end, another stopped mid-game, a daily claim, settings, a DM status, a
-patience result and a notice, so that every table a copy carries holds rows.
+patience result, a notice and a tournament (its players, a table of its first round, a
+bye, a buy-in in its entry escrow), so that every table a copy carries holds rows.
 """
 
 from __future__ import annotations
 
-from bot.ledger import Ledger
+from bot.ledger import Account, Ledger, Posting, Reason
 from bot.storage import Database, Tx, open_database
 from bot.storage._copy_io import TABLES
 from bot.storage.guild_rows import save
@@ -49,6 +50,10 @@ async def seed(where: str) -> int:
             row = PatienceRow(ALICE, True, {"moves": 90, "score": 52})
             await record_patience(tx, GUILD, finished.id, "clock", [row])
             await add_notice(tx, CHANNEL, finished.id, "The table was set aside.")
+            await tournament(tx, finished.id)
+            entry = Account.entry(GUILD, 1)
+            buy_in = Posting(Account.purse(GUILD, CAROL), entry, 20, Reason.ENTRY, "entry:1:103")
+            await service.ledger.post(tx, [buy_in])
 
         await db.write(extras)
         for copied in TABLES:
@@ -56,6 +61,30 @@ async def seed(where: str) -> int:
         return table.id
     finally:
         await db.close()
+
+
+async def tournament(tx: Tx, table_id: int) -> None:
+    """Tournament 1, under way in its first round, playing at table `table_id`."""
+    await tx.execute(
+        "INSERT INTO tournaments (id, guild_id, channel_id, host_id, game, format, rounds,"
+        " seats, buy_in, stack, shares, options, seed, status, round, created_at)"
+        " VALUES (1, ?, ?, ?, 'black-joke', 'swiss', 3, 2, 20, 100, '50,30,20', '{}', 5,"
+        " 'running', 1, '2024-01-01T00:00:00.000Z')",
+        (GUILD, CHANNEL, ALICE),
+    )
+    await tx.executemany(
+        "INSERT INTO tournament_players (tournament_id, user_id, name, seq) VALUES (1, ?, ?, ?)",
+        [(ALICE, "Alice", 1), (BOB, "Bob", 2), (CAROL, "Carol", 3)],
+    )
+    await tx.execute(
+        "INSERT INTO tournament_tables (tournament_id, round, number, seats, table_id)"
+        " VALUES (1, 1, 1, ?, ?)",
+        (f"[{ALICE}, null]", table_id),
+    )
+    await tx.execute(
+        "INSERT INTO tournament_byes (tournament_id, round, user_id) VALUES (1, 1, ?)", (BOB,)
+    )
+    await tx.execute("UPDATE tables SET tournament_id = 1 WHERE id = ?", (table_id,))
 
 
 async def dump(where: str) -> dict[str, list[tuple[object, ...]]]:

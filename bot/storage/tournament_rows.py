@@ -1,0 +1,372 @@
+"""The tournament service's rows: tournaments, their players, the tables of each round
+and the byes (migration 0010).
+
+Plain functions over a connection, so the service can store a change in one unit of work
+with the ledger's postings. Only SQL lives here; what it means lives in
+`bot.tournaments.service`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.storage.table_rows import Reader, now_text
+from bot.storage.tx import Row, Tx, as_float_or_none, as_int, as_int_or_none, as_str, as_str_or_none
+
+Connection = Tx
+"""The connection a unit of work receives."""
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    """A row of `tournaments`."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    game: str
+    format: str
+    rounds: int
+    seats: int
+    buy_in: int
+    stack: int
+    shares: str
+    options: dict[str, object]
+    seed: int
+    starts_at: float | None
+    status: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """A row of `tournament_players`."""
+
+    user_id: int
+    name: str
+    seq: int
+    dropped: int
+    place: int | None
+    prize: int
+
+
+@dataclass(frozen=True, slots=True)
+class SlotRow:
+    """A row of `tournament_tables`: one table of one round."""
+
+    round: int
+    number: int
+    seats: list[int | None]
+    thread_id: int | None
+    table_id: int | None
+    result: dict[str, list[int]] | None
+
+
+@dataclass(frozen=True, slots=True)
+class NewTournament:
+    """What a new tournament is stored with."""
+
+    guild_id: int
+    channel_id: int
+    host_id: int
+    game: str
+    format: str
+    rounds: int
+    seats: int
+    buy_in: int
+    stack: int
+    shares: str
+    options: dict[str, object]
+    seed: int
+    starts_at: float | None
+
+
+async def insert_tournament(tx: Connection, new: NewTournament) -> int:
+    """Store a new tournament in signup; its id."""
+    found = await tx.attempt(
+        "INSERT INTO tournaments (guild_id, channel_id, host_id, game, format, rounds, seats,"
+        " buy_in, stack, shares, options, seed, starts_at, status, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?) RETURNING id",
+        (
+            new.guild_id,
+            new.channel_id,
+            new.host_id,
+            new.game,
+            new.format,
+            new.rounds,
+            new.seats,
+            new.buy_in,
+            new.stack,
+            new.shares,
+            json.dumps(new.options),
+            new.seed,
+            new.starts_at,
+            now_text(),
+        ),
+    )
+    return as_int(found[0][0])
+
+
+async def set_message(tx: Connection, tournament_id: int, message_id: int) -> None:
+    """Remember the tournament's signup message."""
+    await tx.execute(
+        "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id)
+    )
+
+
+async def set_status(tx: Connection, tournament_id: int, status: str) -> None:
+    """Move a tournament to another phase (a finished or cancelled one is stamped)."""
+    done = now_text() if status in ("finished", "cancelled") else None
+    await tx.execute(
+        "UPDATE tournaments SET status = ?, finished_at = ? WHERE id = ?",
+        (status, done, tournament_id),
+    )
+
+
+async def set_round(tx: Connection, tournament_id: int, round_no: int, rounds: int) -> None:
+    """Store the round under way (and the rounds to play, fixed at the start)."""
+    await tx.execute(
+        "UPDATE tournaments SET round = ?, rounds = ? WHERE id = ?",
+        (round_no, rounds, tournament_id),
+    )
+
+
+async def insert_player(tx: Connection, tournament_id: int, user_id: int, name: str) -> int:
+    """Sign a player up; their joining order (1, 2, ...; a rejoin comes last)."""
+    found = await tx.fetchall(
+        "SELECT COALESCE(MAX(seq), 0) + 1 FROM tournament_players WHERE tournament_id = ?",
+        (tournament_id,),
+    )
+    seq = as_int(found[0][0])
+    await tx.execute(
+        "INSERT INTO tournament_players (tournament_id, user_id, name, seq) VALUES (?, ?, ?, ?)",
+        (tournament_id, user_id, name, seq),
+    )
+    return seq
+
+
+async def delete_player(tx: Connection, tournament_id: int, user_id: int) -> None:
+    """Take a player off the list during signup."""
+    await tx.execute(
+        "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?",
+        (tournament_id, user_id),
+    )
+
+
+async def drop_player(tx: Connection, tournament_id: int, user_id: int, round_no: int) -> None:
+    """Mark a player out after a round (they left or forfeited)."""
+    await tx.execute(
+        "UPDATE tournament_players SET dropped = ? WHERE tournament_id = ? AND user_id = ?",
+        (max(round_no, 1), tournament_id, user_id),
+    )
+
+
+async def set_place(
+    tx: Connection, tournament_id: int, user_id: int, place: int, prize: int
+) -> None:
+    """Store a player's final place and prize."""
+    await tx.execute(
+        "UPDATE tournament_players SET place = ?, prize = ?"
+        " WHERE tournament_id = ? AND user_id = ?",
+        (place, prize, tournament_id, user_id),
+    )
+
+
+async def insert_slot(
+    tx: Connection, tournament_id: int, round_no: int, number: int, seats: Sequence[int | None]
+) -> None:
+    """Store one table of a round, not yet opened."""
+    await tx.execute(
+        "INSERT INTO tournament_tables (tournament_id, round, number, seats) VALUES (?, ?, ?, ?)",
+        (tournament_id, round_no, number, json.dumps(list(seats))),
+    )
+
+
+async def insert_bye(tx: Connection, tournament_id: int, round_no: int, user_id: int) -> None:
+    """Store a player's bye in a round."""
+    await tx.execute(
+        "INSERT INTO tournament_byes (tournament_id, round, user_id) VALUES (?, ?, ?)",
+        (tournament_id, round_no, user_id),
+    )
+
+
+async def set_thread(
+    tx: Connection, tournament_id: int, round_no: int, number: int, thread_id: int
+) -> None:
+    """Remember the thread a table of a round is played in."""
+    await tx.execute(
+        "UPDATE tournament_tables SET thread_id = ? WHERE tournament_id = ? AND round = ?"
+        " AND number = ?",
+        (thread_id, tournament_id, round_no, number),
+    )
+
+
+async def set_table(
+    tx: Connection, tournament_id: int, round_no: int, number: int, table_id: int
+) -> None:
+    """Remember the table opened for a slot."""
+    await tx.execute(
+        "UPDATE tournament_tables SET table_id = ? WHERE tournament_id = ? AND round = ?"
+        " AND number = ?",
+        (table_id, tournament_id, round_no, number),
+    )
+
+
+async def set_result(
+    tx: Connection, tournament_id: int, round_no: int, number: int, result: dict[str, list[int]]
+) -> None:
+    """Store how a table ended."""
+    await tx.execute(
+        "UPDATE tournament_tables SET result = ? WHERE tournament_id = ? AND round = ?"
+        " AND number = ?",
+        (json.dumps(result), tournament_id, round_no, number),
+    )
+
+
+async def live(db: Reader) -> list[TournamentRow]:
+    """Every tournament still in signup, running or paying, oldest first."""
+    found = await db.fetchall(
+        "SELECT * FROM tournaments WHERE status IN ('signup', 'running', 'paying') ORDER BY id"
+    )
+    return [_tournament(r) for r in found]
+
+
+async def tournament(db: Reader, tournament_id: int) -> TournamentRow | None:
+    """One tournament's row, whatever its phase."""
+    found = await db.fetchall("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+    return _tournament(found[0]) if found else None
+
+
+async def players_of(db: Reader, tournament_id: int) -> list[PlayerRow]:
+    """A tournament's players, by joining order."""
+    found = await db.fetchall(
+        "SELECT user_id, name, seq, dropped, place, prize FROM tournament_players"
+        " WHERE tournament_id = ? ORDER BY seq",
+        (tournament_id,),
+    )
+    return [
+        PlayerRow(
+            as_int(r["user_id"]),
+            as_str(r["name"]),
+            as_int(r["seq"]),
+            as_int(r["dropped"]),
+            as_int_or_none(r["place"]),
+            as_int(r["prize"]),
+        )
+        for r in found
+    ]
+
+
+async def slots_of(db: Reader, tournament_id: int) -> list[SlotRow]:
+    """A tournament's tables, round by round."""
+    found = await db.fetchall(
+        "SELECT round, number, seats, thread_id, table_id, result FROM tournament_tables"
+        " WHERE tournament_id = ? ORDER BY round, number",
+        (tournament_id,),
+    )
+    out = []
+    for r in found:
+        result = as_str_or_none(r["result"])
+        out.append(
+            SlotRow(
+                as_int(r["round"]),
+                as_int(r["number"]),
+                json.loads(as_str(r["seats"])),
+                as_int_or_none(r["thread_id"]),
+                as_int_or_none(r["table_id"]),
+                json.loads(result) if result is not None else None,
+            )
+        )
+    return out
+
+
+async def byes_of(db: Reader, tournament_id: int) -> dict[int, tuple[int, ...]]:
+    """A tournament's byes, per round."""
+    found = await db.fetchall(
+        "SELECT round, user_id FROM tournament_byes WHERE tournament_id = ? ORDER BY round,"
+        " user_id",
+        (tournament_id,),
+    )
+    out: dict[int, tuple[int, ...]] = {}
+    for r in found:
+        out[as_int(r["round"])] = (*out.get(as_int(r["round"]), ()), as_int(r["user_id"]))
+    return out
+
+
+async def table_in_thread(db: Reader, tournament_id: int, thread_id: int) -> int | None:
+    """The table a tournament opened in a thread, if one was (a restart between opening
+    it and storing its id finds it here)."""
+    found = await db.fetchall(
+        "SELECT id FROM tables WHERE tournament_id = ? AND channel_id = ? ORDER BY id DESC",
+        (tournament_id, thread_id),
+    )
+    return as_int(found[0][0]) if found else None
+
+
+async def played_at(db: Reader, table_id: int, seat: int) -> bool:
+    """Whether a player made a move of their own at a seat of a table."""
+    found = await db.fetchall(
+        "SELECT 1 FROM actions WHERE table_id = ? AND seat = ? AND actor = 'player' LIMIT 1",
+        (table_id, seat),
+    )
+    return bool(found)
+
+
+async def live_player_in(db: Reader, guild_id: int, user_id: int) -> int | None:
+    """The live tournament of a server a player is signed up to and still in, if any."""
+    found = await db.fetchall(
+        "SELECT t.id FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id"
+        " WHERE p.user_id = ? AND t.guild_id = ? AND p.dropped = 0"
+        " AND t.status IN ('signup', 'running', 'paying') ORDER BY t.id LIMIT 1",
+        (user_id, guild_id),
+    )
+    return as_int(found[0][0]) if found else None
+
+
+async def finished_places(db: Reader, guild_id: int, user_id: int) -> list[int | None]:
+    """A player's places in a server's finished tournaments, oldest first."""
+    found = await db.fetchall(
+        "SELECT p.place FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id"
+        " WHERE p.user_id = ? AND t.guild_id = ? AND t.status = 'finished' ORDER BY t.id",
+        (user_id, guild_id),
+    )
+    return [as_int_or_none(r[0]) for r in found]
+
+
+async def winners(db: Reader, guild_id: int, limit: int) -> list[tuple[int, int]]:
+    """The players of a server with the most tournament wins: (user id, wins), most first,
+    ties by user id."""
+    found = await db.fetchall(
+        "SELECT p.user_id, COUNT(*) AS wins FROM tournament_players p"
+        " JOIN tournaments t ON t.id = p.tournament_id"
+        " WHERE t.guild_id = ? AND t.status = 'finished' AND p.place = 1"
+        " GROUP BY p.user_id ORDER BY wins DESC, p.user_id LIMIT ?",
+        (guild_id, limit),
+    )
+    return [(as_int(r[0]), as_int(r[1])) for r in found]
+
+
+def _tournament(row: Row) -> TournamentRow:
+    return TournamentRow(
+        id=as_int(row["id"]),
+        guild_id=as_int(row["guild_id"]),
+        channel_id=as_int(row["channel_id"]),
+        message_id=as_int_or_none(row["message_id"]),
+        host_id=as_int(row["host_id"]),
+        game=as_str(row["game"]),
+        format=as_str(row["format"]),
+        rounds=as_int(row["rounds"]),
+        seats=as_int(row["seats"]),
+        buy_in=as_int(row["buy_in"]),
+        stack=as_int(row["stack"]),
+        shares=as_str(row["shares"]),
+        options=json.loads(as_str(row["options"])),
+        seed=as_int(row["seed"]),
+        starts_at=as_float_or_none(row["starts_at"]),
+        status=as_str(row["status"]),
+        round=as_int(row["round"]),
+    )
