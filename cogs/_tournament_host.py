@@ -245,8 +245,8 @@ class DiscordTournamentHost:
             return
         view = await self.bot.tournaments.standings(tournament.id, tournament.guild_id)
         words = news.words
-        if news.kind is NewsKind.FINISHED:
-            words = f"{words}\n{winner_words(tournament, view)}".strip()
+        if news.kind is NewsKind.FINISHED and not words:
+            words = winner_words(tournament, view)
         picture = await rendered(render_standings, standings_sheet(view))
         file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
         await channel.send(words[:MESSAGE_CHARS], file=file, allowed_mentions=_NO_PINGS)

@@ -84,7 +84,10 @@ async def check_the_end(
     winner = view.lines[0]
     assert view.final and winner.user_id in (alice.id, bob.id)
     (end,) = [m for m in fake.channel_messages() if "tournament #" in m.content and m.files]
-    assert f"**{winner.name}**" in end.content
+    assert end.content.startswith(f"{winner.name} wins") and "Prizes" in end.content
+    for thread in fake.threads():  # each table's message, over, offers no rematch
+        (table,) = fake.channel_messages(thread)
+        assert "game over" in table.content and table.buttons == []
     assert sum(line.prize for line in view.lines) == 2 * BUY_IN
     purses = [await bot.ledger.purse(fake.guild_id, p.id) for p in (alice, bob)]
     assert sum(purses) == 2 * START_CHIPS
@@ -140,3 +143,26 @@ async def test_the_signup_buttons_work_after_a_restart(
     assert "signed up" in answer(joined)
     assert bob.id in again.tournaments.get(tournament.id).players
     assert "bob" in signup_message(fake).embeds[0]["description"]
+
+
+async def test_a_knockout_for_points_starts_by_itself_on_the_bots_clock(
+    fake: FakeDiscord, bot: ParlourBot, mona: FakeUser, alice: FakeUser, bob: FakeUser
+) -> None:
+    quick(bot)
+    await create(fake, mona, format="knockout", seats=3, starts_in=1)
+    for player in (alice, bob):
+        await fake.click(signup_message(fake), label="Join", by=player)
+    tournament = only_live(bot, fake)
+    assert "For points" in signup_message(fake).embeds[0]["description"]
+    now = bot.tables.clock
+    bot.tables.clock = lambda: now() + 61  # a minute on: the clock loop starts it
+    await seated(fake, tournament, 1)
+    assert tournament.phase is Phase.RUNNING and signup_message(fake).buttons == []
+    await play_round(bot, tournament)
+    await until(lambda: tournament.phase is Phase.FINISHED)
+    await until(lambda: bool(posted(fake, "tournament #")))
+    (end,) = [m for m in fake.channel_messages() if "tournament #" in m.content and m.files]
+    view = await bot.tournaments.standings(tournament.id, fake.guild_id)
+    assert end.content.startswith(view.lines[0].name) and view.final
+    for player in (alice, bob):
+        assert await bot.ledger.purse(fake.guild_id, player.id) == START_CHIPS

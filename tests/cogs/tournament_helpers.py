@@ -24,9 +24,10 @@ def quick(bot: ParlourBot) -> None:
 
 
 def answer(interaction: FakeInteraction) -> str:
-    """What the user was told privately (the last followup, or the response)."""
-    if interaction.followups:
-        return interaction.followups[-1].content
+    """What the user was told privately (the last private followup, or the response)."""
+    private = [m for m in interaction.followups if m.ephemeral]
+    if private:
+        return private[-1].content
     return interaction.response.content or ""
 
 
