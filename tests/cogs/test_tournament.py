@@ -1,12 +1,15 @@
 """/tournament through the fake Discord: a moderator's create and its signup message, the
-Join and Leave buttons and commands, and every refusal answered privately with nothing
+Join and Leave buttons and commands, and every refusal (not a moderator, patience, bad
+options, purse too small, already in another, started, full, forged) answered privately with nothing
 posted to the channel."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.client import ParlourBot
 from bot.config import Settings
-from bot.tournaments.service import Phase, summary
+from bot.tournaments.service import Phase, requests, summary
 from tests.cogs.conftest import START_CHIPS
 from tests.cogs.tournament_helpers import answer, create, only_live, quick, signup_message
 from tests.fakediscord import FakeDiscord, FakeUser
@@ -170,3 +173,21 @@ async def test_cancel_returns_every_buy_in_and_says_so(
     assert any("Every buy-in went back to its purse" in text for text in posted)
     assert signup_message(fake).buttons == []
     assert "Cancelled" in signup_message(fake).embeds[0]["footer"]["text"]
+
+
+async def test_a_full_tournament_refuses_the_next_player_privately(
+    fake: FakeDiscord,
+    bot: ParlourBot,
+    mona: FakeUser,
+    alice: FakeUser,
+    bob: FakeUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    quick(bot)
+    monkeypatch.setattr(requests, "MAX_PLAYERS", 1)  # 256 members are not needed to fill it
+    await create(fake, mona, buy_in=10)
+    await fake.click(signup_message(fake), label="Join", by=alice)
+    full = await fake.click(signup_message(fake), label="Join", by=bob)
+    assert full.response.ephemeral and "full" in answer(full)
+    assert set(only_live(bot, fake).players) == {alice.id}
+    assert await bot.ledger.purse(fake.guild_id, bob.id) == START_CHIPS
