@@ -1,7 +1,7 @@
 """/tournament through the fake Discord: a moderator's create and its signup message, the
 Join and Leave buttons and commands, and every refusal (not a moderator, patience, bad
-options, purse too small, already in another, started, full, forged) answered privately with nothing
-posted to the channel."""
+options, purse too small, already in another, started, full, forged) answered privately,
+with nothing posted to the channel."""
 
 from __future__ import annotations
 
