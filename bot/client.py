@@ -1,13 +1,14 @@
 """The Discord side of `parlour run`: the bot, its start-up, and command syncing.
 
-`ParlourBot.setup_hook` opens the database (running migrations), builds the ledger and
-the table service, loads the cogs from an explicit tuple (each registers its persistent
-`DynamicItem` buttons), rebuilds every open table (of its own guilds, when it holds some
-of Discord's gateway shards: `ShardedParlourBot`, docs/DESIGN.md "Scale") and re-renders
-its message, tells the channels of tables set aside (again on every reconnect and every
-few minutes, until Discord takes the notice), and starts the turn clock. Commands are not
-synced on every start: `parlour sync` does it (once for every shard and process), and so
-does the owner's `@Parlour sync` mention (cogs/admin.py).
+`ParlourBot.setup_hook` opens the database (running migrations), builds the ledger, the
+table service and the tournament service, loads the cogs from an explicit tuple (each
+registers its persistent `DynamicItem` buttons), rebuilds every open table (of its own
+guilds, when it holds some of Discord's gateway shards: `ShardedParlourBot`,
+docs/DESIGN.md "Scale") and re-renders its message, then every live tournament, tells the
+channels of tables set aside (again on every reconnect and every few minutes, until
+Discord takes the notice), and starts the clock (turn clocks, tournament starts).
+Commands are not synced on every start: `parlour sync` does it (once for every shard and
+process), and so does the owner's `@Parlour sync` mention (cogs/admin.py).
 """
 
 from __future__ import annotations
@@ -31,12 +32,14 @@ from bot.storage import Database, open_database
 from bot.storage.claims import ShardClaim, claim_shards
 from bot.tables import ServiceSettings, TableLimits, TableService
 from bot.tables.recovery import GuildFilter
+from bot.tournaments.service import TournamentService
 
 log = logging.getLogger(__name__)
 
 COGS: tuple[str, ...] = (
     "cogs.core",
     "cogs.table",
+    "cogs.tournament",
     "cogs.patience",
     "cogs.leaderboard",
     "cogs.rules",
@@ -59,6 +62,7 @@ class ParlourBot(commands.Bot):
     guild_settings: GuildSettingsStore
     ledger: Ledger
     tables: TableService
+    tournaments: TournamentService
     claim: ShardClaim
 
     def __init__(self, settings: Settings) -> None:
@@ -130,9 +134,11 @@ class ParlourBot(commands.Bot):
                 limits=self._limits,
             ),
         )
+        self.tournaments = TournamentService(self.tables)
         for name in COGS:
             await self.load_extension(name)
         report = await self.tables.recover(self._guild_filter())
+        await self.tournaments.recover()
         log.info(
             "rebuilt %d open tables (%d actions); closed %d that could not be rebuilt",
             report.tables,
@@ -202,12 +208,17 @@ class ParlourBot(commands.Bot):
         return TableLimits(s.buy_in, s.min_buy_in, s.max_buy_in, float(s.turn_clock_s))
 
     async def _run_clock(self) -> None:
-        """Play for players whose turn clock ran out, once a second."""
+        """Play for players whose turn clock ran out, and start tournaments whose time
+        came, once a second."""
         while True:
             try:
                 await self.tables.tick()
             except Exception:  # one bad table must not stop every clock
                 log.exception("turn clock failed")
+            try:
+                await self.tournaments.tick()
+            except Exception:  # nor one bad tournament
+                log.exception("tournament clock failed")
             await asyncio.sleep(CLOCK_STEP_S)
 
     async def close(self) -> None:

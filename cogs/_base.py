@@ -61,6 +61,16 @@ def reason_of(error: BaseException) -> str | None:
     return None
 
 
+def is_moderator(interaction: Interaction) -> bool:
+    """Whether the user moderates Parlour here (may stop any table, run tournaments):
+    Manage Server, or the server's moderator role."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    if perms is not None and perms.manage_guild:
+        return True
+    settings = bot_of(interaction).guild_settings.get(guild_id_of(interaction))
+    return settings.is_moderator(r.id for r in getattr(interaction.user, "roles", []))
+
+
 async def tell(interaction: Interaction, text: str) -> None:
     """Answer ephemerally, whether or not the interaction was answered already."""
     if interaction.response.is_done():

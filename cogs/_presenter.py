@@ -2,7 +2,9 @@
 
 The table service tells it of every change; it keeps only the latest change per table
 and edits that table's message at most once per `min_interval_s` (the latest state
-wins), so a burst of AI moves never trips Discord's rate limits. Pictures are rendered
+wins), so a burst of AI moves never trips Discord's rate limits. A table a command opened has
+its first message posted by that command; a tournament's table, opened by the service in
+a thread, has it posted here, from its first update. Pictures are rendered
 in worker processes, off the event loop. Hand DMs go through `HandMailer` (cogs/_dms.py):
 coalesced per player, and only when a hand changed by more than the player's own play.
 
@@ -235,10 +237,16 @@ class DiscordPresenter:
 
     async def _edit(self, update: Update) -> None:
         message_id = self.message_ids.get(update.table.id)
-        if message_id is None:
-            return  # the cog sends the first message; later updates edit it
+        if message_id is None and update.table.tournament_id is None:
+            return  # the cog that opened it sends the first message; updates edit it
         content, file, view = await self.message_parts(update, urgent=False)
         channel = self.bot.get_partial_messageable(update.table.channel_id)
+        if message_id is None:
+            # a tournament's table, opened by the service in its thread: no command
+            # posts its message, so its first update does
+            message = await channel.send(content, file=file, view=view)
+            await self.remember_message(update.table.id, message.id)
+            return
         await channel.get_partial_message(message_id).edit(
             content=content, attachments=[file], view=view
         )

@@ -10,7 +10,11 @@ off the event loop, after the interaction is deferred.
 
 A record (`Standings.record`) is tables played and won per game (patience included),
 chips won and lost per chip game, the best win, the longest streak and the favourite
-game. It is not secret, so it is answered publicly; a game not known is refused privately.
+game, and a line of tournaments played and won and the best place. It is not secret, so
+it is answered publicly; a game not known is refused privately.
+
+`/leaderboard game:tournaments` ranks the server's tournament wins instead (then the best
+places, as the tournament service orders them).
 """
 
 from __future__ import annotations
@@ -30,13 +34,16 @@ from bot.tables.records import BestWin, PlayerRecord
 from bot.tables.standings import BoardRow
 from cogs._base import Interaction, bot_of, guild_id_of
 from cogs._render import rendered
-from cogs.autocomplete import game_autocomplete, game_named, title_of
+from cogs.autocomplete import MAX_CHOICES, game_autocomplete, game_named, title_of
 from render import StatsRow, StatsSheet, render_leaderboard, render_stats
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
+    from bot.tournaments.service import TournamentRecord
 
 TOP = 10
+TOURNAMENTS = "tournaments"
+"""The `game` value of the tournament board."""
 Unit = Literal["chips", "net", "wins", "patience"]
 Row = tuple[int, str, str]
 """A picture's row: rank, name, value in words."""
@@ -102,8 +109,44 @@ async def patience_board(bot: ParlourBot, guild_id: int, user_id: int, game: Gam
     )
 
 
+async def tournament_board(bot: ParlourBot, guild_id: int, guild_name: str, user_id: int) -> Board:
+    """The server's tournament board: most tournaments won, then the best places."""
+    top = await bot.tournaments.leaderboard(guild_id, TOP)
+    mine = next(((rank, wins) for rank, (uid, wins) in enumerate(top, 1) if uid == user_id), None)
+    return Board(f"{guild_name}: tournaments won", "wins", top, mine)
+
+
+async def leaderboard_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The games, and the tournament board first when what is typed fits it."""
+    games = await game_autocomplete(interaction, current)
+    if current.strip().casefold() not in TOURNAMENTS:
+        return games
+    board = app_commands.Choice(name="Tournaments (most won)", value=TOURNAMENTS)
+    return [board, *games][:MAX_CHOICES]
+
+
+def tournament_words(record: TournamentRecord) -> str:
+    """A member's tournaments in a line: "Tournaments: 3 played, 1 won, best place 1st."."""
+    if not record.played:
+        return ""
+    best = "" if record.best is None else f", best place {ordinal(record.best)}"
+    return f"Tournaments: {record.played:,} played, {record.won:,} won{best}."
+
+
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    last = {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{'th' if 10 <= place % 100 <= 20 else last}"
+
+
 def empty_text(board: Board, game: GameInfo | None) -> str:
     """What an empty board says instead of a picture."""
+    if board.title.endswith("tournaments won"):
+        return (
+            "No one here has won a tournament yet: a moderator opens one with /tournament create."
+        )
     if game is None:
         return "No one here has any chips yet: claim your daily chips with /chips daily."
     chips = " for chips" if board.unit == "net" else ""
@@ -194,36 +237,46 @@ async def show_stats(
     """Answer /stats publicly with the member's record as a picture, or in words if none."""
     await interaction.response.defer(thinking=True)
     key = None if game is None else game.key
-    standings = bot_of(interaction).tables.standings
-    record = await standings.record(guild_id_of(interaction), member.id, key)
+    bot, guild_id = bot_of(interaction), guild_id_of(interaction)
+    record = await bot.tables.standings.record(guild_id, member.id, key)
+    cups = (
+        ""
+        if game is not None
+        else tournament_words(await bot.tournaments.record_of(guild_id, member.id))
+    )
     if not record.games:
         text = no_record_text(member.id, interaction.user.id, game)
-        await interaction.followup.send(text, allowed_mentions=_NO_PINGS)
+        await interaction.followup.send(f"{text}\n{cups}".strip(), allowed_mentions=_NO_PINGS)
         return
     guild = interaction.guild.name if interaction.guild is not None else "This server"
     subtitle = f"{guild} · {'every game' if game is None else game.title}"
     sheet = stats_sheet(member.display_name, subtitle, record)
     picture = await rendered(render_stats, sheet, urgent=True)
     file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
-    await interaction.followup.send(file=file)
+    await interaction.followup.send(cups, file=file, allowed_mentions=_NO_PINGS)
 
 
 class Leaderboard(commands.Cog):
     """The /leaderboard command."""
 
     @app_commands.command(name="leaderboard", description="The server's top ten players")
-    @app_commands.describe(game="Rank by results at this game instead of chips held")
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.describe(
+        game="Rank by results at this game instead of chips held (or: tournaments)"
+    )
+    @app_commands.autocomplete(game=leaderboard_autocomplete)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: Interaction, game: str | None = None) -> None:
-        """Show the top ten (chips held, or one game's results) and the caller's rank."""
-        guild_id = guild_id_of(interaction)
-        info = None if game is None else game_named(game).info
+        """Show the top ten (chips held, one game's results, or tournaments won) and the
+        caller's rank."""
+        guild_id, bot, user_id = guild_id_of(interaction), bot_of(interaction), interaction.user.id
+        cups = game is not None and game.strip().casefold() == TOURNAMENTS
+        info = None if game is None or cups else game_named(game).info
         await interaction.response.defer(thinking=True)
         guild_name = interaction.guild.name if interaction.guild is not None else "This server"
-        board = await load_board(
-            bot_of(interaction), guild_id, guild_name, interaction.user.id, info
-        )
+        if cups:
+            board = await tournament_board(bot, guild_id, guild_name, user_id)
+        else:
+            board = await load_board(bot, guild_id, guild_name, user_id, info)
         if not board.top:
             await interaction.followup.send(empty_text(board, info))
             return

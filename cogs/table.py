@@ -29,6 +29,7 @@ from cogs._base import (
     dynamic_view,
     guarded,
     guild_id_of,
+    is_moderator,
     on_its_message,
     tell,
 )
@@ -171,15 +172,6 @@ async def seated_note(bot: ParlourBot, interaction: Interaction, table_id: int) 
     if not await mailer.probe(interaction.user, hello):
         return closed
     return note + " Your cards will also come by DM."
-
-
-def is_moderator(interaction: Interaction) -> bool:
-    """Whether the user may stop any table here: Manage Server, or the moderator role."""
-    perms = getattr(interaction.user, "guild_permissions", None)
-    if perms is not None and perms.manage_guild:
-        return True
-    settings = bot_of(interaction).guild_settings.get(guild_id_of(interaction))
-    return settings.is_moderator(r.id for r in getattr(interaction.user, "roles", []))
 
 
 PERSISTENT_ITEMS = (

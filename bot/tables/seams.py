@@ -7,8 +7,8 @@ A seam answers, for its family:
   on the dummy's turn; whether it is awaited; the moves it may make now with their words,
   or out of turn its optional ones; its stake to spread over the board's cards);
 - `controls(update)`: the controls of the table's own message (the lobby's verbs, "My
-  hand", a rematch; for a patience in play, the piles that have a move and its one-word
-  actions);
+  hand", a rematch but not at a tournament's table; for a patience in play, the piles
+  that have a move and its one-word actions);
 - `standing(table, outcome)`: each seat's result in the unit its game keeps (chips,
   points, or a patience's score with its counters);
 and each front end draws a table as its game's `GameInfo.picture` says. Front ends turn
@@ -178,7 +178,8 @@ class TableSeam:
         if update.event is Event.STOPPED:
             verbs = ()
         elif update.outcome is not None:
-            verbs = AFTER_VERBS
+            # a tournament's table is not rematched: its tournament seats the next round
+            verbs = AFTER_VERBS if table.tournament_id is None else ()
         elif table.status is Status.LOBBY:
             verbs = LOBBY_VERBS
         elif table.status is Status.PLAYING:
