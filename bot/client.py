@@ -138,7 +138,7 @@ class ParlourBot(commands.Bot):
         for name in COGS:
             await self.load_extension(name)
         report = await self.tables.recover(self._guild_filter())
-        await self.tournaments.recover()
+        await self.tournaments.recover(self._guild_filter())
         log.info(
             "rebuilt %d open tables (%d actions); closed %d that could not be rebuilt",
             report.tables,

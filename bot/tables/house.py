@@ -75,11 +75,13 @@ async def open_house_table(committer: Committer, table: Table) -> dict[str, Any]
     stacks = tuple(table.buy_in for _ in table.seats) if table.is_chip_game else ()
     state = table.game.new(len(table.seats), table.seed, table.options, stacks=stacks or None)
     digest = digest_of(table.game, state)
+    deadline = committer.deadline(table, state)  # a person may be first to play
 
     async def work(tx: rows.Connection) -> int | None:
         table_id = await insert_lobby(committer, tx, table)
         if table_id is not None:
             await rows.mark_started(tx, table_id, stacks, digest)
+            await rows.set_deadline(tx, table_id, deadline)
         return table_id
 
     table_id = await committer.write(work)
@@ -87,5 +89,6 @@ async def open_house_table(committer: Committer, table: Table) -> dict[str, Any]
         raise TableError(BUSY)
     table.id = table_id
     table.state, table.start_stacks, table.status = state, stacks, Status.PLAYING
+    table.deadline_at = deadline
     committer.tables.remember(table)
     return {"commitment": commitment(deal_seed(table.seed, 0))}

@@ -180,9 +180,14 @@ async def deal(committer: Committer, table: Table) -> dict[str, Any]:
     state = table.game.new(n, table.seed, table.options, stacks=stacks or None)
     digest = digest_of(table.game, state)
 
+    # the turn clock runs from the deal when a person is first to play
+    deadline = committer.deadline(table, state)
+
     async def work(tx: rows.Connection) -> None:
         await rows.mark_started(tx, table.id, stacks, digest)
+        await rows.set_deadline(tx, table.id, deadline)
 
     await committer.write(work)
     table.state, table.start_stacks, table.status = state, stacks, Status.PLAYING
+    table.deadline_at = deadline
     return {"commitment": commitment(deal_seed(table.seed, 0))}

@@ -8,6 +8,7 @@ import pytest
 
 from bot.games import ChipGame
 from bot.ledger import Account, Ledger
+from bot.storage import Database, table_rows
 from bot.tables import Event, RecordingPresenter, Status, Table, TableError, TableService
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, START, FakeClock
 from tests.tables.playing import started, waiting_user
@@ -237,3 +238,17 @@ async def test_per_server_limits_bound_the_buy_in_and_set_the_clock(
     table = await started(service, ALICE, ais=1)
     assert table.buy_in == 50
     assert table.deadline_at == clock.now + 300.0
+
+
+async def test_the_turn_clock_runs_from_the_deal_when_a_person_plays_first(
+    service: TableService, clock: FakeClock, db: Database
+) -> None:
+    # two people and no AI: whoever the deal awaits is a person, and nobody has moved
+    table = await started(service, ALICE, BOB, options={"rounds": 5})
+    assert table.version == 0 and table.game.awaiting(table.state)
+    assert table.deadline_at == clock.now + 60
+    row = await table_rows.table_row(db, table.id)
+    assert row is not None and row.deadline_at == table.deadline_at  # kept across a restart
+    clock.now = table.deadline_at + 1
+    assert await service.tick() == 1
+    assert table.version == 1

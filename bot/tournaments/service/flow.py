@@ -19,6 +19,7 @@ from typing import Any
 from bot.ledger import Ledger, Posting
 from bot.storage import Database
 from bot.storage import table_rows as table_rows
+from bot.storage import tournament_reads as reads
 from bot.storage import tournament_rows as rows
 from bot.tables import TableService
 from bot.tables.models import Table, TableError
@@ -93,17 +94,22 @@ class Flow:
         t.round += 1
         t.slots += slots
         t.byes[t.round] = tuple(seated.byes)
-        words = f"Round {t.round} is seated: {len(slots)} tables"
-        if seated.byes:
-            words += ", a bye for " + ", ".join(t.name_of(p) for p in seated.byes)
-        await self.tell(News(t, NewsKind.ROUND_SEATED, round=t.round, words=words + "."))
         await self.open_slots(t)
 
     async def open_slots(self, t: Tournament) -> None:
-        """Open every table of the round under way not opened yet, each in its thread."""
-        for slot in t.slots_of(t.round):
-            if slot.table_id is None and t.phase is Phase.RUNNING:
-                await self._open(t, slot)
+        """Open every table of the round under way not opened yet, each in its thread;
+        then tell the hosts the round is seated (the news links each table's thread)."""
+        waiting = [s for s in t.slots_of(t.round) if s.table_id is None]
+        if not waiting or t.phase is not Phase.RUNNING:
+            return
+        for slot in waiting:
+            await self._open(t, slot)
+        count = len(t.slots_of(t.round))
+        words = f"Round {t.round} is seated: {count} table{'s' if count != 1 else ''}"
+        byes = t.byes.get(t.round, ())
+        if byes:
+            words += ", a bye for " + ", ".join(t.name_of(p) for p in byes)
+        await self.tell(News(t, NewsKind.ROUND_SEATED, round=t.round, words=words + "."))
 
     async def _open(self, t: Tournament, slot: Slot) -> None:
         """Give a slot its thread and its table, storing each as it comes."""
@@ -116,7 +122,7 @@ class Flow:
             )
             slot.thread_id = thread
         thread_id = slot.thread_id
-        table_id = await rows.table_in_thread(self.db, t.id, thread_id)
+        table_id = await reads.table_in_thread(self.db, t.id, thread_id)
         if table_id is None:
             table = await self.tables.open_tournament_table(
                 guild_id=t.guild_id,
@@ -176,7 +182,11 @@ class Flow:
         forfeits = []
         for i, seat in enumerate(seats):
             gone = seat.ai_control or seat.left or seat.leaving
-            if seat.user_id is not None and gone and not await rows.played_at(self.db, table_id, i):
+            if (
+                seat.user_id is not None
+                and gone
+                and not await reads.played_at(self.db, table_id, i)
+            ):
                 forfeits.append(i)
         left = [s.left or s.leaving for s in seats]
         return result_of(t.game, state, left, forfeits, t.stack)
@@ -188,7 +198,7 @@ class Flow:
         player = t.players.get(user_id) if user_id is not None else None
         if player is None or player.dropped or t.phase is not Phase.RUNNING:
             return
-        if await rows.played_at(self.db, table.id, seat):
+        if await reads.played_at(self.db, table.id, seat):
             return
         await self.drop(t, player.user_id, "did not come to their table and forfeits it")
         # the table may have ended meanwhile

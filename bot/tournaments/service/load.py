@@ -4,6 +4,7 @@ has finished."""
 from __future__ import annotations
 
 from bot.games import registry
+from bot.storage import tournament_reads as reads
 from bot.storage import tournament_rows as rows
 from bot.storage.table_rows import Reader
 from bot.tournaments.prizes import PrizeStructure
@@ -56,9 +57,9 @@ async def load(db: Reader, row: rows.TournamentRow) -> Tournament:
         starts_at=row.starts_at,
         message_id=row.message_id,
     )
-    for p in await rows.players_of(db, row.id):
+    for p in await reads.players_of(db, row.id):
         t.players[p.user_id] = Player(p.user_id, p.name, p.seq, p.dropped, p.place, p.prize)
-    for s in await rows.slots_of(db, row.id):
+    for s in await reads.slots_of(db, row.id):
         result = None
         if s.result is not None:
             result = SeatResult(
@@ -67,7 +68,7 @@ async def load(db: Reader, row: rows.TournamentRow) -> Tournament:
                 tuple(s.result.get("forfeits", [])),
             )
         t.slots.append(Slot(s.round, s.number, tuple(s.seats), s.thread_id, s.table_id, result))
-    t.byes = await rows.byes_of(db, row.id)
+    t.byes = await reads.byes_of(db, row.id)
     return t
 
 

@@ -9,9 +9,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.ledger import LedgerError, Overdraft
+from bot.storage import tournament_reads as reads
 from bot.storage import tournament_rows as rows
 from bot.tables import TableService
 from bot.tables.models import TableError
+from bot.tables.recovery import GuildFilter
 from bot.tournaments.service import money
 from bot.tournaments.service.flow import Flow
 from bot.tournaments.service.load import load
@@ -60,7 +62,7 @@ class Requests:
                 raise TournamentError("You are already signed up.")
             if len(t.players) >= MAX_PLAYERS:
                 raise TournamentError(f"This tournament is full ({MAX_PLAYERS} players).")
-            elsewhere = await rows.live_player_in(self.tables.db, t.guild_id, user_id)
+            elsewhere = await reads.live_player_in(self.tables.db, t.guild_id, user_id)
             if elsewhere is not None:
                 raise TournamentError(
                     f"You are already in tournament #{elsewhere}; one at a time in a server."
@@ -207,10 +209,13 @@ class Requests:
         if t.phase is Phase.RUNNING and round_over:
             await self.flow.seat_next(t)  # a restart fell between a round's end and the next
 
-    async def recover(self) -> int:
-        """Load every live tournament after a restart and move each on; the number loaded.
-        Call it after the table service has recovered its tables."""
-        for row in await rows.live(self.tables.db):
+    async def recover(self, guild_filter: GuildFilter | None = None) -> int:
+        """Load every live tournament (of the servers `guild_filter` accepts, when given:
+        a process serves its own shards' tournaments) after a restart and move each on;
+        the number loaded. Call it after the table service has recovered its tables."""
+        for row in await reads.live(self.tables.db):
+            if guild_filter is not None and not guild_filter(row.guild_id):
+                continue
             t = await load(self.tables.db, row)
             self.flow.live[t.id] = t
         for t in list(self.flow.live.values()):
@@ -226,13 +231,13 @@ class Requests:
 
     async def record_of(self, guild_id: int, user_id: int) -> TournamentRecord:
         """A player's finished tournaments in a server."""
-        places = await rows.finished_places(self.tables.db, guild_id, user_id)
+        places = await reads.finished_places(self.tables.db, guild_id, user_id)
         known = [p for p in places if p is not None]
         return TournamentRecord(len(places), known.count(1), min(known, default=None))
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[tuple[int, int]]:
         """A server's players with the most tournament wins: (user id, wins)."""
-        return await rows.winners(self.tables.db, guild_id, limit)
+        return await reads.winners(self.tables.db, guild_id, limit)
 
 
 def _open_table_of(t: Tournament, user_id: int) -> int | None:

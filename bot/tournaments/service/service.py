@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 
+from bot.storage import tournament_reads as reads
 from bot.storage import tournament_rows as rows
 from bot.tables import TableService
 from bot.tables.checks import game_and_options
@@ -90,7 +91,7 @@ class TournamentService(Requests):
         """A tournament's standings, live or finished (TournamentError if unknown here)."""
         t = self.live.get(tournament_id)
         if t is None:
-            row = await rows.tournament(self.tables.db, tournament_id)
+            row = await reads.tournament(self.tables.db, tournament_id)
             if row is None or row.guild_id != guild_id:
                 raise TournamentError(f"There is no tournament #{tournament_id} in this server.")
             t = await load(self.tables.db, row)

