@@ -188,10 +188,11 @@ def standings_view(t: Tournament) -> StandingsView:
         subtitle = "Final standings"
     elif t.phase is Phase.SIGNUP:
         subtitle = "Signup: no round played yet"
-    elif t.format is Format.SWISS:
-        subtitle = f"Swiss · round {t.round} of {t.rounds}"
     else:
-        subtitle = f"Knockout · round {t.round}"
+        done = all(slot.result is not None for slot in t.slots_of(t.round))
+        of = f" of {t.rounds}" if t.format is Format.SWISS else ""
+        when = f"after round {t.round}{of}" if done else f"round {t.round}{of} under way"
+        subtitle = f"{'Swiss' if t.format is Format.SWISS else 'Knockout'} · {when}"
     if t.phase is Phase.CANCELLED:
         subtitle = "Cancelled"
     unit = "chips" if t.game.info.chips else "points"
