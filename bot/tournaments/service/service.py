@@ -170,6 +170,17 @@ class TournamentService(Requests):
                         await self.flow.table_closed(t, slot)
 
             self.flow.later(ended)
+        elif update.event is Event.LEFT and "seat" in update.detail:
+            seat = table.seats[int(update.detail["seat"])]
+
+            async def left() -> None:
+                async with t.lock:
+                    player = t.players.get(seat.user_id) if seat.user_id is not None else None
+                    if player is not None and not player.dropped and t.phase is Phase.RUNNING:
+                        why = "left their table: an AI seat plays for them, and they are out"
+                        await self.flow.drop(t, player.user_id, why)
+
+            self.flow.later(left)
         elif update.event is Event.HANDED_TO_AI:
             seat = int(update.detail.get("seat", -1))
 

@@ -256,3 +256,21 @@ async def test_knockouts_of_any_size_end(place: Place, players: int) -> None:
     assert set(met) <= set(PLAYERS[:players])
     assert not [x for x in place.tables.tables() if x.status is Status.PLAYING]
     await assert_books_clean(place)
+
+
+async def test_leaving_the_table_itself_leaves_the_tournament(place: Place) -> None:
+    t = await place.tournaments.create(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=MOD, game_key="tilters",
+        format="swiss", seats=2, rounds=2,
+    )  # fmt: skip
+    await sign_up(place, t, PLAYERS[:4])
+    await place.tournaments.start(t.id, MOD, moderator=True)
+    slot = t.slots_of(1)[0]
+    leaver = slot.players[0]
+    assert slot.table_id is not None
+    await place.tables.leave(slot.table_id, leaver)  # /table leave, not /tournament leave
+    await place.tournaments.settle()
+    assert t.players[leaver].dropped == 1
+    await play_out(place, t)
+    assert all(leaver not in s.seats for s in t.slots_of(2))
+    await assert_books_clean(place)
