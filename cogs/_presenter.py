@@ -239,7 +239,9 @@ class DiscordPresenter:
         message_id = self.message_ids.get(update.table.id)
         if message_id is None and update.table.tournament_id is None:
             return  # the cog that opened it sends the first message; updates edit it
-        content, file, view = await self.message_parts(update, urgent=False)
+        # a tournament table's first message is urgent: its players cannot play until
+        # its buttons are there, so it goes before the coalesced edits and DMs
+        content, file, view = await self.message_parts(update, urgent=message_id is None)
         channel = self.bot.get_partial_messageable(update.table.channel_id)
         if message_id is None:
             # a tournament's table, opened by the service in its thread: no command

@@ -66,7 +66,8 @@ async def test_two_rounds_with_ai_seats_are_played_in_threads_to_a_winner(
     await play_round(bot, tournament)
     second = await seated(fake, tournament, 2)
     assert fake.threads() == [first, second]
-    assert [m for m in fake.channel_messages() if m.files]  # round one's standings
+    # round one's standings (drawn after the new table's first message, which is urgent)
+    await until(lambda: bool([m for m in fake.channel_messages() if m.files]))
     mine = await fake.slash("tournament standings", by=alice)
     assert mine.followups[-1].ephemeral and mine.followups[-1].files
     await play_round(bot, tournament)

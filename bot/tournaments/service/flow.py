@@ -41,6 +41,9 @@ from bot.tournaments.service.rounds import next_round, seat_names, store_round
 
 log = logging.getLogger(__name__)
 
+OPEN_AT_ONCE = 8
+"""How many of a round's tables are opened at once (threads, then tables)."""
+
 
 class Flow:
     """Moves running tournaments on (see the module docstring)."""
@@ -102,8 +105,11 @@ class Flow:
         waiting = [s for s in t.slots_of(t.round) if s.table_id is None]
         if not waiting or t.phase is not Phase.RUNNING:
             return
-        for slot in waiting:
-            await self._open(t, slot)
+        # a few tables at once: each waits mostly on Discord and the database, and one
+        # after another a round of 64 tables took 4 s to seat (bench_tournament.py)
+        for first in range(0, len(waiting), OPEN_AT_ONCE):
+            batch = waiting[first : first + OPEN_AT_ONCE]
+            await asyncio.gather(*(self._open(t, slot) for slot in batch))
         count = len(t.slots_of(t.round))
         words = f"Round {t.round} is seated: {count} table{'s' if count != 1 else ''}"
         byes = t.byes.get(t.round, ())
@@ -154,12 +160,13 @@ class Flow:
                 return slot
         return None
 
-    async def table_closed(self, t: Tournament, slot: Slot) -> None:
-        """Record how a closed table ended (under the tournament's lock); the next round
-        when it was the last of its round."""
+    async def table_closed(self, t: Tournament, slot: Slot, final: object | None = None) -> None:
+        """Record how a closed table ended (under the tournament's lock), from its `final`
+        state when the table service just told of it, else from its stored log; the next
+        round when it was the last of its round."""
         if slot.result is not None or slot.table_id is None or t.phase is not Phase.RUNNING:
             return
-        result = await self._result(t, slot.table_id)
+        result = await self._result(t, slot.table_id, final)
         stored = result_row(result)
         await self.db.write(lambda tx: rows.set_result(tx, t.id, slot.round, slot.number, stored))
         slot.result = result
@@ -174,11 +181,15 @@ class Flow:
             await self.tell(News(t, NewsKind.ROUND_DONE, round=t.round, words=done))
             await self.seat_next(t)
 
-    async def _result(self, t: Tournament, table_id: int) -> SeatResult:
-        """How a closed table ended, from its stored log (the same at a restart)."""
-        replay = await self.tables.replays.open(table_id)
+    async def _result(self, t: Tournament, table_id: int, final: object | None) -> SeatResult:
+        """How a closed table ended: its final state as the table service held it, or
+        (at a restart) as its stored log rebuilds it, which is the same state. Rebuilding
+        replays and checks every move in one step of the event loop (tens of ms for a
+        long game), so the live state is used whenever there is one."""
+        if final is None:
+            replay = await self.tables.replays.open(table_id)
+            final = replay.state_at(replay.last)
         seats = (await table_rows.seats_of(self.db, [table_id]))[table_id]
-        state = replay.state_at(replay.last)
         forfeits = []
         for i, seat in enumerate(seats):
             gone = seat.ai_control or seat.left or seat.leaving
@@ -189,7 +200,7 @@ class Flow:
             ):
                 forfeits.append(i)
         left = [s.left or s.leaving for s in seats]
-        return result_of(t.game, state, left, forfeits, t.stack)
+        return result_of(t.game, final, left, forfeits, t.stack)
 
     async def forfeit(self, t: Tournament, table: Table, seat: int) -> None:
         """A player handed to the AI who never made a move at their table forfeits it: out

@@ -161,13 +161,14 @@ class TournamentService(Requests):
         if t is None:
             return
         if update.event in (Event.FINISHED, Event.STOPPED):
+            final = table.state  # as it ends: the state its stored log rebuilds
 
             async def ended() -> None:
                 async with t.lock:
                     slot = self.flow.slot_of(t, table)
                     if slot is not None:
                         slot.table_id = slot.table_id or table.id
-                        await self.flow.table_closed(t, slot)
+                        await self.flow.table_closed(t, slot, final)
 
             self.flow.later(ended)
         elif update.event is Event.LEFT and "seat" in update.detail:
