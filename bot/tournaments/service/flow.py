@@ -109,7 +109,12 @@ class Flow:
         # after another a round of 64 tables took 4 s to seat (bench_tournament.py)
         for first in range(0, len(waiting), OPEN_AT_ONCE):
             batch = waiting[first : first + OPEN_AT_ONCE]
-            await asyncio.gather(*(self._open(t, slot) for slot in batch))
+            done = await asyncio.gather(
+                *(self._open(t, slot) for slot in batch), return_exceptions=True
+            )
+            failed = [e for e in done if isinstance(e, BaseException)]
+            if failed:
+                raise failed[0]  # the rest of the batch is stored; the clock retries
         count = len(t.slots_of(t.round))
         words = f"Round {t.round} is seated: {count} table{'s' if count != 1 else ''}"
         byes = t.byes.get(t.round, ())
