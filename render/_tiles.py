@@ -1,0 +1,155 @@
+"""A picture assembled from cached pieces: what did not change since a like picture is
+neither drawn, nor mapped to the palette, nor compressed again.
+
+A picture is a fixed background and pieces (a table's title band, status band, middle and
+seat boxes), each a rectangle of the canvas that nothing else paints and that its own
+drawing never leaves, and each named by a key holding everything that decides its pixels.
+A piece is drawn on the background's crop of its rectangle, mapped to the palette alone
+(undithered, a pixel's palette index depends on its colour only, so the crop maps as the
+whole canvas would) and kept under its key. The palette canvas is the background with the
+pieces pasted; it is encoded in bands of rows (render._png), and a band is kept under the
+pieces it crosses: a move that changed two seats compresses only their rows again.
+
+So the bytes are those of drawing the whole canvas and encoding it with render._png,
+whatever was kept. Keys hold content, not a table: pieces are shared between tables
+(an empty seat, a title) and between worker processes' pictures of the same table.
+Both caches are least-recently-used and bounded in bytes (`PIECE_BUDGET`, `BAND_BUDGET`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Generic, TypeVar
+
+from PIL import Image
+
+from render._png import BAND_H, Band, band_count, deflate_band, palette_bytes, palette_png
+from render._seat import Box
+
+PIECE_BUDGET = 48 << 20
+"""Bytes of palette pixels kept (one byte a pixel): a ten-seat table's pieces are about
+0.7 MB, so this keeps the pieces of some 70 tables a worker draws in turn."""
+BAND_BUDGET = 12 << 20
+"""Bytes of compressed bands kept: a ten-seat table's are about 55 KB (some 220 tables)."""
+Paint = Callable[[Image.Image, int, int], None]
+"""Draws a piece on its rectangle's crop, given what to add to canvas x and y."""
+T = TypeVar("T")
+
+
+class SizedLRU(Generic[T]):
+    """A least-recently-used map bounded by the total size of its values."""
+
+    def __init__(self, budget: int, size_of: Callable[[T], int]) -> None:
+        self.budget, self.size_of, self.used = budget, size_of, 0
+        self.entries: OrderedDict[Hashable, T] = OrderedDict()
+
+    def get(self, key: Hashable) -> T | None:
+        """The value kept under key (now the most recently used), or None."""
+        found = self.entries.get(key)
+        if found is not None:
+            self.entries.move_to_end(key)
+        return found
+
+    def put(self, key: Hashable, value: T) -> None:
+        """Keep value under key, dropping the least recently used past the budget."""
+        old = self.entries.pop(key, None)
+        if old is not None:
+            self.used -= self.size_of(old)
+        self.entries[key] = value
+        self.used += self.size_of(value)
+        while self.used > self.budget and len(self.entries) > 1:
+            _, dropped = self.entries.popitem(last=False)
+            self.used -= self.size_of(dropped)
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self.entries.clear()
+        self.used = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A rectangle of the picture that only its own drawing paints, named by its pixels'
+    key (which must hold everything the drawing depends on, the palette included)."""
+
+    key: Hashable
+    region: Box
+    paint: Paint
+
+
+@dataclass(frozen=True, slots=True)
+class _Drawn:
+    """A piece drawn and mapped to the palette, with a serial number unique to it."""
+
+    serial: int
+    image: Image.Image
+
+
+_serials = itertools.count(1)
+_pieces: SizedLRU[_Drawn] = SizedLRU(PIECE_BUDGET, lambda d: d.image.width * d.image.height)
+_bands: SizedLRU[Band] = SizedLRU(BAND_BUDGET, lambda b: len(b.data) + 64)
+
+
+def forget() -> None:
+    """Drop every kept piece and band (tests, and measuring a first picture)."""
+    _pieces.clear()
+    _bands.clear()
+
+
+def kept_bytes() -> tuple[int, int]:
+    """Bytes held now by kept pieces and by kept bands."""
+    return _pieces.used, _bands.used
+
+
+def _drawn(piece: Piece, background: Image.Image, palette: Image.Image) -> _Drawn:
+    """The piece drawn and mapped, kept or drawn now."""
+    found = _pieces.get(piece.key)
+    if found is None:
+        r = piece.region
+        tile = background.crop((r.x, r.y, r.x + r.w, r.y + r.h))
+        piece.paint(tile, -r.x, -r.y)
+        mapped = tile.quantize(palette=palette, dither=Image.Dither.NONE)
+        found = _Drawn(next(_serials), mapped)
+        _pieces.put(piece.key, found)
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _crossing(regions: tuple[Box, ...], height: int) -> tuple[tuple[int, ...], ...]:
+    """For each band of rows, the indices of the regions it crosses."""
+    out = []
+    for band in range(band_count(height)):
+        top, bottom = band * BAND_H, (band + 1) * BAND_H
+        out.append(tuple(i for i, r in enumerate(regions) if r.y < bottom and top < r.y + r.h))
+    return tuple(out)
+
+
+def assembled(
+    background: tuple[Image.Image, Image.Image],
+    palette: Image.Image,
+    pieces: Sequence[Piece],
+    level: int,
+    scope: Hashable,
+) -> bytes:
+    """The PNG of the background (as drawn, and as mapped to the palette) with the pieces
+    on it, at this zlib level; scope names the background and palette in band keys."""
+    drawn, mapped = background
+    done = [_drawn(p, drawn, palette) for p in pieces]
+    canvas = mapped.copy()
+    for piece, tile in zip(pieces, done, strict=True):
+        canvas.paste(tile.image, (piece.region.x, piece.region.y))
+    raw = canvas.tobytes()
+    crossing = _crossing(tuple(p.region for p in pieces), canvas.height)
+    bands = []
+    for index, crossed in enumerate(crossing):
+        key = (scope, level, index, *(done[i].serial for i in crossed))
+        band = _bands.get(key)
+        if band is None:
+            band = deflate_band(raw, canvas.width, index, level)
+            _bands.put(key, band)
+        bands.append(band)
+    return palette_png(canvas.size, palette_bytes(palette), bands)
