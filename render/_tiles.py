@@ -11,14 +11,17 @@ pieces pasted; it is encoded in bands of rows (render._png), and a band is kept 
 pieces it crosses: a move that changed two seats compresses only their rows again.
 
 So the bytes are those of drawing the whole canvas and encoding it with render._png,
-whatever was kept. Keys hold content, not a table: pieces are shared between tables
-(an empty seat, a title) and between worker processes' pictures of the same table.
-Both caches are least-recently-used and bounded in bytes (`PIECE_BUDGET`, `BAND_BUDGET`).
+whatever was kept. Keys hold content, not a table, so a piece serves every table that
+shows it (an empty seat, a title); each process keeps its own, so a table's picture drawn
+by another worker than the last draws what that worker lacks, as a first picture does.
+Both caches are least-recently-used and bounded in bytes (`PIECE_BUDGET`, `BAND_BUDGET`),
+so a worker's memory stays flat however many tables it draws.
 """
 
 from __future__ import annotations
 
 import itertools
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -32,7 +35,7 @@ from render._seat import Box
 
 PIECE_BUDGET = 48 << 20
 """Bytes of palette pixels kept (one byte a pixel): a ten-seat table's pieces are about
-0.7 MB, so this keeps the pieces of some 70 tables a worker draws in turn."""
+0.55 MB, so this keeps the pieces of some 85 tables a worker draws in turn."""
 BAND_BUDGET = 12 << 20
 """Bytes of compressed bands kept: a ten-seat table's are about 55 KB (some 220 tables)."""
 Paint = Callable[[Image.Image, int, int], None]
@@ -92,12 +95,16 @@ class _Drawn:
 _serials = itertools.count(1)
 _pieces: SizedLRU[_Drawn] = SizedLRU(PIECE_BUDGET, lambda d: d.image.width * d.image.height)
 _bands: SizedLRU[Band] = SizedLRU(BAND_BUDGET, lambda b: len(b.data) + 64)
+_lock = threading.Lock()
+"""The caches are one process's (render workers draw one picture at a time; the lock keeps
+any other caller's threads from interleaving their updates)."""
 
 
 def forget() -> None:
     """Drop every kept piece and band (tests, and measuring a first picture)."""
-    _pieces.clear()
-    _bands.clear()
+    with _lock:
+        _pieces.clear()
+        _bands.clear()
 
 
 def kept_bytes() -> tuple[int, int]:
@@ -137,6 +144,18 @@ def assembled(
 ) -> bytes:
     """The PNG of the background (as drawn, and as mapped to the palette) with the pieces
     on it, at this zlib level; scope names the background and palette in band keys."""
+    with _lock:
+        return _assembled(background, palette, pieces, level, scope)
+
+
+def _assembled(
+    background: tuple[Image.Image, Image.Image],
+    palette: Image.Image,
+    pieces: Sequence[Piece],
+    level: int,
+    scope: Hashable,
+) -> bytes:
+    """assembled, under the lock."""
     drawn, mapped = background
     done = [_drawn(p, drawn, palette) for p in pieces]
     canvas = mapped.copy()

@@ -7,6 +7,12 @@ largest centred rectangle that no seat box touches: counters along its top, card
 the middle, text lines along its foot. The canvas is 1200 x 800, shown by Discord at about
 half that inline and at full size when opened; everything that must be read is sized for
 the half.
+
+render_table draws from pieces kept between pictures (render._tiles, render._table_pieces):
+a move redraws the seats, bands and parts of the middle it changed, and deflates again only
+the rows they cross. Its bytes are those of redraw_table, the picture drawn whole and
+encoded in the same bands (tests/render/test_incremental.py checks both over every table
+game's golden playthroughs; figures in bench/RESULTS.md "Issue 25: incremental pictures").
 """
 
 from __future__ import annotations
@@ -82,6 +88,20 @@ def render_table(scene: Scene, names: Sequence[str], *, status: str = "") -> Pic
     palette = table_palette(pack)
     data = _tiles.assembled(_backgrounds(pack), palette, pieces, CARDS_PNG_LEVEL, ("table", pack))
     return Picture(data, "table.png", "image/png", WIDTH, HEIGHT)
+
+
+KEPT_BUDGETS = (_tiles.PIECE_BUDGET, _tiles.BAND_BUDGET)
+"""Bytes of pieces and of compressed bands a process keeps for its pictures, at most."""
+
+
+def kept_bytes() -> tuple[int, int]:
+    """Bytes of pieces and of compressed bands this process keeps now."""
+    return _tiles.kept_bytes()
+
+
+def forget_kept() -> None:
+    """Drop every kept piece and band (measuring a first picture)."""
+    _tiles.forget()
 
 
 def redraw_table(scene: Scene, names: Sequence[str], *, status: str = "") -> Picture:
