@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -33,11 +34,14 @@ from PIL import Image
 from render._png import BAND_H, Band, band_count, deflate_band, palette_bytes, palette_png
 from render._seat import Box
 
-PIECE_BUDGET = 48 << 20
-"""Bytes of palette pixels kept (one byte a pixel): a ten-seat table's pieces are about
-0.55 MB, so this keeps the pieces of some 85 tables a worker draws in turn."""
-BAND_BUDGET = 12 << 20
-"""Bytes of compressed bands kept: a ten-seat table's are about 55 KB (some 220 tables)."""
+PIECE_BUDGET = 32 << 20
+"""Bytes of deflated pieces kept: a ten-seat table's are about 60 KB (0.55 MB of pixels),
+so this keeps the pieces of some 500 tables a worker draws in turn. Kept as pixels, 48 MB
+held 85 tables, and 200 tables taking turns missed on every picture (bench/RESULTS.md)."""
+IMAGE_BUDGET = 8 << 20
+"""Bytes of pieces' pixels kept as they are, not deflated (the last dozen tables' pieces)."""
+BAND_BUDGET = 32 << 20
+"""Bytes of compressed bands kept: a ten-seat table's are about 55 KB (some 580 tables)."""
 Paint = Callable[[Image.Image, int, int], None]
 """Draws a piece on its rectangle's crop, given what to add to canvas x and y."""
 T = TypeVar("T")
@@ -86,15 +90,23 @@ class Piece:
 
 @dataclass(frozen=True, slots=True)
 class _Drawn:
-    """A piece drawn and mapped to the palette, with a serial number unique to it."""
+    """A piece drawn and mapped to the palette, with a serial number unique to it; its
+    palette indices are kept deflated (a seat box's 34 KB in 2 to 4 KB), as they are read
+    only when a band the piece crosses is compressed again."""
 
     serial: int
-    image: Image.Image
+    size: tuple[int, int]
+    pixels: bytes
+
+    def image(self) -> Image.Image:
+        """The piece's palette indices as an image (without a palette: pasted as indices)."""
+        return Image.frombytes("P", self.size, zlib.decompress(self.pixels))
 
 
 _serials = itertools.count(1)
-_pieces: SizedLRU[_Drawn] = SizedLRU(PIECE_BUDGET, lambda d: d.image.width * d.image.height)
+_pieces: SizedLRU[_Drawn] = SizedLRU(PIECE_BUDGET, lambda d: len(d.pixels) + 160)
 _bands: SizedLRU[Band] = SizedLRU(BAND_BUDGET, lambda b: len(b.data) + 64)
+_images: SizedLRU[Image.Image] = SizedLRU(IMAGE_BUDGET, lambda i: i.width * i.height)
 _lock = threading.Lock()
 """The caches are one process's (render workers draw one picture at a time; the lock keeps
 any other caller's threads from interleaving their updates)."""
@@ -105,6 +117,7 @@ def forget() -> None:
     with _lock:
         _pieces.clear()
         _bands.clear()
+        _images.clear()
 
 
 def kept_bytes() -> tuple[int, int]:
@@ -120,8 +133,18 @@ def _drawn(piece: Piece, background: Image.Image, palette: Image.Image) -> _Draw
         tile = background.crop((r.x, r.y, r.x + r.w, r.y + r.h))
         piece.paint(tile, -r.x, -r.y)
         mapped = tile.quantize(palette=palette, dither=Image.Dither.NONE)
-        found = _Drawn(next(_serials), mapped)
+        found = _Drawn(next(_serials), mapped.size, zlib.compress(mapped.tobytes(), 1))
+        _images.put(found.serial, mapped)
         _pieces.put(piece.key, found)
+    return found
+
+
+def _pixels(drawn: _Drawn) -> Image.Image:
+    """A drawn piece's palette indices, kept as they are or inflated now."""
+    found = _images.get(drawn.serial)
+    if found is None:
+        found = drawn.image()
+        _images.put(drawn.serial, found)
     return found
 
 
@@ -155,20 +178,22 @@ def _assembled(
     level: int,
     scope: Hashable,
 ) -> bytes:
-    """assembled, under the lock."""
+    """assembled, under the lock: the bands kept, and those not kept compressed from a
+    canvas showing the pieces that cross them."""
     drawn, mapped = background
     done = [_drawn(p, drawn, palette) for p in pieces]
-    canvas = mapped.copy()
-    for piece, tile in zip(pieces, done, strict=True):
-        canvas.paste(tile.image, (piece.region.x, piece.region.y))
-    raw = canvas.tobytes()
-    crossing = _crossing(tuple(p.region for p in pieces), canvas.height)
-    bands = []
-    for index, crossed in enumerate(crossing):
-        key = (scope, level, index, *(done[i].serial for i in crossed))
-        band = _bands.get(key)
-        if band is None:
-            band = deflate_band(raw, canvas.width, index, level)
-            _bands.put(key, band)
-        bands.append(band)
-    return palette_png(canvas.size, palette_bytes(palette), bands)
+    crossing = _crossing(tuple(p.region for p in pieces), mapped.height)
+    keys = [
+        (scope, level, i, *(done[j].serial for j in crossed)) for i, crossed in enumerate(crossing)
+    ]
+    bands = [_bands.get(key) for key in keys]
+    missing = [i for i, band in enumerate(bands) if band is None]
+    if missing:
+        canvas = mapped.copy()
+        for j in sorted({j for i in missing for j in crossing[i]}):
+            canvas.paste(_pixels(done[j]), (pieces[j].region.x, pieces[j].region.y))
+        raw = canvas.tobytes()
+        for i in missing:
+            band = bands[i] = deflate_band(raw, canvas.width, i, level)
+            _bands.put(keys[i], band)
+    return palette_png(mapped.size, palette_bytes(palette), [b for b in bands if b is not None])
