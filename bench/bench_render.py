@@ -224,6 +224,7 @@ def incremental(runs: int, every_step: bool) -> None:
         + inc.load_line()
         + " CPU time of this process, p50 / p99 over the pictures counted in brackets.",
         "",
+        *inc.NOTES,
         *inc.figures(ten, NAMES[:10], runs),
         *inc.crowd(ten, 200, 10),
         *inc.hand_figures(runs),
