@@ -7,6 +7,8 @@ budget (20 ms p50 and 80 KB for the tables); then every encoder we considered on
 composed picture, the full-colour PNG the pictures used before included; and the first
 picture's time, which draws the sprites it needs and builds its palette.
 
+With --incremental (and --sweep), issue 25's figures instead: bench/_incremental.py.
+
 Run: .venv/bin/python bench/bench_render.py [--runs N] [--before DIR], where DIR holds an
 earlier render/ and bot/ to measure beside this one, as the pictures were drawn before, e.g.
 `git archive 7e5ab2b render bot | tar -x -C DIR` (before the fixed palette and 12 seats).
@@ -195,13 +197,42 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--before", help="a directory holding an earlier render/ and bot/")
     parser.add_argument("--shipped", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--incremental", action="store_true", help="issue 25's figures")
+    parser.add_argument("--sweep", action="store_true", help="with them, every golden step")
     args = parser.parse_args()
     if args.shipped:
         print(json.dumps(shipped(args.runs)))
         return
+    if args.incremental:
+        incremental(args.runs, args.sweep)
+        return
     lines = before_and_after(args.before, args.runs) if args.before else []
     lines += compared(args.runs)
     write_section("Render", lines)
+    print("\n".join(lines))
+
+
+def incremental(runs: int, every_step: bool) -> None:
+    """Issue 25's section: table pictures from kept pieces against the whole redraw."""
+    from bench import _incremental as inc  # measures code from before issue 25 cannot run
+
+    ten = seated(10, "Forty cards")
+    render_table(ten, NAMES[:10], status=STATUS)  # sprites, fonts and palettes made
+    command = f"bench/bench_render.py --incremental --runs {runs}"
+    lines = [
+        f"Run: `.venv/bin/python {command}{' --sweep' if every_step else ''}`. "
+        + inc.load_line()
+        + " CPU time of this process, p50 / p99 over the pictures counted in brackets.",
+        "",
+        *inc.NOTES,
+        *inc.figures(ten, NAMES[:10], runs),
+        *inc.crowd(ten, 200, 10),
+        *inc.hand_figures(runs),
+    ]
+    if every_step:
+        lines += inc.sweep(lambda n: [NAMES[i % len(NAMES)] for i in range(n)])
+    lines.append("At the end: " + inc.load_line())
+    write_section("Issue 25: incremental pictures", lines)
     print("\n".join(lines))
 
 
