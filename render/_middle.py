@@ -70,7 +70,28 @@ def arrange(groups: Sequence[Group], width: int, height: int) -> list[list[Place
                 lines.append([placed])
         if height_of(lines) <= height:
             return lines
-    return [_squeezed(groups, width)] if groups else []
+    return _wrapped(groups, width, height)
+
+
+def _wrapped(groups: Sequence[Group], width: int, height: int) -> list[list[Placed]]:
+    """Groups too many for any packing: in as few lines of the smallest cards as the
+    height allows (an even share of groups a line), each line squeezed to the width; one
+    squeezed line when even two do not fit."""
+    if not groups:
+        return []
+    for count in range(2, len(groups) + 1):
+        share = -(-len(groups) // count)
+        lines = [_squeezed(groups[i : i + share], width) for i in range(0, len(groups), share)]
+        if height_of(lines) > height:
+            break
+        if all(_width_of(line) <= width for line in lines):
+            return lines
+    return [_squeezed(groups, width)]
+
+
+def _width_of(line: list[Placed]) -> int:
+    """The width a line of groups takes."""
+    return sum(p.w for p in line) + GROUP_GAP * max(0, len(line) - 1)
 
 
 def _squeezed(groups: Sequence[Group], width: int) -> list[Placed]:

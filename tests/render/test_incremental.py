@@ -123,3 +123,16 @@ def test_encoding_whole_matches_pillow_pixels() -> None:
     ours = Image.open(io.BytesIO(encode_bands(canvas, palette, 3)))
     pillow = canvas.quantize(palette=palette, dither=Image.Dither.NONE)
     assert ours.convert("RGB").tobytes() == pillow.convert("RGB").tobytes()
+
+
+def test_too_many_groups_wrap_into_lines_that_stay_inside_the_middle() -> None:
+    # Bunkum's showdown at four seats: fourteen groups, which once ran over the seats
+    from bot.games.scene import group
+    from render import _middle
+
+    groups = [group("fan", f"Seat {i % 4}: fifteen {i}", ["1F", "2L", "3E"]) for i in range(14)]
+    lines = _middle.arrange(groups, 664, 300)
+    assert len(lines) >= 2 and sum(len(line) for line in lines) == 14
+    for line in lines:
+        assert sum(p.w for p in line) + _middle.GROUP_GAP * (len(line) - 1) <= 664
+    assert _middle.height_of(lines) <= 300
