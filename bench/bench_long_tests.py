@@ -30,6 +30,7 @@ from bench._results import write_section  # noqa: E402
 
 HYPOTHESIS_TESTS = [
     "tests/hunt/test_service_machine.py",
+    "tests/tournaments/service/test_tournament_machine.py",
     "tests/ledger/test_ledger_machine.py",
     "tests/games/test_chips.py",
 ]

@@ -27,6 +27,7 @@ from bot.ledger import Account, Ledger
 from bot.storage import Database, open_database
 from bot.tables import ServiceSettings, Status, Table, TableError, TableService
 from bot.tables.accounts import digest_of
+from bot.tournaments.service import TournamentService
 
 GUILD = 7
 CHANNELS = (1, 2)
@@ -104,6 +105,7 @@ class Hunt:
         self.db: Database | None = None
         self.ledger: Ledger | None = None
         self.service: TableService | None = None
+        self.tournaments: TournamentService | None = None
 
     async def open(self) -> list[int]:
         """Open the database and recover its tables into a fresh service; the tables set
@@ -113,13 +115,19 @@ class Hunt:
         settings = ServiceSettings(default_buy_in=20, turn_timeout_s=60.0, handover_after=2)
         self.service = TableService(self.db, self.ledger, settings, clock=self.clock)
         report = await self.service.recover()
+        # as the bot starts: the tournaments recover over the tables (none are made here,
+        # but a tournament service must hear every table and leave them all as they are)
+        self.tournaments = TournamentService(self.service)
+        assert await self.tournaments.recover() == 0
         return report.abandoned
 
     async def close(self) -> None:
         """Close the database (the service's tables are forgotten with it)."""
+        if self.tournaments is not None:
+            await self.tournaments.settle()
         if self.db is not None:
             await self.db.close()
-        self.db = self.ledger = self.service = None
+        self.db = self.ledger = self.service = self.tournaments = None
 
     @property
     def tables(self) -> TableService:
