@@ -136,9 +136,12 @@ async def set_round(tx: Connection, tournament_id: int, round_no: int, rounds: i
 
 
 async def insert_player(tx: Connection, tournament_id: int, user_id: int, name: str) -> int:
-    """Sign a player up; their joining order (1, 2, ...; a rejoin comes last)."""
+    """Sign a player up; the number of their signup (1, 2, ...: the joining order and
+    the name of their buy-in in the ledger). A number is never given twice, even after
+    a player leaves during signup and someone joins or they rejoin: the tournament counts
+    every signup ever made."""
     found = await tx.fetchall(
-        "SELECT COALESCE(MAX(seq), 0) + 1 FROM tournament_players WHERE tournament_id = ?",
+        "UPDATE tournaments SET signups = signups + 1 WHERE id = ? RETURNING signups",
         (tournament_id,),
     )
     seq = as_int(found[0][0])

@@ -172,11 +172,11 @@ class TournamentService(Requests):
 
             self.flow.later(ended)
         elif update.event is Event.LEFT and "seat" in update.detail:
-            seat = table.seats[int(update.detail["seat"])]
+            gone = table.seats[int(update.detail["seat"])].user_id
 
             async def left() -> None:
                 async with t.lock:
-                    player = t.players.get(seat.user_id) if seat.user_id is not None else None
+                    player = t.players.get(gone) if gone is not None else None
                     if player is not None and not player.dropped and t.phase is Phase.RUNNING:
                         why = "left their table: an AI seat plays for them, and they are out"
                         await self.flow.drop(t, player.user_id, why)

@@ -274,3 +274,26 @@ async def test_leaving_the_table_itself_leaves_the_tournament(place: Place) -> N
     await play_out(place, t)
     assert all(leaver not in s.seats for s in t.slots_of(2))
     await assert_books_clean(place)
+
+
+async def test_a_signup_number_is_never_given_twice(place: Place) -> None:
+    # found by the hunter: the last to join left, and the next signup took their number,
+    # and with it the key of their buy-in (paying nothing, or refused)
+    t = await place.tournaments.create(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=MOD, game_key="bunkum",
+        format="swiss", buy_in=5,
+    )  # fmt: skip
+    a, b, c = PLAYERS[:3]
+    await sign_up(place, t, [a, b])
+    await place.tournaments.leave(t.id, b)
+    await place.tournaments.join(t.id, b, "again")
+    assert await balance(place, b) == START - 5
+    await place.tournaments.leave(t.id, b)
+    await place.tournaments.join(t.id, c, "c")
+    assert await balance(place, c) == START - 5
+    assert sorted(p.seq for p in t.players.values()) == [1, 4]
+    assert await place.ledger.balance(Account.entry(GUILD, t.id)) == t.pot == 10
+    await place.tournaments.cancel(t.id, MOD, moderator=True)
+    for p in (a, b, c):
+        assert await balance(place, p) == START
+    await assert_books_clean(place)

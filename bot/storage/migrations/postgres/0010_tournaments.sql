@@ -88,6 +88,7 @@ CREATE TABLE tournaments (
     status TEXT NOT NULL
         CHECK (status IN ('signup', 'running', 'paying', 'finished', 'cancelled')),
     round BIGINT NOT NULL DEFAULT 0,  -- the round under way (0 before the first)
+    signups BIGINT NOT NULL DEFAULT 0,  -- signups ever made: numbers each one, never twice
     created_at TEXT NOT NULL,
     finished_at TEXT
 );
