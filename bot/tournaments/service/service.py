@@ -215,7 +215,7 @@ def standings_view(t: Tournament) -> StandingsView:
 def summary(t: Tournament) -> str:
     """A tournament in a few lines: the game, the format, the chips, who has signed up."""
     if t.format is Format.SWISS:
-        shape = f"Swiss, {t.rounds or 'one round per doubling of the field'} rounds"
+        shape = "Swiss, its rounds set at the start by the field's size"
         if t.rounds:
             shape = f"Swiss, {t.rounds} round{'s' if t.rounds != 1 else ''}"
     else:

@@ -297,3 +297,21 @@ async def test_a_signup_number_is_never_given_twice(place: Place) -> None:
     for p in (a, b, c):
         assert await balance(place, p) == START
     await assert_books_clean(place)
+
+
+async def test_the_summary_reads_as_sentences(place: Place) -> None:
+    from bot.tournaments.service import summary
+
+    t = await place.tournaments.create(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=MOD, game_key="black-joke",
+        format="swiss", buy_in=25, stack=60,
+    )  # fmt: skip
+    await sign_up(place, t, PLAYERS[:2])
+    text = summary(t)
+    assert "Swiss, its rounds set at the start by the field's size · tables of 4" in text
+    assert "Buy-in 25 chips · pot 50 · prizes 50/30/20" in text
+    assert "Every table starts from 60 chips lent by the bank" in text
+    assert "2 players signed up: P101, P102" in text
+    await place.tournaments.start(t.id, MOD, moderator=True)
+    assert "Swiss, 1 round · " in summary(t)  # two players: one round
+    await place.tournaments.cancel(t.id, MOD, moderator=True)
