@@ -20,8 +20,8 @@ from bot.tables.seams import Hand
 from cogs._base import bot_of, dynamic_view, guarded, on_its_message
 from cogs._moves import MAX_BUTTONS, MAX_SELECT, as_buttons, menu
 from cogs._play import ActionSelect, decline, hand_now, play
-from cogs._presenter import named
 from cogs._staking import stake_view
+from cogs._table_words import named
 
 
 class ActionButton(
