@@ -103,3 +103,9 @@ def missed(lag: dict[str, float]) -> list[str]:
     if lag.get("not_acked_in_3s"):
         found.append(f"{lag['not_acked_in_3s']:.0f} interactions had no response within 3 s")
     return found
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The q-quantile of the values, in milliseconds."""
+    ordered = sorted(values)
+    return 1000 * ordered[min(int(len(ordered) * q), len(ordered) - 1)]

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import cProfile
+import os
 import pstats
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+
+from cogs import _render
 
 # (share, path fragments of the functions whose own time it takes), first match wins
 PARTS: list[tuple[str, tuple[str, ...]]] = [
@@ -35,6 +38,26 @@ PARTS: list[tuple[str, tuple[str, ...]]] = [
     ("event loop (asyncio, selectors)", ("asyncio", "selectors", "<built-in method select")),
 ]  # fmt: skip
 OTHER = "other (stdlib, interpreter)"
+
+
+def worker_pids() -> list[int]:
+    """The process's render workers' ids (none before the first picture)."""
+    pool = _render.POOL._pool
+    return [] if pool is None else list(pool._processes)
+
+
+def cpu_of(pids: list[int]) -> float:
+    """The CPU seconds (user and system) the processes have used so far (0 for a process
+    already gone)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 @contextlib.contextmanager

@@ -35,9 +35,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench._discord_report import ANSWER_P99_MS, LAG_P99_MS, Answers, missed, report  # noqa: E402
+from bench._discord_report import (  # noqa: E402
+    ANSWER_P99_MS,
+    LAG_P99_MS,
+    Answers,
+    missed,
+    quantile,
+    report,
+)
 from bench._places import BACKENDS, Place, fresh_database, load_average, postgres_server  # noqa: E402
-from bench._profile import profiled  # noqa: E402
+from bench._profile import cpu_of, profiled, worker_pids  # noqa: E402
 from bench._results import write_section  # noqa: E402
 from bot.client import ParlourBot, make_bot  # noqa: E402
 from bot.tables import Event  # noqa: E402
@@ -123,12 +130,6 @@ async def _move(fake: FakeDiscord, message: Any, user: Any, answers: Answers) ->
     return private is not None
 
 
-def _quantile(values: list[float], q: float) -> float:
-    """The q-quantile of the values, in milliseconds."""
-    ordered = sorted(values)
-    return 1000 * ordered[min(int(len(ordered) * q), len(ordered) - 1)]
-
-
 async def _open_all(
     fake: FakeDiscord, bot: ParlourBot, users: list[Any], channels: list[int]
 ) -> list[Any]:
@@ -206,14 +207,18 @@ async def _play_all(
         return done
 
     watcher = asyncio.create_task(monitor())
-    began, started = time.time(), time.perf_counter()
+    began, started, cpu = time.time(), time.perf_counter(), time.process_time()
+    workers = cpu_of(worker_pids())
     try:
         played = sum(await asyncio.gather(*(play(m, u, n) for n, (m, u) in enumerate(players))))
     finally:
         stop.set()
         await watcher
     seconds = time.perf_counter() - started
+    cpu, workers = time.process_time() - cpu, cpu_of(worker_pids()) - workers
     return {
+        "bot_cpu_ms_per_move": 1000 * cpu / max(played, 1),
+        "worker_cpu_ms_per_move": 1000 * workers / max(played, 1),
         "moves": played,
         "answers": len(answers.times),
         "never_answered": answers.missing,
@@ -222,13 +227,13 @@ async def _play_all(
         "began": began,
         "ended": began + seconds,
         "moves_per_s": played / seconds,
-        "lag_p50_ms": _quantile(lags, 0.5),
-        "lag_p99_ms": _quantile(lags, 0.99),
-        "lag_max_ms": _quantile(lags, 1.0),
-        "answer_p50_ms": _quantile(answers.times, 0.5),
-        "answer_p99_ms": _quantile(answers.times, 0.99),
-        "answer_max_ms": _quantile(answers.times, 1.0),
-        "ack_max_ms": _quantile(answers.acks, 1.0),
+        "lag_p50_ms": quantile(lags, 0.5),
+        "lag_p99_ms": quantile(lags, 0.99),
+        "lag_max_ms": quantile(lags, 1.0),
+        "answer_p50_ms": quantile(answers.times, 0.5),
+        "answer_p99_ms": quantile(answers.times, 0.99),
+        "answer_max_ms": quantile(answers.times, 1.0),
+        "ack_max_ms": quantile(answers.acks, 1.0),
     }
 
 

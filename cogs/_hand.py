@@ -188,9 +188,10 @@ def hand_view(table: Table, hand: Hand) -> tuple[str, discord.ui.View | None]:
                 ActionButton(hand.table_id, hand.version, move.action, named(table, move.words))
             )
         return "Your choice.", view
-    words = {m.action: m.words for m in hand.moves}
+    moves = {m.action: m for m in hand.moves}  # described only if the menu shows it
     options = [
-        discord.SelectOption(label=named(table, words[a])[:100], value=a) for a in menu(legal)
+        discord.SelectOption(label=named(table, moves[a].words)[:100], value=a)
+        for a in menu(legal)
     ]
     view.add_item(ActionSelect(hand.table_id, hand.version, options))
     more = ""

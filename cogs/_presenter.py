@@ -2,7 +2,11 @@
 
 The table service tells it of every change; it keeps only the latest change per table
 and edits that table's message at most once per `min_interval_s` (the latest state
-wins), so a burst of AI moves never trips Discord's rate limits. A table a command opened has
+wins), so a burst of AI moves never trips Discord's rate limits. No picture is drawn in
+vain: an edit's picture still waiting for a render worker when a newer change comes is
+taken back and the newest drawn in its place; while the workers are behind, the interval
+grows with their queue; and a table nobody sits at any more shows its game's end, not
+the AI's moves before it. A table a command opened has
 its first message posted by that command; a tournament's table, opened by the service in
 a thread, has it posted here, from its first update. Pictures are rendered
 in worker processes, off the event loop. Hand DMs go through `HandMailer` (cogs/_dms.py):

@@ -10,7 +10,9 @@ queue held 300+ pictures (table messages, hand DMs), and a player's "My hand" wa
 behind all of them for 30 s. Here at most `WORKERS` jobs are in the pool at once, and
 the rest wait in a queue where a job someone is waiting on (`urgent=True`: a private
 answer) goes before table edits and DMs, which are coalesced and can wait. A pool whose
-worker died is replaced, and the job is tried once more on the new one.
+worker died is replaced, and the job is tried once more on the new one. A table edit's
+drawing comes with a `Ticket`: while it still waits in the queue, a newer edit of that
+table takes it back (it is never drawn) and is drawn in its place in the queue.
 """
 
 from __future__ import annotations
