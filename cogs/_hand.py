@@ -190,8 +190,7 @@ def hand_view(table: Table, hand: Hand) -> tuple[str, discord.ui.View | None]:
         return "Your choice.", view
     moves = {m.action: m for m in hand.moves}  # described only if the menu shows it
     options = [
-        discord.SelectOption(label=named(table, moves[a].words)[:100], value=a)
-        for a in menu(legal)
+        discord.SelectOption(label=named(table, moves[a].words)[:100], value=a) for a in menu(legal)
     ]
     view.add_item(ActionSelect(hand.table_id, hand.version, options))
     more = ""

@@ -59,6 +59,8 @@ class _Job:
     done: asyncio.Future[Picture] = field(compare=False)
     tries: int = field(default=0, compare=False)
     pool: ProcessPoolExecutor | None = field(default=None, compare=False)
+    withdrawn: bool = field(default=False, compare=False)
+    """Taken back while it waited; it stays in the heap, skipped, until it comes up."""
 
 
 class Superseded(Exception):
@@ -82,6 +84,7 @@ class RenderPool:
         self._pool: ProcessPoolExecutor | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: list[_Job] = []
+        self._withdrawn = 0
         self._running = 0
         self._seq = itertools.count()
 
@@ -106,7 +109,7 @@ class RenderPool:
         loop = asyncio.get_running_loop()
         if loop is not self._loop:
             # a new event loop (a restart in tests): the old loop's jobs died with it
-            self._loop, self._waiting, self._running = loop, [], 0
+            self._loop, self._waiting, self._running, self._withdrawn = loop, [], 0, 0
         done: asyncio.Future[Picture] = loop.create_future()
         before = ticket.job if ticket is not None else None
         seq = before.seq if before is not None else next(self._seq)
@@ -121,21 +124,19 @@ class RenderPool:
         """Take back the ticket's drawing if no worker has begun it (its waiter gets
         Superseded); False when it is being drawn, or done."""
         job = ticket.job
-        if job is None or job.pool is not None or job.done.done():
+        if job is None or job.pool is not None or job.done.done() or job.withdrawn:
             return False
-        found = next((i for i, j in enumerate(self._waiting) if j is job), None)
-        if found is None:
-            return False
-        self._waiting[found] = self._waiting[-1]
-        self._waiting.pop()
-        heapq.heapify(self._waiting)
+        # left in the heap (taking it out would cost a heapify of the whole queue at
+        # every update of a busy process); `_pump` drops it when it comes up
+        job.withdrawn = True
+        self._withdrawn += 1
         job.done.set_exception(Superseded())
         return True
 
     @property
     def queued(self) -> int:
-        """Jobs waiting for a worker (not counting those being drawn)."""
-        return len(self._waiting)
+        """Jobs waiting for a worker (not counting those being drawn, or taken back)."""
+        return len(self._waiting) - self._withdrawn
 
     def _pump(self) -> None:
         """Hand waiting jobs to the pool while it has a free worker. One worker is kept
@@ -148,6 +149,9 @@ class RenderPool:
             if self._running >= limit:
                 return
             job = heapq.heappop(self._waiting)
+            if job.withdrawn:  # a newer drawing took its place
+                self._withdrawn -= 1
+                continue
             if job.done.done():  # its asker gave up (a cancelled interaction)
                 continue
             self._running += 1
@@ -196,7 +200,7 @@ class RenderPool:
             self._pool = None
         for job in self._waiting:
             job.done.cancel()
-        self._waiting, self._running, self._loop = [], 0, None
+        self._waiting, self._running, self._loop, self._withdrawn = [], 0, None, 0
 
 
 def _start_worker(bot_pid: int) -> None:

@@ -84,7 +84,9 @@ async def test_a_withdrawn_drawing_is_never_drawn_and_its_redraw_keeps_its_place
         pool.draw(partial(noted_picture, notes, "later", 0.0), urgent=False)
     )
     await asyncio.sleep(0.01)
+    assert pool.queued == 2
     assert pool.withdraw(ticket)
+    assert pool.queued == 1  # "later" alone waits now
     with pytest.raises(Superseded):
         await old
     new = pool.draw(partial(noted_picture, notes, "new", 0.0), urgent=False, ticket=ticket)
@@ -165,7 +167,7 @@ async def test_a_table_nobody_sits_at_draws_its_final_state_only(
     message = table_message(fake)
     edits = len(message.versions)
     presenter = presenter_of(bot)
-    presenter.min_interval_s = 0.02  # nobody there: 0.6 s between edits
+    presenter.min_interval_s = 0.2  # nobody there: 6 s between edits
     empty = dataclasses.replace(
         table, seats=[dataclasses.replace(s, left=True) for s in table.seats]
     )
@@ -178,8 +180,9 @@ async def test_a_table_nobody_sits_at_draws_its_final_state_only(
     final = dataclasses.replace(bot.tables.snapshot(table, Event.FINISHED), table=empty)
     assert not unwatched(final)
     await presenter.table_updated(final)
-    await asyncio.sleep(0.3)
-    assert len(message.versions) == edits + 1  # the end, at once
+    # the end is shown at once, not after the 6 s the moves before it waited
+    await asyncio.wait_for(presenter._tasks[table.id], 5.0)
+    assert len(message.versions) == edits + 1
 
 
 async def test_edits_coalesce_harder_while_the_workers_are_behind(
