@@ -17,8 +17,6 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from cogs import _render
-
 # (share, path fragments of the functions whose own time it takes), first match wins
 PARTS: list[tuple[str, tuple[str, ...]]] = [
     ("fake Discord (not production)", ("tests/fakediscord",)),
@@ -38,12 +36,6 @@ PARTS: list[tuple[str, tuple[str, ...]]] = [
     ("event loop (asyncio, selectors)", ("asyncio", "selectors", "<built-in method select")),
 ]  # fmt: skip
 OTHER = "other (stdlib, interpreter)"
-
-
-def worker_pids() -> list[int]:
-    """The process's render workers' ids (none before the first picture)."""
-    pool = _render.POOL._pool
-    return [] if pool is None else list(pool._processes)
 
 
 def cpu_of(pids: list[int]) -> float:

@@ -44,12 +44,12 @@ from bench._discord_report import (  # noqa: E402
     report,
 )
 from bench._places import BACKENDS, Place, fresh_database, load_average, postgres_server  # noqa: E402
-from bench._profile import cpu_of, profiled, worker_pids  # noqa: E402
+from bench._profile import cpu_of, profiled  # noqa: E402
 from bench._results import write_section  # noqa: E402
 from bot.client import ParlourBot, make_bot  # noqa: E402
 from bot.tables import Event  # noqa: E402
 from bot.tables.names import names_of  # noqa: E402
-from cogs._render import PROFILE_ENV  # noqa: E402
+from cogs.core import RENDER_PROFILE_ENV, render_worker_pids  # noqa: E402
 from cogs.table import presenter_of  # type: ignore[attr-defined]  # noqa: E402
 from render import render_table  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeInteraction  # noqa: E402
@@ -208,14 +208,14 @@ async def _play_all(
 
     watcher = asyncio.create_task(monitor())
     began, started, cpu = time.time(), time.perf_counter(), time.process_time()
-    workers = cpu_of(worker_pids())
+    workers = cpu_of(render_worker_pids())
     try:
         played = sum(await asyncio.gather(*(play(m, u, n) for n, (m, u) in enumerate(players))))
     finally:
         stop.set()
         await watcher
     seconds = time.perf_counter() - started
-    cpu, workers = time.process_time() - cpu, cpu_of(worker_pids()) - workers
+    cpu, workers = time.process_time() - cpu, cpu_of(render_worker_pids()) - workers
     return {
         "bot_cpu_ms_per_move": 1000 * cpu / max(played, 1),
         "worker_cpu_ms_per_move": 1000 * workers / max(played, 1),
@@ -283,7 +283,7 @@ async def one_run(
     profiled into it (bench/_profile.py sums them up)."""
     load = load_average()
     if profile is not None:
-        os.environ[PROFILE_ENV] = str(profile)  # before the workers start
+        os.environ[RENDER_PROFILE_ENV] = str(profile)  # before the workers start
     async with fresh_database(backend, server) as database:
         with profiled(profile and profile / f"bot-{tables}.prof"):
             lag = await loop_lag(Place(database), tables, moves[0])

@@ -281,6 +281,13 @@ async def rendered(
     return await POOL.draw(job, urgent=urgent, ticket=ticket)
 
 
+def worker_pids() -> list[int]:
+    """The process ids of the render workers running now (none before the first
+    picture), for a benchmark to read their CPU time."""
+    pool = POOL._pool
+    return [] if pool is None else list(pool._processes)
+
+
 def shutdown() -> None:
     """Stop the render workers."""
     POOL.shutdown()
