@@ -4,7 +4,12 @@ and the range over the runs, with the load average the machine had at each run."
 from __future__ import annotations
 
 import statistics
+from dataclasses import dataclass, field
 from typing import Any
+
+LAG_P99_MS = 20.0
+ANSWER_P99_MS = 1000.0
+ACK_DEADLINE_S = 3.0
 
 NAMES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
 TITLE = "Discord table (through the fake Discord)"
@@ -67,3 +72,40 @@ def report(
     if missed:
         lines += ["", "Missed: " + ". ".join(missed) + "."]
     return title, lines
+
+
+@dataclass
+class Answers:
+    """The private answers of a run: each one's time from the click to the follow-up,
+    when each interaction got its initial response (Discord's 3 s), and how many never
+    came."""
+
+    times: list[float] = field(default_factory=list)
+    acks: list[float] = field(default_factory=list)
+    missing: int = 0
+
+    def late(self) -> int:
+        """Interactions without an initial response within 3 s ("did not respond")."""
+        return sum(a > ACK_DEADLINE_S for a in self.acks)
+
+
+def missed(lag: dict[str, float]) -> list[str]:
+    """The targets a run missed, in words."""
+    found = []
+    if lag["lag_p99_ms"] > LAG_P99_MS:
+        found.append(f"loop lag p99 {lag['lag_p99_ms']:.1f} ms is over {LAG_P99_MS:.0f} ms")
+    if lag["answer_p99_ms"] > ANSWER_P99_MS:
+        found.append(f"answer p99 {lag['answer_p99_ms']:.0f} ms is over {ANSWER_P99_MS:.0f} ms")
+    if lag.get("never_answered"):
+        found.append(f"{lag['never_answered']:.0f} answers never came")
+    if lag.get("bot_errors"):
+        found.append(f"the bot logged {lag['bot_errors']:.0f} errors")
+    if lag.get("not_acked_in_3s"):
+        found.append(f"{lag['not_acked_in_3s']:.0f} interactions had no response within 3 s")
+    return found
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The q-quantile of the values, in milliseconds."""
+    ordered = sorted(values)
+    return 1000 * ordered[min(int(len(ordered) * q), len(ordered) - 1)]

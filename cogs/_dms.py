@@ -28,8 +28,9 @@ import discord
 
 from bot.tables import Actor, Event, Table, Update
 from bot.tables.notes import DmStatus
-from bot.tables.seams import cards_in
+from bot.tables.seams import cards_in, own_hand_title
 from cogs._render import hand_picture
+from cogs._table_words import named
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -67,7 +68,7 @@ class HandMailer:
         self.dm_open: dict[int, bool] = {}
         self._probed_at: dict[int, float] = {}
         self._hands: dict[tuple[int, int], Cards] = {}
-        self._pending: dict[int, dict[int, tuple[Table, Cards]]] = {}
+        self._pending: dict[int, dict[int, tuple[Table, int, Cards]]] = {}
         self._sent_at: dict[int, float] = {}
         self._senders: dict[int, asyncio.Task[None]] = {}
 
@@ -87,9 +88,9 @@ class HandMailer:
                 continue
             waiting = self._pending.get(user, {})
             if table.id in waiting:
-                waiting[table.id] = (table, cards)  # the latest hand wins
+                waiting[table.id] = (table, index, cards)  # the latest hand wins
             elif worth_a_dm(before, cards, self._own_play(update, index)):
-                self._pending.setdefault(user, {})[table.id] = (table, cards)
+                self._pending.setdefault(user, {})[table.id] = (table, index, cards)
                 self._wake(user)
 
     @staticmethod
@@ -126,19 +127,20 @@ class HandMailer:
                 await asyncio.sleep(pause)
                 continue  # the table may have closed meanwhile
             table_id = next(iter(waiting))
-            table, cards = waiting.pop(table_id)
+            table, index, cards = waiting.pop(table_id)
             if not waiting:
                 del self._pending[user_id]
-            sent = await self.send_hand(user_id, table, cards)
+            sent = await self.send_hand(user_id, table, index, cards)
             # the window runs from the DM's arrival, however long its picture took
             self._sent_at[user_id] = time.monotonic()
             if not sent:
                 self._pending.pop(user_id, None)
         self._senders.pop(user_id, None)
 
-    async def send_hand(self, user_id: int, table: Table, cards: Cards) -> bool:
-        """DM a hand picture; False (and remembered if closed) when it cannot be sent."""
-        title = f"Your hand at {table.title}"
+    async def send_hand(self, user_id: int, table: Table, seat: int, cards: Cards) -> bool:
+        """DM the hand picture of seat `seat` (the very picture its "My hand" answer shows,
+        drawn once for both); False (and remembered if closed) when it cannot be sent."""
+        title = named(table, own_hand_title(table, seat))
         try:
             picture = await hand_picture(cards, str(table.pack), title, urgent=False)
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)

@@ -20,8 +20,8 @@ from bot.tables.seams import Hand
 from cogs._base import bot_of, dynamic_view, guarded, on_its_message
 from cogs._moves import MAX_BUTTONS, MAX_SELECT, as_buttons, menu
 from cogs._play import ActionSelect, decline, hand_now, play
-from cogs._presenter import named
 from cogs._staking import stake_view
+from cogs._table_words import named
 
 
 class ActionButton(
@@ -188,9 +188,9 @@ def hand_view(table: Table, hand: Hand) -> tuple[str, discord.ui.View | None]:
                 ActionButton(hand.table_id, hand.version, move.action, named(table, move.words))
             )
         return "Your choice.", view
-    words = {m.action: m.words for m in hand.moves}
+    moves = {m.action: m for m in hand.moves}  # described only if the menu shows it
     options = [
-        discord.SelectOption(label=named(table, words[a])[:100], value=a) for a in menu(legal)
+        discord.SelectOption(label=named(table, moves[a].words)[:100], value=a) for a in menu(legal)
     ]
     view.add_item(ActionSelect(hand.table_id, hand.version, options))
     more = ""

@@ -12,6 +12,7 @@ A turn of a few one-word choices ("call" or "pass") is offered as buttons instea
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -21,8 +22,10 @@ _NUMBER = re.compile(r"[0-9]+")
 _WORD = re.compile(r"[a-z]{1,20}")
 
 
+@functools.lru_cache(maxsize=4096)
 def natural_key(action: str) -> tuple[tuple[int, int | str], ...]:
-    """Sort key that orders numbers within moves by value: 'bid 9' before 'bid 10'."""
+    """Sort key that orders numbers within moves by value: 'bid 9' before 'bid 10' (kept
+    for the moves seen last: every hand of a game lists much the same ones)."""
     return tuple((1, int(w)) if w.isdigit() else (0, w) for w in action.split())
 
 

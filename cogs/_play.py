@@ -11,7 +11,8 @@ from __future__ import annotations
 from bot.tables import Table, TableError
 from bot.tables.seams import Hand, hand_of
 from cogs._base import Interaction, VersionedSelect, bot_of
-from cogs._presenter import named, presenter_of
+from cogs._presenter import presenter_of
+from cogs._table_words import named
 
 
 def hand_now(table: Table, user_id: int) -> Hand | None:

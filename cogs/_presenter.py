@@ -2,7 +2,11 @@
 
 The table service tells it of every change; it keeps only the latest change per table
 and edits that table's message at most once per `min_interval_s` (the latest state
-wins), so a burst of AI moves never trips Discord's rate limits. A table a command opened has
+wins), so a burst of AI moves never trips Discord's rate limits. No picture is drawn in
+vain: an edit's picture still waiting for a render worker when a newer change comes is
+taken back and the newest drawn in its place; while the workers are behind, the interval
+grows with their queue; and a table nobody sits at any more shows its game's end, not
+the AI's moves before it. A table a command opened has
 its first message posted by that command; a tournament's table, opened by the service in
 a thread, has it posted here, from its first update. Pictures are rendered
 in worker processes, off the event loop. Hand DMs go through `HandMailer` (cogs/_dms.py):
@@ -15,6 +19,7 @@ passes through `name_seats`, so people read names.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
@@ -25,13 +30,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games import View
-from bot.games import scene as sc
-from bot.games.rng import commitment
 from bot.tables import Event, Status, Table, Update
 from bot.tables.names import name_seats, names_of
-from bot.tables.seams import Controls, Hand, controls_of, standing_of
+from bot.tables.seams import Controls, Hand, controls_of
 from cogs._dms import HandMailer
-from cogs._render import hand_picture, rendered
+from cogs._render import POOL, Superseded, Ticket, hand_picture, rendered
+from cogs._table_words import lobby_scene, named, result_lines, status_line
 from render import Picture, render_patience, render_sympathy, render_table
 
 if TYPE_CHECKING:
@@ -39,10 +43,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-
-def named(table: Table, text: str) -> str:
-    """A game's sentence with each "seat N" replaced by that seat's name."""
-    return name_seats(text, [s.name for s in table.seats])
+QUEUE_STEP = 25
+"""Pictures waiting for a render worker per extra `min_interval_s` between two edits of
+one table: when the workers are behind, table edits coalesce harder (the latest state
+still wins), leaving the workers to the answers people wait on."""
+MOST_INTERVALS = 15
+"""The longest wait between two edits of a table, in `min_interval_s`, however long the
+queue."""
+UNWATCHED_INTERVALS = 30
+"""The wait between two edits, in `min_interval_s`, of a table nobody sits at any more
+(the AI plays every seat) before its game ends: nobody waits on those moves, and its
+final picture goes at once."""
 
 
 def named_texts(value: Any, names: list[str]) -> Any:
@@ -57,97 +68,54 @@ def named_texts(value: Any, names: list[str]) -> Any:
     return value
 
 
-def lobby_scene(table: Table) -> sc.Scene:
-    """The lobby picture: who sits where and what they brought."""
-    min_seats, max_seats = table.seat_counts
-    seats = [
-        sc.seat(
-            chips=table.buy_in if table.buy_in else None,
-            badge="host" if s.user_id == table.host_id else ("AI" if s.user_id is None else ""),
-        )
-        for s in table.seats
-    ]
-    # "12 of 3-12", not "12 of 3-12 players": the counter must fit a twelve-seat table.
-    span = f"{min_seats}" if min_seats == max_seats else f"{min_seats}-{max_seats}"
-    counters = [("Players", f"{len(seats)} of {span}")]
-    if table.buy_in:
-        counters.append(("Buy-in", f"{table.buy_in:,} chips"))
-    return sc.scene(table.pack, f"{table.title} - waiting for players", seats, (), counters)
-
-
-def status_line(update: Update) -> str:
-    """Whose turn, their clock, and the table's state, in one line."""
+def unwatched(update: Update) -> bool:
+    """Whether nobody waits on this update's picture: no person sits at the table any
+    more (or none ever did), and its game goes on."""
     table = update.table
-    if update.event is Event.STOPPED:
-        return f"**{table.title}** - the table was stopped; every stake went home."
-    if table.status is Status.LOBBY:
-        return (
-            f"**{table.title}** - waiting for players. Join, add AI players, "
-            "and the host starts the game."
-        )
-    news = news_of(update)
-    if update.outcome is not None:
-        summary = named(table, update.outcome.summary)
-        return f"**{table.title}** - game over. {summary}{news}"
-    names = " and ".join(table.seats[i].name for i in update.awaiting)
-    clock = f" - clock runs out <t:{int(table.deadline_at)}:R>" if table.deadline_at else ""
-    proof = ""
-    if update.public and update.public.get("commitment"):
-        # the hash of this deal's seed, shown as it is dealt; the seed comes at the end
-        proof = f"\nDeal seed hash: `{update.public['commitment']}`"
-    hint = f"\nHint: {named(table, update.hint)}." if update.hint else ""
-    return f"**{table.title}** - waiting for {names}{clock}.{news}{hint}{proof}"
+    if update.outcome is not None or table.status is not Status.PLAYING:
+        return False
+    if update.event in (Event.FINISHED, Event.STOPPED):
+        return False
+    return all(s.user_id is None or s.left for s in table.seats)
 
 
-def news_of(update: Update) -> str:
-    """The public view's news on a line of its own, seats named ("Stop: the 9♠ is dead.
-    alice leads."), or nothing when the game has none."""
-    news = update.public.get("news") if update.public else None
-    return f"\n{named(update.table, news)}" if news else ""
-
-
-def result_lines(update: Update) -> str:
-    """The end of a game: each seat's result in its game's unit, and the seeds that
-    prove the deals."""
-    table, outcome = update.table, update.outcome
-    assert outcome is not None
-    lines = [
-        f"{table.seats[r.seat].name}: {r.amount:+,} {r.unit}"
-        if r.unit != "score"
-        else f"{table.seats[r.seat].name}: score {r.amount:,}"
-        for r in standing_of(table, outcome)
-    ]
-    seeds = update.detail.get("seeds", [])
-    if seeds:
-        proofs = ", ".join(f"`{commitment(seed)}` <- `{seed}`" for seed in seeds[:6])
-        more = f" and {len(seeds) - 6} more" if len(seeds) > 6 else ""
-        lines.append(f"Deal seeds (hash shown at each deal <- seed): {proofs}{more}")
-    return "\n".join(lines)
-
-
-async def picture_of(update: Update, *, urgent: bool = False) -> Picture:
+async def picture_of(
+    update: Update, *, urgent: bool = False, ticket: Ticket | None = None
+) -> Picture:
     """The table picture for an update, drawn in a worker process as its game's picture
-    says (`urgent` when a person waits on it, not an edit of the table message)."""
+    says (`urgent` when a person waits on it, not an edit of the table message; a
+    `ticket` when a newer edit may take the drawing back)."""
     table = update.table
     if update.public is None:
-        return await rendered(render_table, lobby_scene(table), names_of(table), urgent=urgent)
+        scene = lobby_scene(table)
+        return await rendered(render_table, scene, names_of(table), urgent=urgent, ticket=ticket)
     names = [s.name for s in table.seats]
-    return await drawn_view(table.picture, update.public, names, names_of(table), urgent=urgent)
+    labels = names_of(table)
+    kind, public = table.picture, update.public
+    return await drawn_view(kind, public, names, labels, urgent=urgent, ticket=ticket)
 
 
 async def drawn_view(
-    kind: str, public: View, names: list[str], labels: list[str], *, urgent: bool
+    kind: str,
+    public: View,
+    names: list[str],
+    labels: list[str],
+    *,
+    urgent: bool,
+    ticket: Ticket | None = None,
 ) -> Picture:
     """A public view drawn as a table's message draws it (its game's picture `kind`),
     with every "seat N" in its texts named and the seats labelled (a name, and "(AI)"
-    for an absent player's seat the AI holds)."""
-    shown = named_texts(public, names)
+    for an absent player's seat the AI holds). Only what is drawn is named: the
+    scene of a table, not the rest of its view."""
     if kind == "table":
-        return await rendered(render_table, shown["scene"], labels, urgent=urgent)
+        scene = named_texts(public["scene"], names)
+        return await rendered(render_table, scene, labels, urgent=urgent, ticket=ticket)
+    shown = named_texts(public, names)
     if kind == "sympathy":
-        return await rendered(render_sympathy, shown, labels, urgent=urgent)
+        return await rendered(render_sympathy, shown, labels, urgent=urgent, ticket=ticket)
     # a patience draws its own layout (the book's figures), not a table of seats
-    return await rendered(render_patience, shown, urgent=urgent)
+    return await rendered(render_patience, shown, urgent=urgent, ticket=ticket)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +148,8 @@ class DiscordPresenter:
         self._latest: dict[int, Update] = {}
         self._last_edit: dict[int, float] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._tickets: dict[int, Ticket] = {}
+        self._news: dict[int, asyncio.Event] = {}
 
     @property
     def dm_open(self) -> dict[int, bool]:
@@ -202,11 +172,26 @@ class DiscordPresenter:
         """Keep the update as the table's latest and start its edit task if none runs."""
         table_id = update.table.id
         self._latest[table_id] = update
+        ticket = self._tickets.get(table_id)
+        if ticket is not None:
+            # its picture, if still waiting for a worker, would be replaced before it
+            # was seen: the newest is drawn in its place instead
+            POOL.withdraw(ticket)
         task = self._tasks.get(table_id)
         if task is None or task.done():
             self._tasks[table_id] = asyncio.create_task(
                 self._flush(table_id), name=f"parlour-edit-{table_id}"
             )
+        else:
+            self._news.setdefault(table_id, asyncio.Event()).set()
+
+    def edit_interval(self, update: Update) -> float:
+        """The least time between two edits of the update's table: `min_interval_s`,
+        longer while the render workers are behind, and much longer while nobody sits
+        at the table (`unwatched`)."""
+        if unwatched(update):
+            return self.min_interval_s * UNWATCHED_INTERVALS
+        return self.min_interval_s * min(1 + POOL.queued / QUEUE_STEP, MOST_INTERVALS)
 
     async def close(self) -> None:
         """Cancel edits still waiting (a restart re-renders every table anyway)."""
@@ -224,24 +209,38 @@ class DiscordPresenter:
         self.mailer.seen(update, quiet=True)
 
     async def _flush(self, table_id: int) -> None:
-        while table_id in self._latest:
-            wait = self._last_edit.get(table_id, 0.0) + self.min_interval_s - time.monotonic()
+        while (latest := self._latest.get(table_id)) is not None:
+            since = self._last_edit.get(table_id, 0.0)
+            wait = since + self.edit_interval(latest) - time.monotonic()
             if wait > 0:
-                await asyncio.sleep(wait)
+                await self._nap(table_id, wait)
+                continue  # a newer update may change the wait
             update = self._latest.pop(table_id)
+            ticket = self._tickets.setdefault(table_id, Ticket())
             try:
-                await self._edit(update)
+                await self._edit(update, ticket)
+            except Superseded:
+                continue  # a newer update came while its picture waited: drawn instead
             except Exception:  # an edit that fails is redone by the next change or restart
                 log.warning("could not edit the message of table %d", table_id, exc_info=True)
+            del self._tickets[table_id]
             self._last_edit[table_id] = time.monotonic()
 
-    async def _edit(self, update: Update) -> None:
+    async def _nap(self, table_id: int, seconds: float) -> None:
+        """Wait `seconds`, or less if a newer update of the table comes."""
+        news = self._news.setdefault(table_id, asyncio.Event())
+        news.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(news.wait(), seconds)
+
+    async def _edit(self, update: Update, ticket: Ticket | None = None) -> None:
         message_id = self.message_ids.get(update.table.id)
         if message_id is None and update.table.tournament_id is None:
             return  # the cog that opened it sends the first message; updates edit it
         # a tournament table's first message is urgent: its players cannot play until
         # its buttons are there, so it goes before the coalesced edits and DMs
-        content, file, view = await self.message_parts(update, urgent=message_id is None)
+        urgent = message_id is None
+        content, file, view = await self.message_parts(update, urgent=urgent, ticket=ticket)
         channel = self.bot.get_partial_messageable(update.table.channel_id)
         if message_id is None:
             # a tournament's table, opened by the service in its thread: no command
@@ -254,11 +253,12 @@ class DiscordPresenter:
         )
 
     async def message_parts(
-        self, update: Update, *, urgent: bool = True
+        self, update: Update, *, urgent: bool = True, ticket: Ticket | None = None
     ) -> tuple[str, discord.File, discord.ui.View]:
         """The content, picture and buttons of a table's message (`urgent` unless it is
-        a coalesced edit that nobody waits on)."""
-        picture = await picture_of(update, urgent=urgent)
+        a coalesced edit that nobody waits on, whose `ticket` a newer edit may take
+        back)."""
+        picture = await picture_of(update, urgent=urgent, ticket=ticket)
         content = status_line(update)
         if update.outcome is not None:
             content += "\n" + result_lines(update)

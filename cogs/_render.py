@@ -10,17 +10,21 @@ queue held 300+ pictures (table messages, hand DMs), and a player's "My hand" wa
 behind all of them for 30 s. Here at most `WORKERS` jobs are in the pool at once, and
 the rest wait in a queue where a job someone is waiting on (`urgent=True`: a private
 answer) goes before table edits and DMs, which are coalesced and can wait. A pool whose
-worker died is replaced, and the job is tried once more on the new one.
+worker died is replaced, and the job is tried once more on the new one. A table edit's
+drawing comes with a `Ticket`: while it still waits in the queue, a newer edit of that
+table takes it back (it is never drawn) and is drawn in its place in the queue.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import cProfile
 import functools
 import heapq
 import itertools
 import multiprocessing
+import multiprocessing.util
 import os
 import threading
 import time
@@ -40,6 +44,9 @@ is busy, the loop (answers within 3 s, the gateway's heartbeat) runs first and t
 pictures wait, rather than the other way round."""
 ORPHAN_CHECK_S = 1.0
 """How often a render worker looks whether the bot that started it is still there."""
+PROFILE_ENV = "PARLOUR_RENDER_PROFILE"
+"""Opt-in, for benchmarks: a folder in which each render worker writes a cProfile of its
+work (`render-PID.prof`) when it ends; set before the first picture is drawn."""
 
 
 @dataclass(order=True)
@@ -52,6 +59,21 @@ class _Job:
     done: asyncio.Future[Picture] = field(compare=False)
     tries: int = field(default=0, compare=False)
     pool: ProcessPoolExecutor | None = field(default=None, compare=False)
+    withdrawn: bool = field(default=False, compare=False)
+    """Taken back while it waited; it stays in the heap, skipped, until it comes up."""
+
+
+class Superseded(Exception):
+    """A drawing taken back while it still waited for a worker: a newer one takes its
+    place (`RenderPool.withdraw`)."""
+
+
+@dataclass
+class Ticket:
+    """One table edit's drawing, which may be taken back while it waits in the queue and
+    drawn again from newer parts in the same place in the queue."""
+
+    job: _Job | None = None
 
 
 class RenderPool:
@@ -62,6 +84,7 @@ class RenderPool:
         self._pool: ProcessPoolExecutor | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: list[_Job] = []
+        self._withdrawn = 0
         self._running = 0
         self._seq = itertools.count()
 
@@ -77,21 +100,43 @@ class RenderPool:
             )
         return self._pool
 
-    async def draw(self, job: Callable[[], Picture], *, urgent: bool) -> Picture:
-        """Queue a drawing and wait for its picture."""
+    async def draw(
+        self, job: Callable[[], Picture], *, urgent: bool, ticket: Ticket | None = None
+    ) -> Picture:
+        """Queue a drawing and wait for its picture; with a `ticket` it may be taken back
+        while it waits (Superseded), and a drawing on a ticket taken back that way keeps
+        the place in the queue the first one had."""
         loop = asyncio.get_running_loop()
         if loop is not self._loop:
             # a new event loop (a restart in tests): the old loop's jobs died with it
-            self._loop, self._waiting, self._running = loop, [], 0
+            self._loop, self._waiting, self._running, self._withdrawn = loop, [], 0, 0
         done: asyncio.Future[Picture] = loop.create_future()
-        heapq.heappush(self._waiting, _Job(0 if urgent else 1, next(self._seq), job, done))
+        before = ticket.job if ticket is not None else None
+        seq = before.seq if before is not None else next(self._seq)
+        entry = _Job(0 if urgent else 1, seq, job, done)
+        if ticket is not None:
+            ticket.job = entry
+        heapq.heappush(self._waiting, entry)
         self._pump()
         return await done
 
+    def withdraw(self, ticket: Ticket) -> bool:
+        """Take back the ticket's drawing if no worker has begun it (its waiter gets
+        Superseded); False when it is being drawn, or done."""
+        job = ticket.job
+        if job is None or job.pool is not None or job.done.done() or job.withdrawn:
+            return False
+        # left in the heap (taking it out would cost a heapify of the whole queue at
+        # every update of a busy process); `_pump` drops it when it comes up
+        job.withdrawn = True
+        self._withdrawn += 1
+        job.done.set_exception(Superseded())
+        return True
+
     @property
     def queued(self) -> int:
-        """Jobs waiting for a worker (not counting those being drawn)."""
-        return len(self._waiting)
+        """Jobs waiting for a worker (not counting those being drawn, or taken back)."""
+        return len(self._waiting) - self._withdrawn
 
     def _pump(self) -> None:
         """Hand waiting jobs to the pool while it has a free worker. One worker is kept
@@ -104,6 +149,9 @@ class RenderPool:
             if self._running >= limit:
                 return
             job = heapq.heappop(self._waiting)
+            if job.withdrawn:  # a newer drawing took its place
+                self._withdrawn -= 1
+                continue
             if job.done.done():  # its asker gave up (a cancelled interaction)
                 continue
             self._running += 1
@@ -152,13 +200,26 @@ class RenderPool:
             self._pool = None
         for job in self._waiting:
             job.done.cancel()
-        self._waiting, self._running, self._loop = [], 0, None
+        self._waiting, self._running, self._loop, self._withdrawn = [], 0, None, 0
 
 
 def _start_worker(bot_pid: int) -> None:
     """In each new worker: yield the CPU to the event loop's process, and end with it."""
     os.nice(WORKER_NICE)
     threading.Thread(target=_end_with, args=(bot_pid,), daemon=True).start()
+    folder = os.environ.get(PROFILE_ENV)
+    if folder:
+        _profile_into(folder)
+
+
+def _profile_into(folder: str) -> None:
+    """Profile this worker's drawing, the stats written to `folder` as the worker ends
+    (a pool shut down ends its workers through multiprocessing's finalizers)."""
+    profiler = cProfile.Profile(time.thread_time)
+    path = os.path.join(folder, f"render-{os.getpid()}.prof")
+    # no weak owner: the finalizer's own reference keeps the profiler for the worker's life
+    multiprocessing.util.Finalize(None, profiler.dump_stats, args=(path,), exitpriority=10)
+    profiler.enable()
 
 
 def _end_with(bot_pid: int) -> None:
@@ -207,12 +268,24 @@ async def hand_picture(cards: Sequence[str], pack: str, title: str, *, urgent: b
 
 
 async def rendered(
-    draw: Callable[..., Picture], *args: Any, urgent: bool = False, **kwargs: Any
+    draw: Callable[..., Picture],
+    *args: Any,
+    urgent: bool = False,
+    ticket: Ticket | None = None,
+    **kwargs: Any,
 ) -> Picture:
     """The picture `draw(*args, **kwargs)` makes, drawn in a worker process; `urgent`
     when a person is waiting on it (a private answer), so it goes before table edits
-    and DMs."""
-    return await POOL.draw(functools.partial(draw, *args, **kwargs), urgent=urgent)
+    and DMs; a `ticket` lets a newer edit take it back while it waits (Superseded)."""
+    job = functools.partial(draw, *args, **kwargs)
+    return await POOL.draw(job, urgent=urgent, ticket=ticket)
+
+
+def worker_pids() -> list[int]:
+    """The process ids of the render workers running now (none before the first
+    picture), for a benchmark to read their CPU time."""
+    pool = POOL._pool
+    return [] if pool is None else list(pool._processes)
 
 
 def shutdown() -> None:

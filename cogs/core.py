@@ -2,7 +2,7 @@
 
 It routes every slash command's error through one handler (cogs/_base.py) and asks the
 bot to shut the render workers down once Discord is closed, so `bot/client.py` needs to
-know nothing of the cogs but their names.
+know nothing of the cogs but their names. Benchmarks reach the render workers here.
 """
 
 from __future__ import annotations
@@ -13,6 +13,11 @@ from cogs._base import install_error_handler
 
 RENDER_WORKERS = "render workers"
 """The name under which the render workers' shutdown is registered with the bot."""
+RENDER_PROFILE_ENV = _render.PROFILE_ENV
+"""For benchmarks: the environment variable naming a folder where each render worker
+writes a cProfile of its work when it ends."""
+render_worker_pids = _render.worker_pids
+"""For benchmarks: the render workers' process ids."""
 
 
 async def setup(bot: ParlourBot) -> None:

@@ -5,6 +5,7 @@ them."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -174,13 +175,37 @@ class Update:
     detail: dict[str, Any]
     public: View | None
     """The public view of the game (None in the lobby)."""
-    private: dict[int, View]
-    """Each human seat's own view, by seat index."""
+    private: Mapping[int, View]
+    """Each human seat's own view, by seat index (`SeatViews`: built when first read)."""
     outcome: Outcome | None = None
     awaiting: tuple[int, ...] = ()
     """The seats the game awaits, in order."""
     hint: str | None = None
     """A patience's hint, once asked, in words ("no move makes progress" if none does)."""
+
+
+class SeatViews(Mapping[int, View]):
+    """Each human seat's own view of one state, by seat index, each built when first
+    read: a presenter that shows no private view costs none (a game state is a value,
+    so a view built later is the view of that moment)."""
+
+    def __init__(self, game: Game[Any], state: Any, seats: tuple[int, ...]) -> None:
+        self._game, self._state, self._seats = game, state, seats
+        self._built: dict[int, View] = {}
+
+    def __getitem__(self, seat: int) -> View:
+        found = self._built.get(seat)
+        if found is None:
+            if seat not in self._seats:
+                raise KeyError(seat)
+            found = self._built[seat] = self._game.view(self._state, seat)
+        return found
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._seats)
+
+    def __len__(self) -> int:
+        return len(self._seats)
 
 
 class Presenter(Protocol):

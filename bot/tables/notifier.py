@@ -8,7 +8,7 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from bot.tables.models import Event, Presenter, Table, Update
+from bot.tables.models import Event, Presenter, SeatViews, Table, Update
 
 log = logging.getLogger(__name__)
 NO_HINT = "no move makes progress"
@@ -21,16 +21,14 @@ class Notifier:
         self.presenters: list[Presenter] = list(presenters)
 
     def snapshot(self, table: Table, event: Event, detail: dict[str, Any] | None = None) -> Update:
-        """The table as presenters see it: its views (public and each player's) and outcome."""
+        """The table as presenters see it: its views (public, and each player's as a
+        presenter reads it) and outcome."""
         if table.state is None:
             return Update(table, event, detail or {}, None, {})
         game, state = table.game, table.state
         public = game.view(state, None)
-        private = {
-            i: game.view(state, i)
-            for i, s in enumerate(table.seats)
-            if s.user_id is not None and not s.left
-        }
+        people = tuple(i for i, s in enumerate(table.seats) if s.user_id is not None and not s.left)
+        private = SeatViews(game, state, people)
         found = public.get("hint")
         hint = None if not found else NO_HINT if found == "none" else game.describe_action(found)
         return Update(

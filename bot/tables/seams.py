@@ -24,6 +24,7 @@ from typing import Literal
 
 from bot.games import Game, GameInfo, Outcome, View
 from bot.tables.models import Event, Status, Table, TableError, Update
+from bot.tables.moves import Move
 
 Unit = Literal["chips", "points", "score"]
 
@@ -32,14 +33,6 @@ PLAYING_VERBS = ("hand", "back")
 AFTER_VERBS = ("rematch",)
 PATIENCE_CONTROLS = ("auto", "hint", "undo", "redo", "resign")
 """A patience's one-word actions that are not moves of the game; they come after its own."""
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A move as listed (what a control sends back) and in words (what it shows)."""
-
-    action: str
-    words: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +110,12 @@ def seated(table: Table, seat: int) -> str:
     return table.seats[seat].name
 
 
+def own_hand_title(table: Table, seat: int) -> str:
+    """The title of a picture of the seat's own hand, the same in its private answer and
+    its DM, so that both show one picture, drawn once."""
+    return f"{seated(table, seat)}'s hand"
+
+
 def cards_in(view: View, index: int) -> tuple[str, ...]:
     """The cards a seat's own view shows in its hand: its seat's cards, unless the game
     draws the hand apart (a "Your hand" group, its seats showing the cards laid before
@@ -165,7 +164,7 @@ class TableSeam:
     ) -> tuple[tuple[str, ...], str, bool]:
         """The cards the private message shows, its title, and whether they are the
         dummy's: the seat's own hand here."""
-        return cards_in(mine, seat), f"{seated(table, seat)}'s hand", False
+        return cards_in(mine, seat), own_hand_title(table, seat), False
 
     def stake(self, mine: View, listed: Sequence[str]) -> Stake | None:
         """The stake the seat spreads now: none in this family."""
@@ -265,8 +264,9 @@ class PatienceSeam(TableSeam):
 
 
 def moves_of(game: Game[object], listed: Sequence[str]) -> tuple[Move, ...]:
-    """The moves with their words."""
-    return tuple(Move(a, game.describe_action(a)) for a in listed)
+    """The moves, their words made when a control shows them."""
+    describe = game.describe_action
+    return tuple(Move(a, describe=describe) for a in listed)
 
 
 def source_of(action: str) -> str | None:

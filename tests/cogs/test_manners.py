@@ -148,7 +148,8 @@ async def test_bursts_of_hand_changes_make_one_dm_a_window_with_the_latest_hand(
     assert len(dms) == 3  # one DM for each burst, not sixteen ...
     assert times[2] - times[1] >= 0.9  # ... the second held back until the window passed
     for dm, cards in zip(dms[1:], [first[-1], ["0F", "2F", "9H"]], strict=True):
-        assert dm.files[0].data == render_hand(cards, pack, title="Your hand at Tilters").data
+        title = f"{table.seats[0].name}'s hand"  # the very picture of its "My hand"
+        assert dm.files[0].data == render_hand(cards, pack, title=title).data
 
 
 async def test_no_dm_for_the_players_own_play(

@@ -24,8 +24,9 @@ from bot.client import ParlourBot
 from bot.games.cards import french_short
 from bot.games.stops.game import StopsGame
 from bot.tables import Table, Update
-from cogs._presenter import named, presenter_of, status_line
+from cogs._presenter import presenter_of
 from cogs._render import hand_picture as drawn
+from cogs._table_words import named, status_line
 from tests.cogs.test_chip_games import finish, open_game, table_of
 from tests.cogs.test_table import START, start_bot, table_message, world  # noqa: F401
 from tests.fakediscord import FakeDiscord
