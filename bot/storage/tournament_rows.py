@@ -201,30 +201,33 @@ async def set_thread(
     tx: Connection, tournament_id: int, round_no: int, number: int, thread_id: int
 ) -> None:
     """Remember the thread a table of a round is played in."""
-    await tx.execute(
-        "UPDATE tournament_tables SET thread_id = ? WHERE tournament_id = ? AND round = ?"
-        " AND number = ?",
-        (thread_id, tournament_id, round_no, number),
-    )
+    await _set_slot(tx, "thread_id", thread_id, tournament_id, round_no, number)
 
 
 async def set_table(
     tx: Connection, tournament_id: int, round_no: int, number: int, table_id: int
 ) -> None:
     """Remember the table opened for a slot."""
-    await tx.execute(
-        "UPDATE tournament_tables SET table_id = ? WHERE tournament_id = ? AND round = ?"
-        " AND number = ?",
-        (table_id, tournament_id, round_no, number),
-    )
+    await _set_slot(tx, "table_id", table_id, tournament_id, round_no, number)
 
 
 async def set_result(
     tx: Connection, tournament_id: int, round_no: int, number: int, result: dict[str, list[int]]
 ) -> None:
     """Store how a table ended."""
+    await _set_slot(tx, "result", json.dumps(result), tournament_id, round_no, number)
+
+
+_SLOT_COLUMNS = frozenset({"thread_id", "table_id", "result"})
+
+
+async def _set_slot(
+    tx: Connection, column: str, value: object, tournament_id: int, round_no: int, number: int
+) -> None:
+    """Set one column of one slot (one of `_SLOT_COLUMNS`, never a caller's words)."""
+    assert column in _SLOT_COLUMNS, column
     await tx.execute(
-        "UPDATE tournament_tables SET result = ? WHERE tournament_id = ? AND round = ?"
+        f"UPDATE tournament_tables SET {column} = ? WHERE tournament_id = ? AND round = ?"
         " AND number = ?",
-        (json.dumps(result), tournament_id, round_no, number),
+        (value, tournament_id, round_no, number),
     )

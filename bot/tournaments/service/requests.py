@@ -169,7 +169,7 @@ class Requests:
     async def stop_tables(self, t: Tournament) -> None:
         """Stop the open tables of a tournament that is no longer running."""
         for table in self.tables.tables():
-            if getattr(table, "tournament_id", None) == t.id:
+            if table.tournament_id == t.id:
                 with contextlib.suppress(TableError):  # it may have closed meanwhile
                     await self.tables.stop(table.id, 0, moderator=True, reason="tournament over")
 
@@ -222,7 +222,7 @@ class Requests:
             async with t.lock:
                 await self.resume(t)
         for table in self.tables.tables():
-            owner = getattr(table, "tournament_id", None)
+            owner = table.tournament_id
             if owner is not None and owner not in self.flow.live:
                 await self.tables.stop(table.id, 0, moderator=True, reason="tournament over")
         return len(self.flow.live)

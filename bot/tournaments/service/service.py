@@ -156,7 +156,7 @@ class TournamentService(Requests):
         """A presenter of the table service: a tournament table's end is recorded, and a
         player handed to the AI without a move of their own forfeits."""
         table = update.table
-        tournament_id = getattr(table, "tournament_id", None)
+        tournament_id = table.tournament_id
         t = self.live.get(tournament_id) if tournament_id is not None else None
         if t is None:
             return
