@@ -46,6 +46,7 @@ from bench._discord_report import (  # noqa: E402
 from bench._places import BACKENDS, Place, fresh_database, load_average, postgres_server  # noqa: E402
 from bench._profile import cpu_of, profiled  # noqa: E402
 from bench._results import write_section  # noqa: E402
+from bench._trace import Trace  # noqa: E402
 from bot.client import ParlourBot, make_bot  # noqa: E402
 from bot.tables import Event  # noqa: E402
 from bot.tables.names import names_of  # noqa: E402
@@ -162,17 +163,26 @@ async def loop_lag(
     moves: int,
     ready: Ready | None = None,
     think: tuple[float, float] = THINK_S,
-) -> dict[str, float]:
+    trace: bool = False,
+) -> dict[str, Any]:
     """Loop lag and private answer times while `tables` tables each play `moves` moves,
     their players taking `think` seconds (at least, at most) a move; `ready` is awaited
-    once the tables are open, before play starts."""
+    once the tables are open, before play starts; with `trace`, where each answer's
+    time went (bench/_trace.py)."""
     fake, users, channels = _world(place, tables)
     bot = make_bot(place.settings())
     await fake.start(bot)
     messages = await _open_all(fake, bot, users, channels)
     if ready is not None:
         await ready()
-    figures = await _play_all(fake, list(zip(messages, users, strict=True)), moves, think)
+    players = list(zip(messages, users, strict=True))
+    if trace:
+        tracer = Trace(lambda i: getattr(fake.api.interactions.get(i), "created_s", None))
+        with tracer.installed(presenter_of(bot)):
+            figures: dict[str, Any] = await _play_all(fake, players, moves, think)
+        figures["trace"] = tracer.summary()
+    else:
+        figures = await _play_all(fake, players, moves, think)
     await fake.settle(raise_errors=False)
     # an interaction not acknowledged within 3 s is refused by Discord ("did not respond")
     figures["refused_late"] = sum("Unknown interaction" in e for e in fake.errors)
@@ -276,7 +286,12 @@ async def whole_move(place: Place, moves: int) -> dict[str, float]:
 
 
 async def one_run(
-    backend: str, server: str, tables: int, moves: tuple[int, int], profile: Path | None = None
+    backend: str,
+    server: str,
+    tables: int,
+    moves: tuple[int, int],
+    profile: Path | None = None,
+    trace: bool = False,
 ) -> Any:
     """The tables, then the whole move, each on a fresh database of `backend`; with a
     `profile` folder, the tables alone, the bot's process and its render workers
@@ -286,9 +301,9 @@ async def one_run(
         os.environ[RENDER_PROFILE_ENV] = str(profile)  # before the workers start
     async with fresh_database(backend, server) as database:
         with profiled(profile and profile / f"bot-{tables}.prof"):
-            lag = await loop_lag(Place(database), tables, moves[0])
+            lag = await loop_lag(Place(database), tables, moves[0], trace=trace)
     move: dict[str, float] = {}
-    if profile is None:
+    if profile is None and not trace:
         async with fresh_database(backend, server) as database:
             move = await whole_move(Place(database), moves[1])
     ended = load_average()
@@ -323,6 +338,7 @@ def main() -> int:
     parser.add_argument("--shard-count", type=int, default=2)
     parser.add_argument("--think", default="2,8", help="as a shard: LOW,HIGH s a move")
     parser.add_argument("--profile", type=Path, help="profile the tables' run into this folder")
+    parser.add_argument("--trace", action="store_true", help="where each answer's time went")
     args = parser.parse_args()
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
@@ -336,7 +352,8 @@ def main() -> int:
     runs = []
     for _ in range(args.runs):
         for backend in order:
-            runs.append(asyncio.run(one_run(backend, server, tables, moves, args.profile)))
+            run = one_run(backend, server, tables, moves, args.profile, args.trace)
+            runs.append(asyncio.run(run))
             print(json.dumps(runs[-1]), flush=True)
     if args.write:
         title, lines = report(runs, THINK_S, LAG_P99_MS, ANSWER_P99_MS)

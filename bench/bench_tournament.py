@@ -41,6 +41,7 @@ import discord  # noqa: E402
 
 from bench._places import Place, fresh_database, load_average  # noqa: E402
 from bench._results import write_section  # noqa: E402
+from bench._stalls import StallWatch  # noqa: E402
 from bench._tournament_watch import FastPlayers, LagMonitor, Stopwatch  # noqa: E402
 from bot.client import ParlourBot, make_bot  # noqa: E402
 from bot.ledger import Account  # noqa: E402
@@ -246,22 +247,28 @@ def _round_table(rounds: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-async def one_run(plan: Plan) -> dict[str, Any]:
-    """A run of the plan on a fresh SQLite database."""
+async def one_run(plan: Plan, stalls: bool = False) -> dict[str, Any]:
+    """A run of the plan on a fresh SQLite database; with `stalls`, where the event loop
+    stalled (bench/_stalls.py) in the figures too."""
     async with fresh_database("sqlite", "") as database:
-        return await run(plan, Place(database))
+        if not stalls:
+            return await run(plan, Place(database))
+        async with StallWatch() as watch:
+            figures = await run(plan, Place(database))
+        return figures | {"stalls": watch.summary()}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--only", choices=sorted(PLANS), help="run only this tournament")
     parser.add_argument("--write", action="store_true", help="write bench/RESULTS.md")
+    parser.add_argument("--stalls", action="store_true", help="where the event loop stalled")
     args = parser.parse_args()
     load = load_average()
     plans = [PLANS[args.only]] if args.only else list(PLANS.values())
     runs = []
     for plan in plans:
-        runs.append(asyncio.run(one_run(plan)))
+        runs.append(asyncio.run(one_run(plan, args.stalls)))
         print(json.dumps(runs[-1]), flush=True)
     if args.write:
         write_section("Issue 24: tournaments", report(runs, load))

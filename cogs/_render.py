@@ -3,50 +3,40 @@
 Drawing a table is CPU work in Python and in Pillow; in a thread it still competes with
 the event loop for the GIL, which showed as 100 ms+ loop stalls with many tables in play
 (bench/RESULTS.md). Worker processes draw in parallel with the loop instead; each keeps
-its own sprite cache. The pool is made on first use and shared by the whole process.
+its own sprite cache and its own pieces of the tables it drew. The workers are started on
+first use and shared by the whole process (cogs/_render_workers.py).
 
-Jobs do not go straight to the pool: with 200 tables playing, the pool's own first-come
-queue held 300+ pictures (table messages, hand DMs), and a player's "My hand" waited
-behind all of them for 30 s. Here at most `WORKERS` jobs are in the pool at once, and
-the rest wait in a queue where a job someone is waiting on (`urgent=True`: a private
-answer) goes before table edits and DMs, which are coalesced and can wait. A pool whose
-worker died is replaced, and the job is tried once more on the new one. A table edit's
-drawing comes with a `Ticket`: while it still waits in the queue, a newer edit of that
-table takes it back (it is never drawn) and is drawn in its place in the queue.
+Jobs do not go straight to a worker: with 200 tables playing, a first-come queue held
+300+ pictures (table messages, hand DMs), and a player's "My hand" waited behind all of
+them for 30 s. Here a worker has at most `DEPTH` jobs at once (the one it draws and the
+next), and the rest wait in a queue where a job someone is waiting on (`urgent=True`: a
+private answer) goes before table edits and DMs, which are coalesced and can wait. A
+worker that died is replaced, and its jobs are tried once more on the new one. A table
+edit's drawing comes with a `Ticket`: while it still waits in the queue, a newer edit of
+that table takes it back (it is never drawn) and is drawn in its place in the queue.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import cProfile
 import functools
 import heapq
 import itertools
-import multiprocessing
-import multiprocessing.util
-import os
-import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
+from cogs._render_workers import PROFILE_ENV, WORKER_NICE, Worker, WorkerDied, new_context
 from render import Picture, render_hand
 
+__all__ = ["PROFILE_ENV", "WORKER_NICE", "RenderPool", "Superseded", "Ticket", "WorkerDied"]
+
 WORKERS = 2
-WORKER_NICE = 10
-"""How much lower the workers' CPU priority is than the event loop's: when the machine
-is busy, the loop (answers within 3 s, the gateway's heartbeat) runs first and the
-pictures wait, rather than the other way round."""
-ORPHAN_CHECK_S = 1.0
-"""How often a render worker looks whether the bot that started it is still there."""
-PROFILE_ENV = "PARLOUR_RENDER_PROFILE"
-"""Opt-in, for benchmarks: a folder in which each render worker writes a cProfile of its
-work (`render-PID.prof`) when it ends; set before the first picture is drawn."""
+DEPTH = 2
+"""Jobs sent to a worker at once for answers: the one it draws and the one it draws
+next, so it never idles while its picture goes back and the loop sends it more. Table
+edits and DMs have one at a time, on all but one worker."""
 
 
 @dataclass(order=True)
@@ -58,7 +48,8 @@ class _Job:
     draw: Callable[[], Picture] = field(compare=False)
     done: asyncio.Future[Picture] = field(compare=False)
     tries: int = field(default=0, compare=False)
-    pool: ProcessPoolExecutor | None = field(default=None, compare=False)
+    begun: bool = field(default=False, compare=False)
+    """Given to a worker (it can no longer be taken back)."""
     withdrawn: bool = field(default=False, compare=False)
     """Taken back while it waited; it stays in the heap, skipped, until it comes up."""
 
@@ -81,24 +72,21 @@ class RenderPool:
 
     def __init__(self, workers: int = WORKERS) -> None:
         self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+        self._started: list[Worker] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: list[_Job] = []
         self._withdrawn = 0
-        self._running = 0
         self._seq = itertools.count()
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # forkserver: never fork the event loop's process with its threads and sockets
-            context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.workers,
-                mp_context=context,
-                initializer=_start_worker,
-                initargs=(os.getpid(),),
-            )
-        return self._pool
+    def _adopt(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Serve `loop` from now on (a restart in tests makes a new one): the old loop's
+        waiting jobs died with it, and a picture still being drawn for it is dropped when
+        it comes back."""
+        if loop is self._loop:
+            return
+        self._loop, self._waiting, self._withdrawn = loop, [], 0
+        for worker in self._started:
+            worker.read_on(loop)
 
     async def draw(
         self, job: Callable[[], Picture], *, urgent: bool, ticket: Ticket | None = None
@@ -107,9 +95,7 @@ class RenderPool:
         while it waits (Superseded), and a drawing on a ticket taken back that way keeps
         the place in the queue the first one had."""
         loop = asyncio.get_running_loop()
-        if loop is not self._loop:
-            # a new event loop (a restart in tests): the old loop's jobs died with it
-            self._loop, self._waiting, self._running, self._withdrawn = loop, [], 0, 0
+        self._adopt(loop)
         done: asyncio.Future[Picture] = loop.create_future()
         before = ticket.job if ticket is not None else None
         seq = before.seq if before is not None else next(self._seq)
@@ -124,7 +110,7 @@ class RenderPool:
         """Take back the ticket's drawing if no worker has begun it (its waiter gets
         Superseded); False when it is being drawn, or done."""
         job = ticket.job
-        if job is None or job.pool is not None or job.done.done() or job.withdrawn:
+        if job is None or job.begun or job.done.done() or job.withdrawn:
             return False
         # left in the heap (taking it out would cost a heapify of the whole queue at
         # every update of a busy process); `_pump` drops it when it comes up
@@ -138,15 +124,21 @@ class RenderPool:
         """Jobs waiting for a worker (not counting those being drawn, or taken back)."""
         return len(self._waiting) - self._withdrawn
 
+    def pids(self) -> list[int]:
+        """The process ids of the workers running now (none before the first picture)."""
+        return [w.pid for w in self._started if not w.dead]
+
     def _pump(self) -> None:
-        """Hand waiting jobs to the pool while it has a free worker. One worker is kept
-        for urgent jobs: table edits and DMs never take them all, so an answer waits at
-        most for other answers, and edits use at most the other workers' share of the
-        machine, leaving the rest to the event loop (under load, each table's message is
-        then edited less often, its latest state winning)."""
+        """Hand waiting jobs to idle workers. One worker is kept for urgent jobs: table
+        edits and DMs never take them all, so an answer waits at most for other answers,
+        and edits use at most the other workers' share of the machine, leaving the rest
+        to the event loop (under load, each table's message is then edited less often,
+        its latest state winning)."""
         while self._waiting:
-            limit = self.workers if self._waiting[0].rank == 0 else max(self.workers - 1, 1)
-            if self._running >= limit:
+            busy = sum(len(w.jobs) for w in self._started)
+            urgent = self._waiting[0].rank == 0
+            limit = self.workers * DEPTH if urgent else max(self.workers - 1, 1)
+            if busy >= limit:
                 return
             job = heapq.heappop(self._waiting)
             if job.withdrawn:  # a newer drawing took its place
@@ -154,95 +146,63 @@ class RenderPool:
                 continue
             if job.done.done():  # its asker gave up (a cancelled interaction)
                 continue
-            self._running += 1
-            try:
-                submitted = self._executor().submit(job.draw)
-            except BrokenProcessPool:  # a worker died while the pool was idle
-                self._replace_broken()
-                submitted = self._executor().submit(job.draw)
-            job.pool = self._pool
-            loop = self._loop
-            assert loop is not None
-            submitted.add_done_callback(functools.partial(_back, self, job, loop))
+            self._give(job)
 
-    def finish(self, job: _Job, result: Future[Picture], loop: asyncio.AbstractEventLoop) -> None:
-        """A job came back: pass its picture on, or retry it once on a fresh pool."""
-        current = loop is self._loop
-        if current:
-            self._running -= 1
-        error = None if result.cancelled() else result.exception()
-        if current and isinstance(error, BrokenProcessPool) and job.tries == 0:
-            if job.pool is self._pool:  # not yet replaced for another job it broke
-                self._replace_broken()
+    def _give(self, job: _Job) -> None:
+        """Send the job to an idle worker, started if need be; a worker found dead on the
+        way is replaced and the job tried once more."""
+        job.begun = True
+        try:
+            self._idle().give(job, job.draw)
+        except WorkerDied as exc:
+            self._answered_dead(job, exc)
+        except Exception as exc:  # a drawing that cannot be sent (pickled): its asker's
+            job.done.set_exception(exc)
+
+    def _idle(self) -> Worker:
+        """The live worker with the fewest jobs (a new one while fewer than `workers`
+        live and every one has a job)."""
+        self._started = [w for w in self._started if not w.dead]
+        least = min(self._started, key=lambda w: len(w.jobs), default=None)
+        if least is not None and (not least.jobs or len(self._started) >= self.workers):
+            return least
+        worker = Worker(new_context(), self._answered)
+        assert self._loop is not None
+        worker.read_on(self._loop)
+        self._started.append(worker)
+        return worker
+
+    def _answered(self, worker: Worker, job: _Job, drawn: bool, value: Any) -> None:
+        """On the loop: a worker's answer to a job (or its death before answering)."""
+        if isinstance(value, WorkerDied):
+            self._answered_dead(job, value)
+        elif job.done.done() or job.done.get_loop() is not self._loop:
+            pass  # its asker gave up, or its loop is gone (a restart in tests)
+        elif drawn:
+            job.done.set_result(value)
+        else:
+            job.done.set_exception(value)
+        self._pump()
+
+    def _answered_dead(self, job: _Job, error: WorkerDied) -> None:
+        """A job whose worker died: queued once more, or failed the second time."""
+        job.begun = False
+        if job.done.done() or job.done.get_loop() is not self._loop:
+            return
+        if job.tries == 0:
             job.tries += 1
             heapq.heappush(self._waiting, job)
-        elif job.done.done():
-            pass  # its asker gave up
-        elif result.cancelled():
-            job.done.cancel()
-        elif error is not None:
-            job.done.set_exception(error)
         else:
-            job.done.set_result(result.result())
-        if current:
-            self._pump()
-
-    def _replace_broken(self) -> None:
-        """Drop a pool whose worker died; the next job starts a new one."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=False)
-            self._pool = None
+            job.done.set_exception(error)
 
     def shutdown(self) -> None:
         """Stop the workers (when the bot closes; a later render starts new ones)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        workers, self._started = self._started, []
+        for worker in workers:
+            worker.stop()
         for job in self._waiting:
             job.done.cancel()
-        self._waiting, self._running, self._loop, self._withdrawn = [], 0, None, 0
-
-
-def _start_worker(bot_pid: int) -> None:
-    """In each new worker: yield the CPU to the event loop's process, and end with it."""
-    os.nice(WORKER_NICE)
-    threading.Thread(target=_end_with, args=(bot_pid,), daemon=True).start()
-    folder = os.environ.get(PROFILE_ENV)
-    if folder:
-        _profile_into(folder)
-
-
-def _profile_into(folder: str) -> None:
-    """Profile this worker's drawing, the stats written to `folder` as the worker ends
-    (a pool shut down ends its workers through multiprocessing's finalizers)."""
-    profiler = cProfile.Profile(time.thread_time)
-    path = os.path.join(folder, f"render-{os.getpid()}.prof")
-    # no weak owner: the finalizer's own reference keeps the profiler for the worker's life
-    multiprocessing.util.Finalize(None, profiler.dump_stats, args=(path,), exitpriority=10)
-    profiler.enable()
-
-
-def _end_with(bot_pid: int) -> None:
-    """In a worker's own thread: exit once the bot's process is gone. A bot killed outright
-    (SIGKILL, a crash) never shuts its pool down, and the workers (children of the
-    forkserver, not of the bot) would otherwise wait for work forever."""
-    while True:
-        time.sleep(ORPHAN_CHECK_S)
-        try:
-            os.kill(bot_pid, 0)
-        except ProcessLookupError:
-            os._exit(0)
-        except PermissionError:  # the pid was taken by another user's process
-            os._exit(0)
-
-
-def _back(
-    pool: RenderPool, job: _Job, loop: asyncio.AbstractEventLoop, result: Future[Picture]
-) -> None:
-    """In the pool's thread: take a finished job back to its event loop."""
-    # a closed loop refuses the call: nobody waits for the picture any more
-    with contextlib.suppress(RuntimeError):
-        loop.call_soon_threadsafe(pool.finish, job, result, loop)
+        self._waiting, self._loop, self._withdrawn = [], None, 0
 
 
 POOL = RenderPool()
@@ -284,8 +244,7 @@ async def rendered(
 def worker_pids() -> list[int]:
     """The process ids of the render workers running now (none before the first
     picture), for a benchmark to read their CPU time."""
-    pool = POOL._pool
-    return [] if pool is None else list(pool._processes)
+    return POOL.pids()
 
 
 def shutdown() -> None:

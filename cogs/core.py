@@ -18,6 +18,8 @@ RENDER_PROFILE_ENV = _render.PROFILE_ENV
 writes a cProfile of its work when it ends."""
 render_worker_pids = _render.worker_pids
 """For benchmarks: the render workers' process ids."""
+RENDER_POOL = _render.POOL
+"""For benchmarks: the process's render pool, whose drawings bench/_trace.py times."""
 
 
 async def setup(bot: ParlourBot) -> None:

@@ -21,7 +21,7 @@ from cogs._render import RenderPool
 async def main():
     pool = RenderPool(workers=2)
     await pool.draw(int, urgent=True)
-    print(" ".join(str(p) for p in pool._pool._processes), flush=True)
+    print(" ".join(str(p) for p in pool.pids()), flush=True)
     await asyncio.sleep(600)
 
 asyncio.run(main())

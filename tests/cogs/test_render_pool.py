@@ -9,6 +9,7 @@ import signal
 import time
 from collections.abc import AsyncIterator
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -49,14 +50,33 @@ async def test_an_urgent_picture_goes_before_queued_edits(pool: RenderPool) -> N
 
 
 async def test_a_pool_whose_worker_died_is_replaced(pool: RenderPool) -> None:
-    executor = pool._pool
-    assert executor is not None
-    for pid in list(executor._processes):  # a worker killed by the system (OOM, say)
+    before = pool.pids()
+    assert before
+    for pid in before:  # a worker killed by the system (OOM, say)
         os.kill(pid, signal.SIGKILL)
     await asyncio.sleep(0.2)
     picture = await pool.draw(partial(slow_picture, "after", 0.0), urgent=True)
     assert picture.data == b"after"
-    assert pool._pool is not executor
+    assert pool.pids() and not set(pool.pids()) & set(before)
+
+
+async def test_a_worker_killed_while_drawing_has_its_picture_drawn_by_another(
+    pool: RenderPool,
+) -> None:
+    drawing = asyncio.create_task(pool.draw(partial(slow_picture, "again", 0.3), urgent=True))
+    await asyncio.sleep(0.1)  # being drawn
+    (pid,) = pool.pids()
+    os.kill(pid, signal.SIGKILL)
+    assert (await drawing).data == b"again"
+    assert pool.pids() != [pid]
+
+
+async def test_a_drawing_that_fails_says_why_and_the_worker_draws_on(pool: RenderPool) -> None:
+    with pytest.raises(ZeroDivisionError):
+        await pool.draw(partial(divmod, 1, 0), urgent=True)  # type: ignore[arg-type]
+    with pytest.raises(Exception, match="pickle"):  # a lambda cannot be sent to a worker
+        await pool.draw(lambda: slow_picture("x", 0.0), urgent=True)
+    assert (await pool.draw(partial(slow_picture, "fine", 0.0), urgent=False)).data == b"fine"
 
 
 @pytest.mark.stops_render_workers
@@ -64,12 +84,11 @@ async def test_closing_the_bot_stops_the_render_workers(
     fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
 ) -> None:
     await fake.slash("table start", {"game": "tilters"}, by=alice)
-    executor = _render.POOL._pool
-    assert executor is not None
-    workers = list(executor._processes.values())
+    workers = _render.POOL.pids()
+    assert workers
     await fake.close()
-    assert _render.POOL._pool is None
-    assert all(not w.is_alive() for w in workers)
+    assert _render.POOL.pids() == []
+    assert not any(running(pid) for pid in workers)
 
 
 async def test_private_answers_leave_no_view_or_timer_behind(
@@ -87,13 +106,16 @@ async def test_private_answers_leave_no_view_or_timer_behind(
     assert len(bot._connection._view_store._views) == 0
 
 
+def running(pid: int) -> bool:
+    """Whether a process with this pid is there (a reaped worker is not)."""
+    return Path(f"/proc/{pid}").exists()
+
+
 def worker_niceness() -> int:
     """The CPU niceness of the process it runs in."""
     return os.nice(0)
 
 
 async def test_workers_yield_the_cpu_to_the_event_loop(pool: RenderPool) -> None:
-    executor = pool._pool
-    assert executor is not None
-    niceness = await asyncio.get_running_loop().run_in_executor(executor, worker_niceness)
+    niceness = await pool.draw(worker_niceness, urgent=True)  # type: ignore[arg-type]
     assert niceness >= min(os.nice(0) + _render.WORKER_NICE, 19)

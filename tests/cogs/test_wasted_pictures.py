@@ -27,6 +27,7 @@ from cogs._presenter import (
     unwatched,
 )
 from cogs._render import RenderPool, Superseded, Ticket
+from cogs._render_workers import Worker
 from render import Picture, render_hand, render_table
 from tests.cogs.test_manners import start_table, table_message
 from tests.fakediscord import FakeDiscord, FakeUser
@@ -57,15 +58,14 @@ async def pool() -> AsyncIterator[RenderPool]:
 
 def drawn_in_workers(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every drawing the process's render pool hands to a worker, from now on."""
-    executor = _render.POOL._executor()
-    real = executor.submit
+    real = Worker.give
     drawn: list[Any] = []  # the drawings, partials of the render functions
 
-    def submit(draw: Callable[[], Picture]) -> Any:
+    def give(worker: Worker, job: Any, draw: Callable[[], Picture]) -> None:
         drawn.append(draw)
-        return real(draw)
+        real(worker, job, draw)
 
-    monkeypatch.setattr(executor, "submit", submit)
+    monkeypatch.setattr(Worker, "give", give)
     return drawn
 
 
