@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import gc
 import sys
 import threading
 import time
@@ -34,6 +35,9 @@ class StallWatch:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread_id = 0
         self._watcher: threading.Thread | None = None
+        self.collections: list[tuple[int, float, int]] = []
+        """Each garbage collection: its generation, seconds, objects collected."""
+        self._gc_began = 0.0
 
     async def __aenter__(self) -> StallWatch:
         self._loop = asyncio.get_running_loop()
@@ -42,14 +46,33 @@ class StallWatch:
         self._loop.call_soon(self._tick)
         self._watcher = threading.Thread(target=self._watch, daemon=True)
         self._watcher.start()
+        gc.callbacks.append(self._collected)
         return self
 
     async def __aexit__(
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self._stop.set()
+        gc.callbacks.remove(self._collected)
         if self._watcher is not None:
             self._watcher.join()
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_began = time.perf_counter()
+        else:
+            took = time.perf_counter() - self._gc_began
+            self.collections.append((info["generation"], took, info["collected"]))
+
+    def collected(self) -> dict[str, float]:
+        """Per generation: collections, their total and longest ms."""
+        out: dict[str, float] = {}
+        for generation in (0, 1, 2):
+            times = [t for g, t, _ in self.collections if g == generation]
+            out[f"gc{generation}_count"] = len(times)
+            out[f"gc{generation}_total_ms"] = 1000 * sum(times)
+            out[f"gc{generation}_max_ms"] = 1000 * max(times, default=0.0)
+        return out
 
     def _tick(self) -> None:
         self._beat = time.monotonic()
@@ -69,6 +92,11 @@ class StallWatch:
                 time.sleep(self.sample_s)
             self.stalls.append((time.monotonic() - started, seen))
 
+    def longest(self, top: int = 10) -> list[tuple[float, list[tuple[str, int]]]]:
+        """The longest stalls: each one's seconds and where its samples were taken."""
+        ordered = sorted(self.stalls, key=lambda s: -s[0])[:top]
+        return [(length, seen.most_common(3)) for length, seen in ordered]
+
     def summary(self, top: int = 12) -> list[tuple[str, int, float, float]]:
         """(where, stalls, their total seconds, the longest) by where the stalls' samples
         were mostly taken, longest total first."""
@@ -80,14 +108,14 @@ class StallWatch:
         return sorted(rows, key=lambda r: -r[2])[:top]
 
 
-def _where(stack: traceback.StackSummary) -> str:
-    """The innermost frame of the project's code on the stack, with the frame at the top
-    of the stack when that is elsewhere."""
+def _where(stack: traceback.StackSummary, depth: int = 3) -> str:
+    """The innermost `depth` frames of the project's code on the stack (outermost
+    first), with the frame at the top of the stack when that is elsewhere."""
     own = [f for f in stack if f.filename.startswith(OWN)]
     top = stack[-1]
     top_at = f"{Path(top.filename).name}:{top.name}"
     if not own:
         return top_at
-    frame = own[-1]
-    name = f"{Path(frame.filename).relative_to(ROOT)}:{frame.lineno} {frame.name}"
-    return name if frame is top else f"{name} -> {top_at}"
+    names = [f"{Path(f.filename).relative_to(ROOT)}:{f.lineno} {f.name}" for f in own[-depth:]]
+    chain = " < ".join(reversed(names))
+    return chain if own[-1] is top else f"{top_at} < {chain}"

@@ -64,7 +64,7 @@ async def serve_first(place: Place, tables: int, moves: int, state: Path) -> Non
     fake, guilds = _fake(place)
     hosts = [fake.add_user(f"p{i}").id for i in range(tables)]
     channels = [fake.add_channel(f"t{i}", guild=guilds[i % len(guilds)]) for i in range(tables)]
-    bot = make_bot(place.settings())
+    bot = make_bot(place.settings(), settle_heap=True)
     await fake.start(bot)
     opened = []
     for number, (host, channel) in enumerate(zip(hosts, channels, strict=True)):

@@ -170,7 +170,7 @@ async def loop_lag(
     once the tables are open, before play starts; with `trace`, where each answer's
     time went (bench/_trace.py)."""
     fake, users, channels = _world(place, tables)
-    bot = make_bot(place.settings())
+    bot = make_bot(place.settings(), settle_heap=True)
     await fake.start(bot)
     messages = await _open_all(fake, bot, users, channels)
     if ready is not None:

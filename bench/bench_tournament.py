@@ -137,7 +137,7 @@ async def _money(bot: ParlourBot, t: Tournament, players: list[FakeUser]) -> dic
 async def run(plan: Plan, place: Place, timeout_s: float = RUN_TIMEOUT_S) -> dict[str, Any]:
     """Run one tournament to its end through the fake Discord; its figures."""
     fake, moderator, players = _world(plan.players)
-    bot = make_bot(place.settings(starting_chips=START_CHIPS))
+    bot = make_bot(place.settings(starting_chips=START_CHIPS), settle_heap=True)
     await fake.start(bot)
     _pacing(bot, production=False)
     t = await _signed_up(fake, bot, moderator, players, plan)
@@ -255,7 +255,8 @@ async def one_run(plan: Plan, stalls: bool = False) -> dict[str, Any]:
             return await run(plan, Place(database))
         async with StallWatch() as watch:
             figures = await run(plan, Place(database))
-        return figures | {"stalls": watch.summary()}
+        found = {"stalls": watch.summary(), "longest_stalls": watch.longest()}
+        return figures | found | {"gc": watch.collected()}
 
 
 def main() -> int:

@@ -25,7 +25,9 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot import heap
 from bot.config import Settings
+from bot.games import registry
 from bot.guilds import GuildSettingsStore, defaults_from
 from bot.ledger import Ledger
 from bot.storage import Database, open_database
@@ -65,7 +67,9 @@ class ParlourBot(commands.Bot):
     tournaments: TournamentService
     claim: ShardClaim
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, settle_heap: bool = False) -> None:
+        """`settle_heap`: once started, set the garbage collector for a long-running
+        process (`bot.heap.settle`): the running bot's, not a test's, which starts many."""
         assert (settings.shards is None) != isinstance(self, discord.AutoShardedClient), (
             "sharded settings need ShardedParlourBot (make_bot), unsharded ones ParlourBot"
         )
@@ -77,6 +81,7 @@ class ParlourBot(commands.Bot):
             **self._gateway_options(settings),
         )
         self.settings = settings
+        self._settle_heap = settle_heap
         self._clock: asyncio.Task[None] | None = None
         self._notices: asyncio.Task[None] | None = None
         self._telling = asyncio.Lock()
@@ -137,6 +142,7 @@ class ParlourBot(commands.Bot):
         self.tournaments = TournamentService(self.tables)
         for name in COGS:
             await self.load_extension(name)
+        registry.all()  # every game loaded now: not by the first command, on the loop
         report = await self.tables.recover(self._guild_filter())
         await self.tournaments.recover(self._guild_filter())
         log.info(
@@ -151,6 +157,8 @@ class ParlourBot(commands.Bot):
         self.dispatch("tables_recovered")
         self._clock = asyncio.create_task(self._run_clock(), name="parlour-clock")
         self._notices = asyncio.create_task(self._run_notices(), name="parlour-notices")
+        if self._settle_heap:
+            heap.settle()
 
     async def tell_channels(self) -> None:
         """Send the notices owed to channels (a table set aside at a restart, kept in the
@@ -253,16 +261,18 @@ class ShardedParlourBot(ParlourBot, commands.AutoShardedBot):
         return {"shard_ids": list(settings.shards), "shard_count": settings.shard_count}
 
 
-def make_bot(settings: Settings) -> ParlourBot:
-    """The bot for these settings: sharded when they name shards, else unsharded."""
-    return ParlourBot(settings) if settings.shards is None else ShardedParlourBot(settings)
+def make_bot(settings: Settings, *, settle_heap: bool = False) -> ParlourBot:
+    """The bot for these settings: sharded when they name shards, else unsharded
+    (`settle_heap`: see `ParlourBot`)."""
+    kind = ParlourBot if settings.shards is None else ShardedParlourBot
+    return kind(settings, settle_heap=settle_heap)
 
 
 def run_bot(settings: Settings) -> int:
     """Run the bot (over its shards, when sharded) until it is stopped: Ctrl+C and
     SIGTERM (`docker stop`, a supervisor) both close it cleanly."""
     assert settings.token is not None
-    bot = make_bot(settings)
+    bot = make_bot(settings, settle_heap=True)
     if settings.shards is not None:
         log.info("holding shards %s of %d", list(settings.shards), settings.shard_count)
     # Ctrl+C: asyncio.run cancels the bot, which closes on the way out

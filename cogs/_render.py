@@ -59,6 +59,13 @@ class Superseded(Exception):
     place (`RenderPool.withdraw`)."""
 
 
+_TAKEN_BACK = Picture(b"", "taken-back.png", "image/png", 0, 0)
+"""What the future of a drawing taken back holds. Not the exception itself: a future's
+exception, once raised where it is awaited, holds the awaiting frames, which hold the
+future, and every such cycle (with the table's state in its frames) waited for the
+garbage collector's full pass: the 100-290 ms loop stalls of the tournament bench."""
+
+
 @dataclass
 class Ticket:
     """One table edit's drawing, which may be taken back while it waits in the queue and
@@ -104,7 +111,10 @@ class RenderPool:
             ticket.job = entry
         heapq.heappush(self._waiting, entry)
         self._pump()
-        return await done
+        picture = await done
+        if picture is _TAKEN_BACK:
+            raise Superseded()
+        return picture
 
     def withdraw(self, ticket: Ticket) -> bool:
         """Take back the ticket's drawing if no worker has begun it (its waiter gets
@@ -116,7 +126,7 @@ class RenderPool:
         # every update of a busy process); `_pump` drops it when it comes up
         job.withdrawn = True
         self._withdrawn += 1
-        job.done.set_exception(Superseded())
+        job.done.set_result(_TAKEN_BACK)
         return True
 
     @property
