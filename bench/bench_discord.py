@@ -248,7 +248,8 @@ async def _play_all(
 
 
 async def whole_move(place: Place, moves: int) -> dict[str, float]:
-    """A move from interaction to edited message, and the same table's render alone."""
+    """A move from interaction to edited message (the player's own answer, drawn at the
+    same time, not waited for), and the same table's render alone."""
     fake = FakeDiscord()
     user = fake.add_user("solo")
     bot = ParlourBot(place.settings())
@@ -266,9 +267,13 @@ async def whole_move(place: Place, moves: int) -> dict[str, float]:
             break
         edits = len(message.versions)
         started = time.perf_counter()
-        await _choose(fake, private, user, answers)
-        await _edited(message, edits)
+        value = private.selects[0]["options"][0]["value"]
+        chosen = await fake.select(private, [value], by=user, settle=False)
+        await _edited(message, edits)  # the move is whole once the table shows it
         move_times.append(time.perf_counter() - started)
+        await _answer(chosen, started, answers)  # the player's answer, not timed here
+        fake.forget(chosen)
+        fake.forget(fake.interaction(private.interaction_id))
         scene, names = bot.tables.snapshot(table, Event.RESUMED).public, names_of(table)
         assert scene is not None
         started = time.perf_counter()

@@ -216,7 +216,7 @@ class DiscordPresenter:
                 await self._nap(table_id, wait)
                 continue  # a newer update may change the wait
             update = self._latest.pop(table_id)
-            ticket = self._tickets.setdefault(table_id, Ticket())
+            ticket = self._tickets.setdefault(table_id, Ticket(home=table_id))
             try:
                 await self._edit(update, ticket)
             except Superseded:

@@ -47,6 +47,8 @@ class _Job:
     seq: int
     draw: Callable[[], Picture] = field(compare=False)
     done: asyncio.Future[Picture] = field(compare=False)
+    home: int = field(default=-1, compare=False)
+    """The worker it is best drawn by (its index), -1 for any: see `Ticket.home`."""
     tries: int = field(default=0, compare=False)
     begun: bool = field(default=False, compare=False)
     """Given to a worker (it can no longer be taken back)."""
@@ -72,6 +74,10 @@ class Ticket:
     drawn again from newer parts in the same place in the queue."""
 
     job: _Job | None = None
+    home: int = -1
+    """A number for the table (its id): its edits go to the same worker when that one
+    is free, since a worker keeps the pieces of the pictures it drew and draws a move
+    from the last picture it drew of the table (render/_tiles.py)."""
 
 
 class RenderPool:
@@ -106,7 +112,8 @@ class RenderPool:
         done: asyncio.Future[Picture] = loop.create_future()
         before = ticket.job if ticket is not None else None
         seq = before.seq if before is not None else next(self._seq)
-        entry = _Job(0 if urgent else 1, seq, job, done)
+        home = ticket.home if ticket is not None else -1
+        entry = _Job(0 if urgent else 1, seq, job, done, home)
         if ticket is not None:
             ticket.job = entry
         heapq.heappush(self._waiting, entry)
@@ -139,48 +146,59 @@ class RenderPool:
         return [w.pid for w in self._started if not w.dead]
 
     def _pump(self) -> None:
-        """Hand waiting jobs to idle workers. One worker is kept for urgent jobs: table
-        edits and DMs never take them all, so an answer waits at most for other answers,
-        and edits use at most the other workers' share of the machine, leaving the rest
-        to the event loop (under load, each table's message is then edited less often,
-        its latest state winning)."""
+        """Hand waiting jobs to workers while one can take the first. Table edits and
+        DMs are drawn by at most all but one worker, each on a worker with nothing else
+        to draw, so an answer never waits behind more than one of them, and they leave
+        the rest of the machine to the event loop (under load, each table's message is
+        then edited less often, its latest state winning)."""
         while self._waiting:
-            busy = sum(len(w.jobs) for w in self._started)
-            urgent = self._waiting[0].rank == 0
-            limit = self.workers * DEPTH if urgent else max(self.workers - 1, 1)
-            if busy >= limit:
+            first = self._waiting[0]
+            if first.withdrawn or first.done.done():
+                heapq.heappop(self._waiting)  # taken back, or its asker gave up
+                self._withdrawn -= first.withdrawn
+                continue
+            worker = self._worker_for(first)
+            if worker is None:
                 return
-            job = heapq.heappop(self._waiting)
-            if job.withdrawn:  # a newer drawing took its place
-                self._withdrawn -= 1
-                continue
-            if job.done.done():  # its asker gave up (a cancelled interaction)
-                continue
-            self._give(job)
+            self._give(heapq.heappop(self._waiting), worker)
 
-    def _give(self, job: _Job) -> None:
-        """Send the job to an idle worker, started if need be; a worker found dead on the
-        way is replaced and the job tried once more."""
+    def _worker_for(self, job: _Job) -> Worker | None:
+        """The worker to draw a job: for an answer, one with room for it (`DEPTH`),
+        the least busy, an idle one before one drawing an edit; for an edit, an idle
+        one (its table's own if that is idle) while fewer than `workers - 1` edits are
+        being drawn. A worker is started when every live one is busy and there are
+        fewer than `workers`; None: the job waits."""
+        self._started = [w for w in self._started if not w.dead]
+        live = self._started
+        if job.rank == 0:
+            room = [w for w in live if len(w.jobs) < DEPTH]
+            best = min(room, key=_load, default=None)
+        else:
+            edits = sum(j.rank for w in live for j in w.jobs)
+            if edits >= max(self.workers - 1, 1):
+                return None
+            own = job.home % self.workers if job.home >= 0 else -1
+            if 0 <= own < len(live) and not live[own].jobs:
+                best = live[own]
+            else:
+                best = next((w for w in live if not w.jobs), None)
+        if (best is None or best.jobs) and len(live) < self.workers:
+            best = Worker(new_context(), self._answered)
+            assert self._loop is not None
+            best.read_on(self._loop)
+            live.append(best)
+        return best
+
+    def _give(self, job: _Job, worker: Worker) -> None:
+        """Send the job to the worker; a worker found dead on the way is replaced and
+        the job tried once more."""
         job.begun = True
         try:
-            self._idle().give(job, job.draw)
+            worker.give(job, job.draw)
         except WorkerDied as exc:
             self._answered_dead(job, exc)
         except Exception as exc:  # a drawing that cannot be sent (pickled): its asker's
             job.done.set_exception(exc)
-
-    def _idle(self) -> Worker:
-        """The live worker with the fewest jobs (a new one while fewer than `workers`
-        live and every one has a job)."""
-        self._started = [w for w in self._started if not w.dead]
-        least = min(self._started, key=lambda w: len(w.jobs), default=None)
-        if least is not None and (not least.jobs or len(self._started) >= self.workers):
-            return least
-        worker = Worker(new_context(), self._answered)
-        assert self._loop is not None
-        worker.read_on(self._loop)
-        self._started.append(worker)
-        return worker
 
     def _answered(self, worker: Worker, job: _Job, drawn: bool, value: Any) -> None:
         """On the loop: a worker's answer to a job (or its death before answering)."""
@@ -213,6 +231,11 @@ class RenderPool:
         for job in self._waiting:
             job.done.cancel()
         self._waiting, self._loop, self._withdrawn = [], None, 0
+
+
+def _load(worker: Worker) -> tuple[int, int]:
+    """How busy a worker is: its jobs, then those of them that are edits."""
+    return len(worker.jobs), sum(j.rank for j in worker.jobs)
 
 
 POOL = RenderPool()
