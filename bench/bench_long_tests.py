@@ -33,6 +33,7 @@ HYPOTHESIS_TESTS = [
     "tests/tournaments/service/test_tournament_machine.py",
     "tests/ledger/test_ledger_machine.py",
     "tests/games/test_chips.py",
+    "tests/cogs/test_render_pool_machine.py",
 ]
 
 

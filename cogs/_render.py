@@ -50,6 +50,8 @@ class _Job:
     home: int = field(default=-1, compare=False)
     """The worker it is best drawn by (its index), -1 for any: see `Ticket.home`."""
     tries: int = field(default=0, compare=False)
+    unsent: int = field(default=0, compare=False)
+    """Times a worker was found dead as the job was sent to it (not the job's fault)."""
     begun: bool = field(default=False, compare=False)
     """Given to a worker (it can no longer be taken back)."""
     withdrawn: bool = field(default=False, compare=False)
@@ -143,7 +145,7 @@ class RenderPool:
 
     def pids(self) -> list[int]:
         """The process ids of the workers running now (none before the first picture)."""
-        return [w.pid for w in self._started if not w.dead]
+        return [w.pid for w in self._started if not w.dead and w.process.is_alive()]
 
     def _pump(self) -> None:
         """Hand waiting jobs to workers while one can take the first. Table edits and
@@ -196,7 +198,14 @@ class RenderPool:
         try:
             worker.give(job, job.draw)
         except WorkerDied as exc:
-            self._answered_dead(job, exc)
+            # a worker that died while idle, not yet seen: the job never reached it, so it
+            # is not a try of its own, unless workers keep dying as they start
+            job.unsent += 1
+            if job.unsent <= self.workers:
+                job.begun = False
+                heapq.heappush(self._waiting, job)
+            else:
+                self._answered_dead(job, exc)
         except Exception as exc:  # a drawing that cannot be sent (pickled): its asker's
             job.done.set_exception(exc)
 

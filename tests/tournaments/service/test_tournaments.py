@@ -58,7 +58,11 @@ async def test_a_points_swiss_plays_its_rounds_without_repeat_meetings(
     assert {line.user_id for line in view.lines} == set(PLAYERS[:4])
     assert sum(line.games for line in view.lines) == 4 * 3
     assert host.kinds().count(NewsKind.ROUND_SEATED) == 3
-    assert host.kinds()[-1] is NewsKind.FINISHED and "wins" in host.news[-1].words
+    assert host.kinds()[-1] is NewsKind.FINISHED
+    # the deals are shuffled afresh: two may tie on points, and then they share first place
+    first = [line for line in view.lines if line.place == 1]
+    said = "wins" if len(first) == 1 else "share first place"
+    assert said in host.news[-1].words
     assert len(host.threads) == 6
     for p in PLAYERS[:4]:
         assert await balance(place, p) == 0  # a points tournament opens no purse
