@@ -53,24 +53,16 @@ from bot.tables.names import names_of  # noqa: E402
 from cogs.core import RENDER_PROFILE_ENV, render_worker_pids  # noqa: E402
 from cogs.table import presenter_of  # type: ignore[attr-defined]  # noqa: E402
 from render import render_table  # noqa: E402
+from render.table import forget_kept  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeInteraction  # noqa: E402
 
 THINK_S = (2.0, 8.0)
 ANSWER_TIMEOUT_S = 30.0
 
 
-async def _until(check: Callable[[], Any], timeout_s: float = ANSWER_TIMEOUT_S) -> Any:
-    deadline = time.monotonic() + timeout_s
-    while not (found := check()):
-        if time.monotonic() > deadline:
-            raise TimeoutError("the bot did not answer")
-        await asyncio.sleep(0.001)
-    return found
-
-
 async def _edited(message: Any, edits: int) -> None:
     """Wait until the message has more than `edits` versions."""
-    await _until(lambda: len(message.versions) > edits)
+    await message.until_edited(edits, ANSWER_TIMEOUT_S)
 
 
 async def _answer(interaction: FakeInteraction, started: float, answers: Answers) -> Any:
@@ -260,6 +252,7 @@ async def whole_move(place: Place, moves: int) -> dict[str, float]:
     assert table is not None
     move_times: list[float] = []
     render_times: list[float] = []
+    forget_kept()  # this process's pictures start cold, as a worker's first of a table do
     answers = Answers()
     for _ in range(moves):
         private = await _hand(fake, message, user, answers)

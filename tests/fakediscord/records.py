@@ -135,6 +135,7 @@ class FakeMessage(_Body):
     uploads: list[list[Upload]]  # the files each version's request sent
     interaction_id: int | None = None
     deleted: bool = False
+    _changed: asyncio.Event = field(default_factory=asyncio.Event, repr=False, compare=False)
 
     def __repr__(self) -> str:
         flags = " ephemeral" if self.ephemeral else ""
@@ -147,6 +148,18 @@ class FakeMessage(_Body):
     def data(self) -> JSON:  # type: ignore[override]
         """The message as Discord returns it now."""
         return self.versions[-1]
+
+    def touch(self) -> None:
+        """Wake whoever waits in `until_edited` (a version was added)."""
+        self._changed.set()
+
+    async def until_edited(self, versions: int, timeout_s: float) -> None:
+        """Wait until the message has more than `versions` versions, without polling the
+        loop (which would distort a benchmark of it); TimeoutError after `timeout_s`."""
+        async with asyncio.timeout(timeout_s):
+            while len(self.versions) <= versions:
+                self._changed.clear()
+                await self._changed.wait()
 
     @property
     def edits(self) -> list[JSON]:

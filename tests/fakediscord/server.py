@@ -316,6 +316,7 @@ class DiscordAPI:
         data["flags"] = message.flags & ~LOADING
         message.versions.append(data)
         message.uploads.append(files)
+        message.touch()
 
     def _attachments(
         self, channel_id: int, listed: list[JSON] | None, files: list[Upload], kept: list[JSON]
