@@ -143,6 +143,8 @@ class ParlourBot(commands.Bot):
         for name in COGS:
             await self.load_extension(name)
         registry.all()  # every game loaded now: not by the first command, on the loop
+        if self._settle_heap:  # before the tables come back: a table may close, and be freed
+            heap.settle()
         report = await self.tables.recover(self._guild_filter())
         await self.tournaments.recover(self._guild_filter())
         log.info(
@@ -157,8 +159,6 @@ class ParlourBot(commands.Bot):
         self.dispatch("tables_recovered")
         self._clock = asyncio.create_task(self._run_clock(), name="parlour-clock")
         self._notices = asyncio.create_task(self._run_notices(), name="parlour-notices")
-        if self._settle_heap:
-            heap.settle()
 
     async def tell_channels(self) -> None:
         """Send the notices owed to channels (a table set aside at a restart, kept in the

@@ -6,10 +6,12 @@ modules, the games, their rules and caches) and live as long as it does; a full 
 them took 40-110 ms on our two-core machine at a tournament of 128 players, often enough
 to be the event loop's worst stalls (bench/RESULTS.md, "Issue 25: the loop's stalls").
 
-`settle` runs once the bot has started: a last collection, then every survivor moved out
-of the collector's sight (`gc.freeze`: it is never freed anyway), and the youngest
-generation's threshold raised, so that short-lived objects (a move's views and requests)
-die by reference counting before a collection ever looks at them.
+`settle` runs as the bot starts, once its database, cogs and games are loaded and before
+the open tables are rebuilt (a table closes one day, and must then be freed): a last
+collection, then every survivor moved out of the collector's sight (`gc.freeze`: it lives
+as long as the process), and the youngest generation's threshold raised, so that
+short-lived objects (a move's views and requests) die by reference counting before a
+collection ever looks at them.
 """
 
 from __future__ import annotations
