@@ -238,7 +238,8 @@ class RenderPool:
         for worker in workers:
             worker.stop()
         for job in self._waiting:
-            job.done.cancel()
+            if not job.done.done() and not job.done.get_loop().is_closed():
+                job.done.cancel()  # a closed loop's waiters are gone with it
         self._waiting, self._loop, self._withdrawn = [], None, 0
 
 
