@@ -68,8 +68,8 @@ class Trace:
         whose hand pictures are timed)."""
         self._wrap(discord.InteractionResponse, "defer", self._defer)
         self._wrap(TableService, "act", _timed("act"))
-        self._wrap(Committer, "write", _timed("db", "ai_db"))
-        self._wrap(Autoplay, "advance", _timed("ai", inside="in_ai"))
+        self._wrap(Committer, "write", _timed("db", ai_key="ai_db"))
+        self._wrap(Autoplay, "advance", _timed("ai", marks_ai=True))
         self._wrap(presenter, "hand_message", _timed("hand"))
         self._wrap(RENDER_POOL, "draw", self._draw)
         self._wrap(discord.Webhook, "send", self._send)
@@ -170,25 +170,30 @@ def _steps(record: dict[str, float]) -> dict[str, float]:
     return out
 
 
-def _timed(key: str, in_ai: str = "", inside: str = "") -> Callable[[Any], Any]:
+AI_MOVING = "ai_moving"
+"""Set in an answer's record while the AI's moves are being made."""
+
+
+def _timed(key: str, *, ai_key: str = "", marks_ai: bool = False) -> Callable[[Any], Any]:
     """A wrapper adding a coroutine method's wall time to the current answer's `key` (to
-    `in_ai` instead while the AI's moves are being made; marking `inside` meanwhile)."""
+    `ai_key` instead, when given, while the AI's moves are being made); `marks_ai` for the
+    AI's own moves, which mark the record meanwhile."""
 
     def make(original: Any) -> Any:
         @functools.wraps(original)
         async def timed(*args: Any, **kwargs: Any) -> Any:
             record = _mine()
             started = time.monotonic()
-            if record is not None and inside:
-                record[inside] = 1.0
+            if record is not None and marks_ai:
+                record[AI_MOVING] = 1.0
             try:
                 return await original(*args, **kwargs)
             finally:
                 if record is not None:
-                    into = in_ai if in_ai and record.get("in_ai") else key
+                    into = ai_key if ai_key and record.get(AI_MOVING) else key
                     record[into] = record.get(into, 0.0) + time.monotonic() - started
-                    if inside:
-                        record[inside] = 0.0
+                    if marks_ai:
+                        record[AI_MOVING] = 0.0
 
         return timed
 

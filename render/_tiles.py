@@ -166,34 +166,23 @@ def assembled(
     scope: Hashable,
 ) -> bytes:
     """The PNG of the background (as drawn, and as mapped to the palette) with the pieces
-    on it, at this zlib level; scope names the background and palette in band keys."""
-    with _lock:
-        return _assembled(background, palette, pieces, level, scope)
-
-
-def _assembled(
-    background: tuple[Image.Image, Image.Image],
-    palette: Image.Image,
-    pieces: Sequence[Piece],
-    level: int,
-    scope: Hashable,
-) -> bytes:
-    """assembled, under the lock: the bands kept, and those not kept compressed from a
-    canvas showing the pieces that cross them."""
+    on it, at this zlib level; scope names the background and palette in band keys. The
+    bands kept are reused, the others compressed from a canvas showing the pieces that
+    cross them, all under the caches' lock."""
     drawn, mapped = background
-    done = [_drawn(p, drawn, palette) for p in pieces]
-    crossing = _crossing(tuple(p.region for p in pieces), mapped.height)
-    keys = [
-        (scope, level, i, *(done[j].serial for j in crossed)) for i, crossed in enumerate(crossing)
-    ]
-    bands = [_bands.get(key) for key in keys]
-    missing = [i for i, band in enumerate(bands) if band is None]
-    if missing:
-        canvas = mapped.copy()
-        for j in sorted({j for i in missing for j in crossing[i]}):
-            canvas.paste(_pixels(done[j]), (pieces[j].region.x, pieces[j].region.y))
-        raw = canvas.tobytes()
-        for i in missing:
-            band = bands[i] = deflate_band(raw, canvas.width, i, level)
-            _bands.put(keys[i], band)
+    with _lock:
+        done = [_drawn(p, drawn, palette) for p in pieces]
+        crossing = _crossing(tuple(p.region for p in pieces), mapped.height)
+        keys = [(scope, level, i, *(done[j].serial for j in crossed))
+                for i, crossed in enumerate(crossing)]  # fmt: skip
+        bands = [_bands.get(key) for key in keys]
+        missing = [i for i, band in enumerate(bands) if band is None]
+        if missing:
+            canvas = mapped.copy()
+            for j in sorted({j for i in missing for j in crossing[i]}):
+                canvas.paste(_pixels(done[j]), (pieces[j].region.x, pieces[j].region.y))
+            raw = canvas.tobytes()
+            for i in missing:
+                band = bands[i] = deflate_band(raw, canvas.width, i, level)
+                _bands.put(keys[i], band)
     return palette_png(mapped.size, palette_bytes(palette), [b for b in bands if b is not None])
