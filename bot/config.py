@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 from bot.shards import MAX_SHARD_COUNT, ShardError, check_count, parse_shards, shard_of
+from bot.storage.address import is_postgres, shown
+from bot.storage.tx import StorageError
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -82,7 +83,10 @@ class Settings:
                 " copy it again from the Developer Portal (Bot, Reset Token)."
             )
         where = env.get("PARLOUR_DB", "").strip() or "parlour.db"
-        postgres = where.startswith(("postgresql://", "postgres://"))
+        try:
+            postgres = is_postgres(where)
+        except StorageError as exc:
+            raise ConfigError(str(exc)) from None
         total, held = _sharding(
             _given(env, "PARLOUR_SHARD_COUNT", "--shard-count", shard_count),
             _given(env, "PARLOUR_SHARDS", "--shards", shards),
@@ -102,9 +106,7 @@ class Settings:
 
 def _no_password(value: object) -> object:
     """A database address with its password hidden; anything else as it is."""
-    if isinstance(value, str):
-        return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", value)
-    return value
+    return shown(value) if isinstance(value, str) else value
 
 
 def _token_shaped(token: str) -> bool:

@@ -25,6 +25,7 @@ from bot.cli.replay import add_replay
 from bot.cli.tools import add_tools
 from bot.config import ConfigError, Settings
 from bot.storage import StorageError
+from bot.storage.address import is_postgres
 from bot.storage.files import DatabaseFileError, guard
 
 DEFAULT_PLAY_DB = Path.home() / ".parlour" / "play.db"
@@ -102,7 +103,13 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--buy-in", type=str, default=None, help="chips each seat brings (chip games)"
     )
-    play.add_argument("--db", type=Path, default=DEFAULT_PLAY_DB, help="local chip database")
+    play.add_argument(
+        "--db",
+        default=str(DEFAULT_PLAY_DB),
+        metavar="DB",
+        help="the chips' database: a SQLite file (default ~/.parlour/play.db) or a"
+        " postgresql:// address",
+    )
     play.set_defaults(handler=_play)
     add_tools(sub)
     add_db(sub)
@@ -203,7 +210,8 @@ def _with_discord(settings: Settings, start: Callable[[], int]) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    """`parlour play`: one human seat against AI seats, chips kept in a local file."""
+    """`parlour play`: one human seat against AI seats, chips kept in a local file or the
+    PostgreSQL database `--db` names."""
     from bot.console import play_main
 
     game = game_of(args.game)
@@ -216,6 +224,8 @@ def _play(args: argparse.Namespace) -> int:
     seed = count(args.seed, "--seed", 0, 2**63 - 1, -1) if args.seed is not None else None
     buy_in = count(args.buy_in, "--buy-in", 1, 1_000_000, 100) if args.buy_in else None
     options = options_of(game, args.option)
-    database_file(args.db, write=True)
+    # The address is read before the file checks, so that it never becomes a file's name.
+    if not is_postgres(args.db):
+        database_file(Path(args.db), write=True)
     with guard(args.db):
         return asyncio.run(play_main(game, seats, options, seed, buy_in, args.db))

@@ -19,7 +19,10 @@ def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     for parser in (history, replay):
         parser.add_argument("table", help="the table's number")
         parser.add_argument(
-            "--db", default=None, metavar="PATH", help="the database (default: PARLOUR_DB)"
+            "--db",
+            default=None,
+            metavar="DB",
+            help="a database file or postgresql:// address (default: PARLOUR_DB)",
         )
     replay.add_argument(
         "--reveal",

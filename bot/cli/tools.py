@@ -14,8 +14,8 @@ from bot.cli.checks import count, database_file, game_of, options_of, seats_of
 from bot.config import Settings
 from bot.games import Game, registry
 from bot.games.rules_text import rules_text
+from bot.storage.address import is_postgres, shown
 from bot.storage.files import guard
-from bot.storage.pg_connect import is_postgres, shown
 from bot.tournaments.rules import TITLE as TOURNAMENT_TITLE
 from bot.tournaments.rules import names_tournaments, tournament_rules
 

@@ -118,21 +118,25 @@ async def play_main(
     options: dict[str, object],
     seed: int | None,
     buy_in: int | None,
-    db_path: Path,
+    database: str | Path,
     read_line: Callable[[], str] | None = None,
     out: TextIO | None = None,
 ) -> int:
-    """`parlour play`: one human seat against AI seats, chips kept in a local database."""
+    """`parlour play`: one human seat against AI seats, chips kept in the database
+    `database` names (a SQLite file, made with its folder if need be, or PostgreSQL)."""
     from bot.config import Settings
     from bot.ledger import Ledger
     from bot.storage import open_database
+    from bot.storage.address import is_postgres, shown
     from bot.tables import ServiceSettings
 
     out = out or sys.stdout
     read_line = read_line or stdin_reader()
     settings = Settings.from_env()
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    db = await open_database(db_path)
+    where = str(database)
+    if not is_postgres(where):
+        Path(where).parent.mkdir(parents=True, exist_ok=True)
+    db = await open_database(where)
     screen = Screen.for_stream(out)
     presenter = ConsolePresenter(out, screen=screen)
     try:
@@ -155,7 +159,7 @@ async def play_main(
         await play_console(service, table, read_line, out, screen=screen)
         if table.is_chip_game:
             purse = await ledger.purse(CONSOLE_GUILD, CONSOLE_USER)
-            print(f"Your purse: {purse:,} chips (kept in {db_path}).", file=out)
+            print(f"Your purse: {purse:,} chips (kept in {shown(where)}).", file=out)
         return 0
     except TableError as exc:
         print(f"parlour: {exc.reason}", file=sys.stderr)

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from bot.storage._connect import open_connection
 from bot.storage._pg_tx import PgTx
 from bot.storage._sqlite_batch import SqliteTx
+from bot.storage.address import is_postgres
 from bot.storage.files import guard
-from bot.storage.pg_connect import connect, is_postgres
+from bot.storage.pg_connect import connect
 from bot.storage.tx import Tx
 
 PAGE_ROWS = 2000

@@ -30,12 +30,13 @@ from pathlib import Path
 from bot.storage._copy_io import TABLES, holding_data, reading, writing
 from bot.storage._copy_rows import Progress, already_full, copy_rows, unfinished
 from bot.storage._pg_tx import PgTx
+from bot.storage.address import is_postgres, shown
 from bot.storage.base import Database
 from bot.storage.copy_compare import differences
 from bot.storage.files import claim
 from bot.storage.migrate import load_migrations
 from bot.storage.opening import open_database
-from bot.storage.pg_connect import connect, is_postgres, shown
+from bot.storage.pg_connect import connect
 from bot.storage.pg_migrate import COPY_MARK, check_ours, pg_migrations
 from bot.storage.tx import StorageError
 
@@ -100,7 +101,9 @@ def _refuse_same(source: str, target: str) -> None:
     """Refuse an in-memory database, or a copy of a database onto itself."""
     if ":memory:" in (source, target):
         raise StorageError("A copy needs a database file or a PostgreSQL address, not :memory:.")
-    if is_postgres(source) or is_postgres(target):
+    # Both ends are read as addresses first, so that a bad one is refused before any work.
+    postgres = (is_postgres(source), is_postgres(target))
+    if any(postgres):
         same = source == target
     else:
         same = Path(source).resolve() == Path(target).resolve()

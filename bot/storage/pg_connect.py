@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.storage.address import check_postgres, scrubbed, shown
 from bot.storage.tx import Row, SqlValue, StorageError
 
 CONNECT_TIMEOUT_S = 10.0
-SCHEMES = ("postgresql://", "postgres://")
 READ_ONLY = {"default_transaction_read_only": "on"}
 """The settings of a connection that only reads: PostgreSQL refuses its writes."""
-_USER_PASSWORD = re.compile(r"^([a-z]+://[^:/@]*:)[^@]*@")
 
 
 class PgConnection(Protocol):
@@ -74,29 +71,10 @@ class PgPool(Protocol):
         """Close every connection, waiting for those in use."""
 
 
-def is_postgres(target: str) -> bool:
-    """Whether a database address names PostgreSQL (else it is a SQLite path)."""
-    return target.startswith(SCHEMES)
-
-
-def shown(dsn: str) -> str:
-    """The address with any password hidden, fit for logs and messages."""
-    try:
-        parts = urlsplit(dsn)
-        password = parts.password
-    except ValueError:
-        # Not an address urlsplit can read (a broken IPv6 host): whatever lies between
-        # the user's colon and the @ is hidden all the same.
-        return _USER_PASSWORD.sub(r"\1***@", dsn, count=1)
-    if password is None:
-        return dsn
-    netloc = parts.netloc.replace(f":{password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
-
-
 async def connect(dsn: str, *, read_only: bool = False) -> PgConnection:
     """An asyncpg connection to `dsn` (refusing writes if `read_only`); a `StorageError`
-    sentence if there is none to be had."""
+    sentence if there is none to be had (a malformed address is refused before trying)."""
+    check_postgres(dsn)
     where = shown(dsn)
     settings = READ_ONLY if read_only else None
     try:
@@ -107,22 +85,31 @@ async def connect(dsn: str, *, read_only: bool = False) -> PgConnection:
         return conn
     except (asyncpg.InvalidPasswordError, asyncpg.InvalidAuthorizationSpecificationError) as exc:
         raise StorageError(
-            f"PostgreSQL at {where} refused the credentials ({_first_line(exc)}):"
+            f"PostgreSQL at {where} refused the credentials ({_first_line(exc, dsn)}):"
             " check the user and password in PARLOUR_DB."
         ) from None
     except asyncpg.InvalidCatalogNameError as exc:
         raise StorageError(
-            f"PostgreSQL at {where} has no such database ({_first_line(exc)}): create it first."
+            f"PostgreSQL at {where} has no such database ({_first_line(exc, dsn)}):"
+            " create it first."
         ) from None
     except (TimeoutError, OSError) as exc:
-        reason = _first_line(exc) or "no answer"
+        reason = _first_line(exc, dsn) or "no answer"
         raise StorageError(
             f"PostgreSQL at {where} could not be reached ({reason}):"
             " check that it is running and that PARLOUR_DB names it."
         ) from None
-    except (asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+    except (
+        asyncpg.PostgresError,
+        asyncpg.InterfaceError,
+        # asyncpg's own reading of an address the check let by: a bad value of a query
+        # parameter, a host list it indexes past, a port socket.connect cannot take
+        ValueError,
+        LookupError,
+        OverflowError,
+    ) as exc:
         raise StorageError(
-            f"PostgreSQL at {where} could not be used ({_first_line(exc)})."
+            f"PostgreSQL at {where} could not be used ({_first_line(exc, dsn)})."
         ) from None
 
 
@@ -139,6 +126,6 @@ def _number(text: str) -> int | float:
     return int(text) if text.lstrip("-").isdigit() else float(text)
 
 
-def _first_line(exc: BaseException) -> str:
-    """An exception's message, on one line."""
-    return " ".join(str(exc).split())[:160]
+def _first_line(exc: BaseException, dsn: str) -> str:
+    """An exception's message, on one line, with no password of the address in it."""
+    return " ".join(scrubbed(str(exc), dsn).split())[:160]

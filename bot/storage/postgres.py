@@ -28,6 +28,7 @@ import asyncpg
 
 from bot.storage._pg_pipe import Started, abandon, collect, finish, pipelinable, resumed, send
 from bot.storage._pg_tx import PgTx, prepare, refusal
+from bot.storage.address import shown
 from bot.storage.base import Database, Job, fail
 from bot.storage.pg_connect import (
     READ_ONLY,
@@ -35,7 +36,6 @@ from bot.storage.pg_connect import (
     PgPool,
     connect,
     prepare_connection,
-    shown,
 )
 from bot.storage.pg_migrate import migrate_pg
 from bot.storage.tx import Dialect, Params, Row

@@ -9,7 +9,6 @@ from urllib.parse import urlsplit
 import pytest
 
 from bot.storage import StorageError, open_database
-from bot.storage.pg_connect import shown
 from tests.backends import POSTGRES, needs_postgres
 from tests.storage.sentences import one_sentence
 
@@ -36,30 +35,19 @@ async def test_a_server_out_of_reach_is_refused() -> None:
 @pytest.mark.parametrize(
     ("dsn", "words"),
     [
-        (f"postgresql://parlour:{SECRET}@127.0.0.1:notaport/test", "notaport"),
-        (f"postgresql://parlour:{SECRET}@[::1/test", "IPv6"),
-        ("postgresql://127.0.0.1/test?sslmode=bogus", "sslmode"),
+        (
+            f"postgresql://parlour:{SECRET}@127.0.0.1:notaport/test",
+            "The port of postgresql://parlour:***@127.0.0.1:notaport/test must be",
+        ),
+        (f"postgresql://parlour:{SECRET}@[::1/test", "is not a PostgreSQL address Parlour can"),
+        (
+            "postgresql://127.0.0.1/test?sslmode=bogus",
+            "PostgreSQL at postgresql://127.0.0.1/test?sslmode=bogus could not be used (`sslmode`",
+        ),
     ],
 )
 async def test_a_malformed_address_is_refused(dsn: str, words: str) -> None:
-    sentence = await refusal(dsn)
-    assert sentence.startswith("PostgreSQL at postgresql://")
-    assert "could not be used" in sentence and words in sentence
-
-
-@pytest.mark.parametrize(
-    ("dsn", "hidden"),
-    [
-        (
-            "postgresql://parlour:hunter2@db.example:5432/parlour",
-            "postgresql://parlour:***@db.example:5432/parlour",
-        ),
-        ("postgresql://parlour:hunter2@[::1/parlour", "postgresql://parlour:***@[::1/parlour"),
-        ("postgresql:///test?search_path=x", "postgresql:///test?search_path=x"),
-    ],
-)
-def test_an_address_is_shown_without_its_password(dsn: str, hidden: str) -> None:
-    assert shown(dsn) == hidden
+    assert words in await refusal(dsn)
 
 
 def _with_path(dsn: str, database: str) -> str:
