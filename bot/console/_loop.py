@@ -14,6 +14,7 @@ from bot.console.presenter import CONSOLE_USER, ConsolePresenter, seat_names
 from bot.console.screen import Screen, natural
 from bot.console.table import YOU, seat_words
 from bot.games import Game
+from bot.storage import Database
 from bot.tables import Status, Table, TableError, TableService, grace
 from bot.tables.seams import Hand, hand_of
 from bot.tables.typed import as_listed
@@ -122,21 +123,17 @@ async def play_main(
     read_line: Callable[[], str] | None = None,
     out: TextIO | None = None,
 ) -> int:
-    """`parlour play`: one human seat against AI seats, chips kept in the database
-    `database` names (a SQLite file, made with its folder if need be, or PostgreSQL)."""
+    """`parlour play`: one human seat against AI seats, chips kept in `database`."""
     from bot.config import Settings
     from bot.ledger import Ledger
-    from bot.storage import open_database
-    from bot.storage.address import is_postgres, shown
+    from bot.storage.address import shown
     from bot.tables import ServiceSettings
 
     out = out or sys.stdout
     read_line = read_line or stdin_reader()
     settings = Settings.from_env()
     where = str(database)
-    if not is_postgres(where):
-        Path(where).parent.mkdir(parents=True, exist_ok=True)
-    db = await open_database(where)
+    db = await _open_chips(where)
     screen = Screen.for_stream(out)
     presenter = ConsolePresenter(out, screen=screen)
     try:
@@ -166,6 +163,16 @@ async def play_main(
         return 2
     finally:
         await db.close()
+
+
+async def _open_chips(where: str) -> Database:
+    """The database of the terminal's chips, a SQLite file's folder made first if need be."""
+    from bot.storage import open_database
+    from bot.storage.address import is_postgres
+
+    if not is_postgres(where):
+        Path(where).parent.mkdir(parents=True, exist_ok=True)
+    return await open_database(where)
 
 
 async def tell_notices(service: TableService, out: TextIO) -> None:
