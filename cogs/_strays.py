@@ -27,7 +27,7 @@ import discord
 
 from cogs._base import Form, Interaction, guarded, on_its_message, tell
 
-NOT_ON_MESSAGE = "That button is not on this message; nothing was done."
+NOT_ON_MESSAGE = "That {what} is not on this message; nothing was done."
 STRAY = "That {what} is out of date or not one of Parlour's, so nothing was done."
 _BUTTON = discord.ComponentType.button.value
 
@@ -52,12 +52,10 @@ def stray_refusal(interaction: Interaction) -> str | None:
         return None if form_of(_custom_id(interaction)) else STRAY.format(what="form")
     if interaction.type is not discord.InteractionType.component:
         return None  # slash commands and autocomplete have their own handlers
+    what = "button" if _data(interaction).get("component_type") == _BUTTON else "menu"
     if not on_its_message(interaction):
-        return NOT_ON_MESSAGE  # discord.py dispatches only what the message shows
-    if _dispatched(interaction):
-        return None
-    kind = _data(interaction).get("component_type")
-    return STRAY.format(what="button" if kind == _BUTTON else "menu")
+        return NOT_ON_MESSAGE.format(what=what)  # discord.py dispatches only what it shows
+    return None if _dispatched(interaction) else STRAY.format(what=what)
 
 
 def forms() -> list[type[Form]]:

@@ -35,7 +35,7 @@ from tests.fakediscord.records import Callback
 OLD_BUTTON = "That button is out of date or not one of Parlour's, so nothing was done."
 OLD_MENU = "That menu is out of date or not one of Parlour's, so nothing was done."
 OLD_FORM = "That form is out of date or not one of Parlour's, so nothing was done."
-NOT_HERE = "That button is not on this message; nothing was done."
+NOT_HERE = "That {} is not on this message; nothing was done."
 BUTTON, SELECT = 2, 3
 
 
@@ -161,7 +161,8 @@ def answered_once(interaction: FakeInteraction) -> None:
     """One answer, from the control itself: no stray's refusal in any of its messages."""
     assert len(interaction.callbacks) == 1, interaction
     words = [interaction.response.content, *(m.content for m in interaction.followups)]
-    assert not any(w in (OLD_BUTTON, OLD_MENU, OLD_FORM, NOT_HERE) for w in words), words
+    strays = (OLD_BUTTON, OLD_MENU, OLD_FORM, NOT_HERE.format("button"), NOT_HERE.format("menu"))
+    assert not any(w in strays for w in words), words
 
 
 # -- the tests --------------------------------------------------------------------------
@@ -231,10 +232,9 @@ async def test_garbled_ids_of_every_family_are_refused_once_and_change_nothing(
             await use(fake, old_message(fake, like, custom_id, kind), custom_id, kind, alice), words
         )
     for sample, kind in samples.items():  # well formed, but not the component the message shows
-        other = SELECT if kind == BUTTON else BUTTON
-        refused_once(
-            await use(fake, old_message(fake, like, sample, kind), sample, other, alice), NOT_HERE
-        )
+        other, words = (SELECT, "menu") if kind == BUTTON else (BUTTON, "button")
+        message = old_message(fake, like, sample, kind)
+        refused_once(await use(fake, message, sample, other, alice), NOT_HERE.format(words))
     await fake.settle()
     assert all(len(fake.interaction(i).callbacks) == 1 for i in fake.api.interactions)
     assert await what_is(bot, fake, table, [alice, bob]) == before
