@@ -111,27 +111,24 @@ async def guarded(interaction: Interaction, work: Awaitable[object]) -> None:
 
 
 def on_its_message(interaction: Interaction) -> bool:
-    """Whether the clicked custom_id is on the message it came from. A forged one is not:
-    the table cog's listener answers it, and the component's own callback must do nothing."""
-    return custom_id_of(interaction) in custom_ids_of(interaction.message)
-
-
-def custom_id_of(interaction: Interaction) -> str:
-    """The custom_id a component interaction carries ('' if none)."""
+    """Whether the used component, its custom_id and its type, is on the message it came
+    from, as discord.py requires before it dispatches a `DynamicItem`. A forged one is
+    not: `cogs._strays` answers it, and the component's own callback must do nothing."""
     data: Mapping[str, object] = dict(interaction.data or {})
-    return str(data.get("custom_id", ""))
+    used = (data.get("component_type"), str(data.get("custom_id", "")))
+    return used in components_of(interaction.message)
 
 
-def custom_ids_of(message: discord.Message | None) -> set[str]:
-    """Every custom_id on a message's components."""
-    found: set[str] = set()
+def components_of(message: discord.Message | None) -> set[tuple[int, str]]:
+    """The type and custom_id of every component on a message that has a custom_id."""
+    found: set[tuple[int, str]] = set()
     if message is None:
         return found
     for row in message.components:
         for child in getattr(row, "children", [row]):
             custom_id = getattr(child, "custom_id", None)
             if custom_id:
-                found.add(custom_id)
+                found.add((child.type.value, custom_id))
     return found
 
 
@@ -143,6 +140,27 @@ def dynamic_view() -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.stop()
     return view
+
+
+class Form(discord.ui.Modal):
+    """A modal answered, like a `DynamicItem`, from its custom_id and what was typed, not
+    from an object kept in memory: discord.py keeps a modal by custom_id alone (two boxes
+    opened at one version replace each other) and forgets it at a restart, so a form is
+    stopped as it is made and `cogs._strays` finds its submit by `template`. A subclass
+    gives `template` and `submitted`; its fields need fixed custom_ids."""
+
+    template: ClassVar[re.Pattern[str]]
+
+    def __init__(self, *, custom_id: str, title: str = discord.utils.MISSING) -> None:
+        super().__init__(title=title, custom_id=custom_id)
+        self.stop()  # never kept by discord.py: the submit is answered from its custom_id
+
+    @classmethod
+    async def submitted(
+        cls, interaction: Interaction, match: re.Match[str], values: Mapping[str, str]
+    ) -> None:
+        """Do what the submitted form says (`values`: what each field holds, by custom_id)."""
+        raise NotImplementedError
 
 
 class NotHere(app_commands.CheckFailure):
@@ -198,7 +216,7 @@ class VersionedSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Do what the choice says, answering any refusal in plain words; a forged id
-        does nothing here (the table cog's listener answers it)."""
+        does nothing here (`cogs._strays` answers it)."""
         if not on_its_message(interaction):
             return
         value = self.item.values[0] if self.item.values else ""

@@ -11,13 +11,14 @@ buttons and `/table` live in `cogs.table`, which opens this message from "My han
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
 
 from bot.tables import Table, TableError
 from bot.tables.seams import Hand
-from cogs._base import bot_of, dynamic_view, guarded, on_its_message
+from cogs._base import Form, Interaction, bot_of, dynamic_view, guarded, on_its_message
 from cogs._moves import MAX_BUTTONS, MAX_SELECT, as_buttons, menu
 from cogs._play import ActionSelect, decline, hand_now, play
 from cogs._staking import stake_view
@@ -50,7 +51,7 @@ class ActionButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the move the button names."""
         if not on_its_message(interaction):
-            return  # forged: the cog's listener answers it
+            return  # forged: cogs._strays answers it
         await guarded(interaction, play(interaction, self.table_id, self.version, self.action))
 
 
@@ -81,7 +82,7 @@ class OptionalButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Take the optional move the button names."""
         if not on_its_message(interaction):
-            return  # forged: the cog's listener answers it
+            return  # forged: cogs._strays answers it
         await guarded(interaction, play(interaction, self.table_id, self.version, self.action))
 
 
@@ -112,7 +113,7 @@ class DeclineButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Pass on the optional moves."""
         if not on_its_message(interaction):
-            return  # forged: the cog's listener answers it
+            return  # forged: cogs._strays answers it
         await guarded(interaction, decline(interaction, self.table_id, self.version))
 
 
@@ -142,7 +143,7 @@ class OtherMove(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Ask for the move in a modal, with one of the player's moves as the example."""
         if not on_its_message(interaction):
-            return  # forged: the cog's listener answers it
+            return  # forged: cogs._strays answers it
         example = ""
         try:
             table = bot_of(interaction).tables.table(self.table_id)
@@ -154,22 +155,28 @@ class OtherMove(
         await interaction.response.send_modal(MoveModal(self.table_id, self.version, example))
 
 
-class MoveModal(discord.ui.Modal, title="Your move"):
+class MoveModal(Form, title="Your move"):
     """A typed move, checked by the rules like any other."""
 
-    move: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(label="Move", max_length=32)
+    template = re.compile(r"pmodal:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})")
+    move: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(
+        label="Move", max_length=32, custom_id="move"
+    )
 
     def __init__(self, table_id: int, version: int, example: str = "") -> None:
         super().__init__(custom_id=f"pmodal:{table_id}:{version}")
-        self.table_id, self.version = table_id, version
         if example:
             self.move.placeholder = f"for example: {example}"[:100]
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+    @classmethod
+    async def submitted(
+        cls, interaction: Interaction, match: re.Match[str], values: Mapping[str, str]
+    ) -> None:
         """Play the typed move."""
-        tables = bot_of(interaction).tables
-        action = tables.typed_move(self.table_id, interaction.user.id, str(self.move.value))
-        await guarded(interaction, play(interaction, self.table_id, self.version, action))
+        table_id, version = int(match["table"]), int(match["version"])
+        typed = values.get("move", "")
+        action = bot_of(interaction).tables.typed_move(table_id, interaction.user.id, typed)
+        await play(interaction, table_id, version, action)
 
 
 def hand_view(table: Table, hand: Hand) -> tuple[str, discord.ui.View | None]:

@@ -3,8 +3,8 @@
 The buttons are `DynamicItem`s whose custom_id names the tournament (`tj:{id}` to join,
 `tl:{id}` to leave), registered at start-up, so a signup message posted before a restart
 still works. A click on a tournament that is over, started or unknown is answered with
-the service's sentence; a custom_id not on its message is answered by the table cog's
-listener, as for every forged button. Joining and leaving are the service's; this module
+the service's sentence; a custom_id not on its message is answered by `cogs._strays`,
+as for every forged button. Joining and leaving are the service's; this module
 only translates.
 """
 
@@ -77,7 +77,7 @@ class SignupButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Join or leave, answering privately in words."""
         if not on_its_message(interaction):
-            return  # forged: the table cog's listener answers it
+            return  # forged: cogs._strays answers it
         work = join_tournament if self.verb == "j" else leave_tournament
         await guarded(interaction, work(interaction, self.tournament_id))
 

@@ -12,7 +12,7 @@ button's custom_id carries the table and the state version the player saw.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -21,7 +21,7 @@ from bot.games.cards import french_short
 from bot.games.stakes import chips
 from bot.tables import Table, TableError
 from bot.tables.seams import Hand, Stake, hand_of
-from cogs._base import Interaction, bot_of, guarded, on_its_message
+from cogs._base import Form, Interaction, bot_of, guarded, on_its_message
 from cogs._play import ActionSelect, play
 
 MAX_FIELDS = 5
@@ -120,7 +120,7 @@ class SpreadOwn(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Open the box for the seat whose stake it is; anyone else is refused privately."""
         if not on_its_message(interaction):
-            return  # forged: the cog's listener answers it
+            return  # forged: cogs._strays answers it
         await guarded(interaction, self._open(interaction))
 
     async def _open(self, interaction: Interaction) -> None:
@@ -135,16 +135,16 @@ class SpreadOwn(
         await interaction.response.send_modal(SpreadModal(table, self.version, stake))
 
 
-class SpreadModal(discord.ui.Modal, title="Spread your stake"):
+class SpreadModal(Form, title="Spread your stake"):
     """One whole-number field per board card; submitted, it plays `spread a b c d`."""
+
+    template = re.compile(r"psm:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})")
 
     def __init__(self, table: Table, version: int, stake: Stake) -> None:
         total = stake.total
         super().__init__(
             title=f"Spread your {chips(total)}"[:45], custom_id=f"psm:{table.id}:{version}"
         )
-        self.table_id, self.version = table.id, version
-        self.fields: list[discord.ui.TextInput[discord.ui.Modal]] = []
         cards = stake.cards
         for index, (card, n) in enumerate(zip(cards, even_spread(total, len(cards)), strict=True)):
             field: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(
@@ -153,15 +153,24 @@ class SpreadModal(discord.ui.Modal, title="Spread your stake"):
                 default=str(n),
                 max_length=6,
             )
-            self.fields.append(field)
             self.add_item(field)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        """Play the spread as typed; the game refuses one that does not add up."""
-        typed = " ".join(_number(str(f.value)) for f in self.fields)
+    @classmethod
+    async def submitted(
+        cls, interaction: Interaction, match: re.Match[str], values: Mapping[str, str]
+    ) -> None:
+        """Play the spread as typed, field by field in the board's order; the game
+        refuses one that does not add up."""
+        table_id, version = int(match["table"]), int(match["version"])
+        fields = sorted((k for k in values if _FIELD.fullmatch(k)), key=lambda k: int(k[4:]))
+        typed = " ".join(_number(values[k]) for k in fields)
         tables = bot_of(interaction).tables
-        action = tables.typed_move(self.table_id, interaction.user.id, f"spread {typed}")
-        await guarded(interaction, play(interaction, self.table_id, self.version, action))
+        action = tables.typed_move(table_id, interaction.user.id, f"spread {typed}")
+        await play(interaction, table_id, version, action)
+
+
+_FIELD = re.compile(r"psm:[0-9]{1,2}")
+"""A spread field's custom_id: its board card's index."""
 
 
 def _number(text: str) -> str:

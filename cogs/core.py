@@ -1,7 +1,8 @@
 """The extension loaded first: what every other cog relies on.
 
-It routes every slash command's error through one handler (cogs/_base.py) and asks the
-bot to shut the render workers down once Discord is closed, so `bot/client.py` needs to
+It routes every slash command's error through one handler (cogs/_base.py), answers every
+button, menu or form that no control takes (cogs/_strays.py), and asks the bot to shut
+the render workers down once Discord is closed, so `bot/client.py` needs to
 know nothing of the cogs but their names. Benchmarks reach the render workers here.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from bot.client import ParlourBot
 from cogs import _render
 from cogs._base import install_error_handler
+from cogs._strays import on_interaction
 
 RENDER_WORKERS = "render workers"
 """The name under which the render workers' shutdown is registered with the bot."""
@@ -23,6 +25,13 @@ RENDER_POOL = _render.POOL
 
 
 async def setup(bot: ParlourBot) -> None:
-    """Install the slash command error handler and register the render shutdown."""
+    """Install the slash command error handler and the answer to strays, and register
+    the render shutdown."""
     install_error_handler(bot.tree)
+    bot.add_listener(on_interaction, "on_interaction")
     bot.after_close[RENDER_WORKERS] = _render.shutdown
+
+
+async def teardown(bot: ParlourBot) -> None:
+    """Take the answer to strays away again, so a reloaded extension answers once."""
+    bot.remove_listener(on_interaction, "on_interaction")

@@ -161,7 +161,7 @@ class StepButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Step the replay, or open one privately for the clicker."""
         if not on_its_message(interaction):
-            return  # forged: the table cog's listener answers it
+            return  # forged: cogs._strays answers it
         if self.how == "o":
             await guarded(interaction, show_replay(interaction, self.table_id, public=False))
             return

@@ -24,14 +24,11 @@ from cogs._base import (
     Interaction,
     Refusal,
     bot_of,
-    custom_id_of,
-    custom_ids_of,
     dynamic_view,
     guarded,
     guild_id_of,
     is_moderator,
     on_its_message,
-    tell,
 )
 from cogs._hand import ActionButton, DeclineButton, OptionalButton, OtherMove, hand_view
 from cogs._opening import open_table, rematch
@@ -94,7 +91,7 @@ class TableButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Do what the button says, answering any refusal in plain words."""
         if not on_its_message(interaction):
-            return  # forged: the cog's listener answers it
+            return  # forged: cogs._strays answers it
         await guarded(interaction, press(interaction, self.table_id, self.verb))
 
 
@@ -215,15 +212,6 @@ class TableCog(commands.Cog, name="Tables"):
         await self.presenter.load([t.id for t in tables])
         for table in tables:
             await self.presenter.refresh(self.bot.tables.snapshot(table, Event.RESUMED))
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: Interaction) -> None:
-        """Answer a click whose custom_id is not on its message (a forged one)."""
-        if interaction.type is not discord.InteractionType.component:
-            return
-        custom_id = custom_id_of(interaction)
-        if custom_id and custom_id not in custom_ids_of(interaction.message):
-            await tell(interaction, "That button is not on this message; nothing was done.")
 
     @table.command(name="start", description="Open a table for a game in this channel")
     @app_commands.describe(
