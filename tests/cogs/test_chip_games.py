@@ -5,12 +5,9 @@ also played to the end for chips in tests/cogs/test_every_game.py."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.client import ParlourBot
 from bot.tables import Table
@@ -36,15 +33,17 @@ def table_of(bot: ParlourBot, fake: FakeDiscord) -> Table:
 
 async def my_turn(bot: ParlourBot, fake: FakeDiscord, player: Any) -> Any:
     """Wait for the player's turn (the AI moves on its clock) and open "My hand"."""
-    for _ in range(400):
+
+    def due() -> str | None:
         table = bot.tables.in_channel(fake.channel_id)
         if table is None:
-            return None
-        if 0 in table.game.awaiting(table.state):
-            hand = await fake.click(table_message(fake), label="My hand", by=player)
-            return hand.followups[-1]
-        await asyncio.sleep(0.01)
-    pytest.fail("the player's turn never came")
+            return "over"
+        return "turn" if 0 in table.game.awaiting(table.state) else None
+
+    if await fake.until(due) == "over":
+        return None
+    hand = await fake.click(table_message(fake), label="My hand", by=player)
+    return hand.followups[-1]
 
 
 def amounts(options: list[str], verb: str) -> list[int]:
@@ -69,10 +68,7 @@ async def finish(bot: ParlourBot, fake: FakeDiscord, player: Any, choose: Any) -
         await choose(private, table_of(bot, fake))
         moves += 1
         assert moves < 800
-    for _ in range(500):
-        if [b["label"] for b in table_message(fake).buttons] == ["Rematch"]:
-            break
-        await asyncio.sleep(0.01)
+    await fake.until(lambda: [b["label"] for b in table_message(fake).buttons] == ["Rematch"])
     assert await bot.ledger.check() == []
     return moves
 

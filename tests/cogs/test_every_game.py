@@ -20,7 +20,6 @@ partner, is played in tests/cogs/test_patience.py.
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
@@ -85,19 +84,21 @@ async def open_table(fake: FakeDiscord, alice: FakeUser, info: GameInfo) -> None
 async def her_hand(bot: ParlourBot, fake: FakeDiscord, alice: FakeUser) -> FakeMessage | None:
     """Wait until the player (seat 0) is awaited or offered optional moves (the AIs move
     on their clock), and open "My hand"; None once the game is over."""
-    for _ in range(1000):
+
+    def due() -> str | None:
         table = bot.tables.in_channel(fake.channel_id)
         if table is None:
-            return None
+            return "over"
         game, state = table.game, table.state
         optional = game.info.out_of_turn and game.optional_actions(state, 0)
-        if 0 in game.awaiting(state) or optional:
-            hand = await fake.click(table_message(fake), label="My hand", by=alice)
-            private: FakeMessage = hand.followups[-1]
-            assert private.ephemeral and private.files
-            return private
-        await asyncio.sleep(0.01)
-    pytest.fail("the player's turn never came")
+        return "turn" if 0 in game.awaiting(state) or optional else None
+
+    if await fake.until(due) == "over":
+        return None
+    hand = await fake.click(table_message(fake), label="My hand", by=alice)
+    private: FakeMessage = hand.followups[-1]
+    assert private.ephemeral and private.files
+    return private
 
 
 def offered(private: FakeMessage) -> tuple[list[str], dict[str, str], list[str]]:
@@ -162,10 +163,7 @@ async def typed_move(
 
 async def rematch_shown(fake: FakeDiscord) -> FakeMessage:
     """The table message once its last edit (made outside an interaction) has landed."""
-    for _ in range(500):
-        if [b["label"] for b in table_message(fake).buttons] == ["Rematch"]:
-            break
-        await asyncio.sleep(0.01)
+    await fake.until(lambda: [b["label"] for b in table_message(fake).buttons] == ["Rematch"])
     return table_message(fake)
 
 

@@ -95,10 +95,8 @@ async def test_two_rematches_at_once_open_one_table_and_refuse_the_other_private
         player = (alice, bob)[seat]
         await bot.tables.act(game.id, player.id, game.version, "pass")
     finished = table_message(fake)
-    for _ in range(500):  # the last edit is made outside an interaction
-        if [b["label"] for b in finished.buttons] == ["Rematch"]:
-            break
-        await asyncio.sleep(0.01)
+    # the last edit is made outside an interaction
+    await fake.until(lambda: [b["label"] for b in finished.buttons] == ["Rematch"])
     before = public_messages(fake)
     clicks = [
         await fake.click(finished, label="Rematch", by=who, settle=False) for who in (alice, bob)
@@ -213,10 +211,7 @@ async def test_the_game_over_headline_names_the_players(
         await asyncio.sleep(0)
     outcome = table.game.outcome(table.state)
     assert outcome is not None and SEAT_WORDS.search(outcome.summary)  # the game's words
-    for _ in range(500):
-        if "game over" in table_message(fake).content:
-            break
-        await asyncio.sleep(0.01)
+    await fake.until(lambda: "game over" in table_message(fake).content)
     headline = table_message(fake).content
     assert "game over" in headline and not SEAT_WORDS.search(headline)
     assert re.search(r"game over\. (alice|AI 1) won", headline), headline

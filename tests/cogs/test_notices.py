@@ -35,7 +35,7 @@ async def broken_table(fake: FakeDiscord, bot: ParlourBot, settings: Settings, b
     return table.id
 
 
-async def forgotten(bot: ParlourBot, within_s: float = 3.0) -> bool:
+async def forgotten(bot: ParlourBot, within_s: float = 30.0) -> bool:
     """Whether the bot's stored notices are all gone within `within_s`."""
     for _ in range(int(within_s / 0.01)):
         if not await bot.tables.notes.notices():
@@ -53,7 +53,7 @@ def notices_in(fake: FakeDiscord, channel_id: int | None = None) -> list[str]:
     ]
 
 
-async def until(check: Callable[[], object], within_s: float = 3.0) -> None:
+async def until(check: Callable[[], object], within_s: float = 30.0) -> None:
     """Wait until `check()` holds (at most `within_s`)."""
     for _ in range(int(within_s / 0.01)):
         if check():

@@ -37,18 +37,21 @@ async def _open_twelve(fake: Any, alice: Any, bob: Any) -> None:
 async def _human_turn(bot: Any, fake: Any, players: dict[int, Any]) -> int | None:
     """Wait until a player's seat is awaited, or may call out of turn while the AI waits
     for it (the AIs move on their clock); its seat, or None when the game is over."""
-    for _ in range(2000):
+
+    def due() -> tuple[int | None] | None:
         table = bot.tables.in_channel(fake.channel_id)
         if table is None or not table.game.awaiting(table.state):
-            return None
+            return (None,)
         (turn,) = table.game.awaiting(table.state)
         if turn in players:
-            return int(turn)
+            return (int(turn),)
         for seat in players:
             if table.game.optional_actions(table.state, seat):
-                return seat
-        await asyncio.sleep(0.01)
-    pytest.fail("no player's turn came")
+                return (seat,)
+        return None
+
+    (seat,) = await fake.until(due)
+    return seat
 
 
 async def _call_out_of_turn(fake: Any, player: Any) -> None:
@@ -100,10 +103,7 @@ async def test_a_twelve_seat_pip_pip_table_plays_to_the_end(
         await fake.select(private, [pick], by=players[seat])
         moves += 1
         assert moves < 400
-    for _ in range(500):
-        if [b["label"] for b in table_message(fake).buttons] == ["Rematch"]:
-            break
-        await asyncio.sleep(0.01)
+    await fake.until(lambda: [b["label"] for b in table_message(fake).buttons] == ["Rematch"])
     assert moves > 0
     final = table_message(fake)
     assert "game over" in final.content

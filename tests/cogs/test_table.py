@@ -247,10 +247,8 @@ async def test_edits_replace_the_picture_and_rematch_opens_a_new_table(
     assert game is not None
     while bot.tables.in_channel(fake.channel_id) is not None:
         await bot.tables.act(game.id, bob.id, game.version, "pass")
-    for _ in range(500):  # edits made outside an interaction are not awaited by settle()
-        if [b["label"] for b in second.buttons] == ["Rematch"]:
-            break
-        await asyncio.sleep(0.01)
+    # edits made outside an interaction are not awaited by settle()
+    await fake.until(lambda: [b["label"] for b in second.buttons] == ["Rematch"])
     assert [b["label"] for b in second.buttons] == ["Rematch"]
     await fake.click(second, label="Rematch", by=alice)
     again = bot.tables.in_channel(fake.channel_id)

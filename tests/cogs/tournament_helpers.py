@@ -51,7 +51,7 @@ def only_live(bot: ParlourBot, fake: FakeDiscord) -> Tournament:
     return tournament
 
 
-async def until(done: Callable[[], bool], *, timeout_s: float = 30.0) -> None:
+async def until(done: Callable[[], bool], *, timeout_s: float = 60.0) -> None:
     """Wait (letting the bot's tasks run) until `done()`; fail after `timeout_s`."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout_s

@@ -30,7 +30,7 @@ import logging
 import traceback
 from collections.abc import AsyncIterator, Callable, Coroutine, Generator
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 import discord.http
@@ -48,6 +48,12 @@ from .world import JSON, FakeUser
 _TRACKING: ContextVar[bool] = ContextVar("fakediscord_tracking", default=False)
 # Long timers that are not "handling": view timeouts and `delete_after` sleeps. Add the
 # qualnames of the bot's own background tasks (turn clocks) when an interaction starts them.
+T = TypeVar("T")
+
+WAIT_S = 60.0
+"""How long `settle` and `until` wait by default: a bound on a hang, not a measure of
+speed (they return as soon as what they wait for happens), so generous enough for a CI
+machine whose two cores are busy with other work."""
 IGNORED_TASKS = ("__timeout_task_impl", "<locals>.inner_call", "delete.<locals>.delete")
 
 
@@ -75,7 +81,7 @@ class FakeDiscord(Harness):
         self,
         *,
         ack_deadline_s: float = 3.0,
-        settle_timeout_s: float = 5.0,
+        settle_timeout_s: float = WAIT_S,
         ignore_tasks: tuple[str, ...] = IGNORED_TASKS,
         keep_requests: bool = True,
         shard_count: int = 1,
@@ -211,6 +217,18 @@ class FakeDiscord(Harness):
             self.bot._connection.parse_guild_member_add(data)  # type: ignore[arg-type]
 
     # -- settling --------------------------------------------------------------------
+
+    async def until(self, found: Callable[[], T], *, timeout_s: float = WAIT_S) -> T:
+        """Wait until `found()` returns something true, and return that: checked after
+        each request the bot makes (and every 50 ms, for what changes inside the bot
+        alone); TimeoutError after `timeout_s`."""
+        changed = self.api.changed
+        async with asyncio.timeout(timeout_s):
+            while not (result := found()):
+                changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), 0.05)
+        return result
 
     async def settle(self, *, timeout_s: float | None = None, raise_errors: bool = True) -> None:
         """Wait until the bot has finished handling every injected interaction.

@@ -68,7 +68,7 @@ class NetDiscord(Harness):
         *,
         ack_deadline_s: float = 3.0,
         shard_count: int = 1,
-        settle_timeout_s: float = 10.0,
+        settle_timeout_s: float = 60.0,
         quiet_s: float = 0.2,
         heartbeat_ms: int = 41_250,
     ) -> None:

@@ -6,6 +6,7 @@ request is recorded. A route the fake does not know answers 404 and lands in `un
 
 from __future__ import annotations
 
+import asyncio
 import fnmatch
 import mimetypes
 import re
@@ -89,6 +90,8 @@ class DiscordAPI:
         self.tokens: dict[str, FakeInteraction] = {}
         self.commands: dict[int | None, list[JSON]] = {}  # guild id (None: global) -> commands
         self.cdn: dict[str, bytes] = {}
+        self.changed = asyncio.Event()
+        """Set after every request answered: `Harness.until` waits on it, not on a clock."""
 
     async def handle(self, method: str, url: str, kwargs: dict[str, Any]) -> FakeResponse:
         """Answer one request from discord.py in this process (`FakeSession`)."""
@@ -129,6 +132,7 @@ class DiscordAPI:
             except ApiError as error:
                 status, payload = error.status, error.body
         request.status, request.response = status, payload
+        self.changed.set()
         return FakeResponse(status, payload, headers)
 
     def _dispatch(self, request: Request) -> Any:
