@@ -15,6 +15,7 @@ from bot.tables import TableService
 from bot.tables.models import TableError
 from bot.tables.recovery import GuildFilter
 from bot.tournaments.service import money
+from bot.tournaments.service.board import knocked_out
 from bot.tournaments.service.flow import Flow
 from bot.tournaments.service.load import load
 from bot.tournaments.service.models import (
@@ -82,7 +83,8 @@ class Requests:
 
     async def leave(self, tournament_id: int, user_id: int) -> Tournament:
         """A player leaves: during signup with their buy-in back; once running, out of the
-        pairing, an AI seat playing the rest of their table."""
+        pairing, an AI seat playing the rest of their table, and ranked below every player
+        who stays (`board.withdrawn_last`); not once knocked out of a knockout."""
         t = self.get(tournament_id)
         table_id = None
         async with t.lock:
@@ -104,6 +106,8 @@ class Requests:
                 return t
             if player.dropped:
                 raise TournamentError("You have already left this tournament.")
+            if knocked_out(t, user_id):
+                raise TournamentError("You are already out of this knockout; your place stands.")
             await self.flow.drop(t, user_id, "left the tournament: an AI seat plays for them")
             table_id = _open_table_of(t, user_id)
         if table_id is not None:
