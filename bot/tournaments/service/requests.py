@@ -165,10 +165,7 @@ class Requests:
         await self.tables.db.write(work)
         t.phase = Phase.CANCELLED
         self.flow.live.pop(t.id, None)
-        words = f"Tournament #{t.id} of {t.title} is cancelled."
-        if t.buy_in and back:
-            words += " Every buy-in went back to its purse."
-        await self.flow.tell(News(t, NewsKind.CANCELLED, words=words))
+        await self.flow.tell(News(t, NewsKind.CANCELLED, words=cancelled_words(t)))
 
     async def stop_tables(self, t: Tournament) -> None:
         """Stop the open tables of a tournament that is no longer running."""
@@ -242,6 +239,15 @@ class Requests:
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[tuple[int, int]]:
         """A server's players with the most tournament wins: (user id, wins)."""
         return await reads.winners(self.tables.db, guild_id, limit)
+
+
+def cancelled_words(t: Tournament) -> str:
+    """A cancellation in words, as the channel and the one who cancelled are told it (the
+    one place that says where the buy-ins went)."""
+    words = f"Tournament #{t.id} of {t.title} is cancelled."
+    if t.buy_in and t.players:
+        words += " Every buy-in went back to its purse."
+    return words
 
 
 def _open_table_of(t: Tournament, user_id: int) -> int | None:
