@@ -1,15 +1,19 @@
 """A player who withdraws from a running tournament while ahead at his table: an AI plays
 his seat to the table's end, he ranks below every player who stayed (at the table and in
-the standings, Swiss and knockout, across a restart), and he takes no prize."""
+the standings, Swiss and knockout, across a restart), and he takes no prize; a player
+already knocked out of a knockout cannot withdraw."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+
 from bot.games import ChipGame
 from bot.storage import Database, open_database
 from bot.tables.models import Event, Status, Update
-from bot.tournaments.service import Phase, Slot, Tournament
+from bot.tournaments.service import Phase, Slot, Tournament, TournamentError
+from bot.tournaments.service.board import winner_of
 from tests.tournaments.service.playing import (
     CHANNEL,
     GUILD,
@@ -19,6 +23,7 @@ from tests.tournaments.service.playing import (
     Place,
     RecordingHost,
     open_place,
+    play_humans,
     play_out,
     sign_up,
 )
@@ -151,3 +156,19 @@ async def test_a_swiss_leaver_ahead_stays_last_across_a_restart(
     finally:
         await place.tournaments.settle()
         await db.close()
+
+
+async def test_a_player_knocked_out_cannot_withdraw_and_keeps_their_place(place: Place) -> None:
+    t = await place.tournaments.create(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=MOD, game_key="tilters",
+        format="knockout", seats=2,
+    )  # fmt: skip
+    await sign_up(place, t, PLAYERS[:4])
+    await place.tournaments.start(t.id, MOD, moderator=True)
+    first, second = t.slots_of(1)
+    await play_humans(place, absent=frozenset(second.players))  # only the first table plays
+    assert first.result is not None and second.result is None
+    (loser,) = [p for p in first.players if p != winner_of(t, first, 1)]
+    with pytest.raises(TournamentError, match="already out of this knockout"):
+        await place.tournaments.leave(t.id, loser)
+    assert not t.players[loser].dropped
