@@ -108,7 +108,7 @@ async def leave_tournament(interaction: Interaction, tournament_id: int) -> None
         text = f"You have left tournament #{tournament.id}.{back}"
     else:
         text = (
-            f"You have left tournament #{tournament.id}: an AI seat plays the rest of your "
-            "table, and you are out of the next rounds."
+            f"You have left tournament #{tournament.id}: an AI plays out your table if it "
+            "is under way, and you rank below every player who stays, with no prize."
         )
     await interaction.followup.send(text, ephemeral=True)

@@ -239,9 +239,8 @@ class DiscordTournamentHost:
             for text in chunks(await self._seating(tournament, news.round)):
                 await channel.send(text, allowed_mentions=_NO_PINGS)
             return
-        if news.kind is NewsKind.CANCELLED:
-            back = " Every buy-in went back to its purse." if tournament.buy_in else ""
-            await channel.send(f"{news.words}{back}", allowed_mentions=_NO_PINGS)
+        if news.kind is NewsKind.CANCELLED:  # the service's words say where the chips went
+            await channel.send(news.words, allowed_mentions=_NO_PINGS)
             return
         view = await self.bot.tournaments.standings(tournament.id, tournament.guild_id)
         words = news.words

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.client import ParlourBot
 from bot.games import GameInfo
 from bot.games.options import parse_pairs
+from bot.tournaments.service import cancelled_words
 from bot.tournaments.service.models import MAX_ROUNDS, Tournament
 from cogs._base import (
     Interaction,
@@ -183,10 +184,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         cancelled = await self.bot.tournaments.cancel(
             found.id, interaction.user.id, moderator=is_moderator(interaction)
         )
-        back = " Every buy-in went back to its purse." if cancelled.buy_in else ""
-        await interaction.followup.send(
-            f"Tournament #{cancelled.id} is cancelled.{back}", ephemeral=True
-        )
+        await interaction.followup.send(cancelled_words(cancelled), ephemeral=True)
 
     @tournament.command(name="standings", description="A tournament's standings as a picture")
     @app_commands.describe(

@@ -158,14 +158,18 @@ class Committer:
 
     async def leave_game(self, table: Table, index: int) -> dict[str, Any]:
         """A player leaves a game under way: at a chip table when the hand ends (the AI
-        plays the seat till then), elsewhere at once, handing the seat to the AI."""
+        plays the seat till then), elsewhere at once, handing the seat to the AI. At a
+        tournament table the AI plays the seat, stack and all, to the game's end: the
+        bank lent the stack, so no chip of it is the player's to take home, and the
+        others' table is played as it was dealt rather than ended by one leaving."""
         seat = table.seats[index]
-        if table.is_chip_game:
-            flagged = replace(seat, leaving=True, ai_control=True)
-        else:
+        at_once = not table.is_chip_game or table.tournament_id is not None
+        if at_once:
             flagged = replace(seat, left=True)
+        else:
+            flagged = replace(seat, leaving=True, ai_control=True)
         await self.update_seat(table, index, flagged)
-        if not table.is_chip_game:
+        if at_once:
             return {"seat": index, "when": "now"}
         if chip_game(table).between_hands(table.state):
             await self.settle_leavers(table)

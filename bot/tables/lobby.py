@@ -48,7 +48,9 @@ async def leave_seat(
 ) -> tuple[dict[str, Any], bool]:
     """A player leaves: a lobby with their buy-in back, a game in play at the end of the
     hand or at once (`Committer.leave_game`); the detail of their leaving, and whether they
-    were the last person playing (whose leaving then closes the table)."""
+    were the last person playing (whose leaving then closes the table). At a tournament
+    table the last one's seat is marked as left too, as every leaver's is there: the
+    tournament ranks them by it."""
     index = seat_index(table, user_id)
     seat = table.seats[index]
     last = table.status is Status.PLAYING and table.humans() == [seat]
@@ -56,7 +58,7 @@ async def leave_seat(
         return await leave_lobby(committer, table, seat, user_id), last
     if seat.leaving:
         raise TableError("You are already leaving at the end of this hand.")
-    if last:
+    if last and table.tournament_id is None:
         return {"seat": index, "when": "now"}, True
     return await committer.leave_game(table, index), False
 

@@ -233,7 +233,7 @@ class TableService:
 
     async def leave(self, table_id: int, user_id: int) -> Table:
         """A player leaves: in the lobby with their buy-in back; during play at the end of
-        the hand (chip games) or at once, handing the seat to the AI (other games)."""
+        the hand (chip games) or at once, handing the seat to the AI (others, tournaments)."""
         async with self.registry.held(table_id) as table:
             detail, last = await leave_seat(self.committer, table, user_id)
             await self.notifier.notify(table, Event.LEFT, detail)

@@ -51,15 +51,17 @@ class Settlement:
         reason: str,
     ) -> None:
         """Cash every stake out to its owner, close the escrow and the table. A seat that
-        left holds nothing by then; should it hold chips all the same, they go home too,
-        since a closed table's escrow must be empty."""
+        left holds nothing by then (but at a tournament table, whose leavers' seats the AI
+        plays to the end, stack and all); should it hold chips all the same, they go home
+        too, since a closed table's escrow must be empty."""
         postings = []
         for index, seat in enumerate(seats):
             amount = stacks[index] if index < len(stacks) else 0
             if table.is_chip_game and amount > 0:
-                if seat.left:
+                late = seat.left and table.tournament_id is None
+                if late:
                     log.error("table %d: seat %d left but holds %d chips", table.id, index, amount)
-                postings.append(cash_out(table, seat, amount, late=seat.left))
+                postings.append(cash_out(table, seat, amount, late=late))
         if postings:
             await self.ledger.post(tx, postings)
         if table.is_chip_game:

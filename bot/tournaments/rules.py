@@ -116,9 +116,14 @@ def _chips() -> str:
 def _people() -> str:
     """Leavers, no-shows and stopped tables."""
     return (
-        "People. A player who leaves is replaced by an AI seat for the rest of their "
-        "table and then dropped from the pairing; their results so far stand, marked out "
-        "in the standings. A player who never comes, handed to the AI by the turn clock "
+        "People. A player who leaves a running tournament, or their table, withdraws: an "
+        "AI seat plays their seat to the end of that table, which goes on as dealt, and "
+        "they are dropped from the pairing. A withdrawn player ranks below every player "
+        "who did not withdraw, at that table and in the standings, whatever their chips "
+        "or points, and is never paid a prize: the prizes go to the best of those who "
+        "stayed (to the withdrawn, in their order, only if everyone withdrew). A player "
+        "knocked out of a knockout cannot withdraw: their place stands. A player who "
+        "never comes, handed to the AI by the turn clock "
         "without having made a move at their table, forfeits it: they take last place "
         "there and are dropped. A table stopped by a moderator before its end places those "
         "who left last and the rest as a tie; in a knockout, that tie goes to the better "

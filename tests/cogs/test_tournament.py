@@ -170,7 +170,9 @@ async def test_cancel_returns_every_buy_in_and_says_so(
     for player in (alice, bob):
         assert await bot.ledger.purse(fake.guild_id, player.id) == START_CHIPS
     posted = [m.content for m in fake.channel_messages() if not m.embeds]
-    assert any("Every buy-in went back to its purse" in text for text in posted)
+    (post,) = [text for text in posted if "is cancelled" in text]
+    assert post.count("Every buy-in went back to its purse.") == 1
+    assert answer(done).count("Every buy-in went back to its purse.") == 1
     assert signup_message(fake).buttons == []
     assert "Cancelled" in signup_message(fake).embeds[0]["footer"]["text"]
 

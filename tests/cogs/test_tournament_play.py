@@ -167,3 +167,24 @@ async def test_a_knockout_for_points_starts_by_itself_on_the_bots_clock(
     assert end.content.startswith(view.lines[0].name) and view.final
     for player in (alice, bob):
         assert await bot.ledger.purse(fake.guild_id, player.id) == START_CHIPS
+
+
+async def test_a_player_who_leaves_is_told_what_happens_and_it_does(
+    fake: FakeDiscord, bot: ParlourBot, mona: FakeUser, alice: FakeUser, bob: FakeUser
+) -> None:
+    tournament = await signed_up(fake, bot, mona, alice, bob)
+    await fake.slash("tournament start", by=mona)
+    await seated(fake, tournament, 1)
+    (slot,) = tournament.slots_of(1)
+    done = await fake.slash("tournament leave", by=alice)
+    said = answer(done)
+    assert done.response.ephemeral and "an AI plays out your table" in said
+    assert "you rank below every player who stays, with no prize" in said
+    (table,) = [t for t in bot.tables.tables() if t.id == slot.table_id]
+    seat = table.seats[slot.seats.index(alice.id)]
+    assert seat.left and seat.is_ai and not seat.leaving  # the AI has her seat for good
+    await play_round(bot, tournament)
+    await until(lambda: tournament.phase is Phase.FINISHED)
+    view = await bot.tournaments.standings(tournament.id, fake.guild_id)
+    assert view.lines[-1].user_id == alice.id and view.lines[-1].prize == 0
+    assert view.lines[0].prize == 2 * BUY_IN

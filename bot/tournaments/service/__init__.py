@@ -17,7 +17,7 @@ from bot.tournaments.service.models import (
     TournamentError,
     TournamentHost,
 )
-from bot.tournaments.service.requests import TournamentRecord
+from bot.tournaments.service.requests import TournamentRecord, cancelled_words
 from bot.tournaments.service.service import TournamentService, standings_view, summary
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "TournamentHost",
     "TournamentRecord",
     "TournamentService",
+    "cancelled_words",
     "standings_view",
     "summary",
 ]

@@ -6,6 +6,10 @@ players by how far they went (the winner first, then those knocked out in the la
 and so on), then by their place at the table that knocked them out; players equal on both
 share a place, listed by seed. The match points, Buchholz and game points of every line
 are counted the same way in both formats, for the picture.
+
+In both formats a player who withdrew (left, or forfeited out) ranks below every player
+who did not, whatever their points or rounds: the withdrawn keep their order among
+themselves, placed after the last of the others.
 """
 
 from __future__ import annotations
@@ -80,7 +84,7 @@ def lines_of(t: Tournament) -> tuple[Line, ...]:
     else:
         order = [(s.player, s.place) for s in counted]
     lines = []
-    for user_id, place in order:
+    for user_id, place in withdrawn_last(t, order):
         s, p = by_player[user_id], t.players[user_id]
         lines.append(
             Line(
@@ -99,13 +103,24 @@ def lines_of(t: Tournament) -> tuple[Line, ...]:
     return tuple(lines)
 
 
+def withdrawn_last(t: Tournament, order: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Players and places, best first, with every withdrawn player moved below every
+    other and the places counted again within each part (ties kept)."""
+    stayed = [(p, place) for p, place in order if not t.players[p].dropped]
+    gone = [(p, place) for p, place in order if t.players[p].dropped]
+    out = []
+    for part, above in ((stayed, 0), (gone, len(stayed))):
+        out += [(p, above + 1 + sum(q < place for _, q in part)) for p, place in part]
+    return out
+
+
 def knockout_order(t: Tournament) -> list[tuple[int, int]]:
     """Players and their places in a knockout, best first."""
     state = bracket_of(t)
     seq = {p.user_id: p.seq for p in t.players.values()}
     keys = {p: (-state.reached.get(p, 0), state.out_place.get(p, 0)) for p in t.players}
     people = sorted(t.players, key=lambda p: (keys[p], seq[p]))
-    places = ranking([keys[p][0] * 1000 + keys[p][1] for p in people])
+    places = ranking([keys[p] for p in people])
     return list(zip(people, places, strict=True))
 
 
@@ -162,3 +177,16 @@ def winner_of(t: Tournament, slot: Slot, round_no: int) -> int | None:
     if not places:
         return None
     return min(places, key=lambda p: (places[p], t.players[p].seq))
+
+
+def knocked_out(t: Tournament, user_id: int) -> bool:
+    """Whether a player still in a knockout's standings has lost a table already: their
+    place is settled, so they have nothing left to withdraw from."""
+    if t.format is not Format.KNOCKOUT:
+        return False
+    return any(
+        user_id in slot.seats
+        and slot.result is not None
+        and winner_of(t, slot, slot.round) != user_id
+        for slot in t.slots
+    )

@@ -25,7 +25,7 @@ from bot.tables import TableService
 from bot.tables.models import Table, TableError
 from bot.tournaments.prizes import pay
 from bot.tournaments.service import money
-from bot.tournaments.service.board import lines_of
+from bot.tournaments.service.board import Line, lines_of
 from bot.tournaments.service.load import result_row
 from bot.tournaments.service.models import (
     News,
@@ -204,7 +204,9 @@ class Flow:
                 and not await reads.played_at(self.db, table_id, i)
             ):
                 forfeits.append(i)
-        left = [s.left or s.leaving for s in seats]
+        # a player out of the tournament withdrew from this table too, even when it ended
+        # before the table service heard of their leaving
+        left = [s.left or s.leaving or _dropped(t, s.user_id) for s in seats]
         return result_of(t.game, final, left, forfeits, t.stack)
 
     async def forfeit(self, t: Tournament, table: Table, seat: int) -> None:
@@ -235,7 +237,7 @@ class Flow:
         """Rank the players, pay the prizes from the escrow and close it, all in one unit
         of work; then tell the hosts who won."""
         lines = lines_of(t)
-        prizes = pay(t.pot, t.prizes, [line.place for line in lines]) if lines else ()
+        prizes = prizes_of(t, lines)
         postings: list[Posting] = [
             money.prize(t, line.user_id, amount)
             for line, amount in zip(lines, prizes, strict=True)
@@ -258,6 +260,18 @@ class Flow:
         await self.tell(News(t, NewsKind.FINISHED, words=winner_words(t, lines, prizes)))
 
 
+def prizes_of(t: Tournament, lines: tuple[Line, ...]) -> tuple[int, ...]:
+    """Each line's prize: the pot paid to the players who did not withdraw, by their
+    places (the withdrawn, ranked below them, take none); only when every player withdrew
+    is it paid to the withdrawn by theirs, since the escrow is always paid out."""
+    paid = [line for line in lines if not line.dropped] or list(lines)
+    if not paid:
+        return ()
+    amounts = pay(t.pot, t.prizes, [line.place for line in paid])
+    won = {line.user_id: amount for line, amount in zip(paid, amounts, strict=True)}
+    return tuple(won.get(line.user_id, 0) for line in lines)
+
+
 def winner_words(t: Tournament, lines: tuple[Any, ...], prizes: tuple[int, ...]) -> str:
     """The end announced: who won, and the prizes paid."""
     if not lines:
@@ -269,6 +283,12 @@ def winner_words(t: Tournament, lines: tuple[Any, ...], prizes: tuple[int, ...])
     if paid:
         words += " Prizes: " + ", ".join(paid) + " chips."
     return words
+
+
+def _dropped(t: Tournament, user_id: int | None) -> bool:
+    """Whether a seat's player has left the tournament (or forfeited out of it)."""
+    player = t.players.get(user_id) if user_id is not None else None
+    return player is not None and bool(player.dropped)
 
 
 def _ordinal(place: int) -> str:

@@ -15,6 +15,7 @@ from bot.tables import TableService
 from bot.tables.models import TableError
 from bot.tables.recovery import GuildFilter
 from bot.tournaments.service import money
+from bot.tournaments.service.board import knocked_out
 from bot.tournaments.service.flow import Flow
 from bot.tournaments.service.load import load
 from bot.tournaments.service.models import (
@@ -82,7 +83,8 @@ class Requests:
 
     async def leave(self, tournament_id: int, user_id: int) -> Tournament:
         """A player leaves: during signup with their buy-in back; once running, out of the
-        pairing, an AI seat playing the rest of their table."""
+        pairing, an AI seat playing the rest of their table, and ranked below every player
+        who stays (`board.withdrawn_last`); not once knocked out of a knockout."""
         t = self.get(tournament_id)
         table_id = None
         async with t.lock:
@@ -104,6 +106,8 @@ class Requests:
                 return t
             if player.dropped:
                 raise TournamentError("You have already left this tournament.")
+            if knocked_out(t, user_id):
+                raise TournamentError("You are already out of this knockout; your place stands.")
             await self.flow.drop(t, user_id, "left the tournament: an AI seat plays for them")
             table_id = _open_table_of(t, user_id)
         if table_id is not None:
@@ -161,10 +165,7 @@ class Requests:
         await self.tables.db.write(work)
         t.phase = Phase.CANCELLED
         self.flow.live.pop(t.id, None)
-        words = f"Tournament #{t.id} of {t.title} is cancelled."
-        if t.buy_in and back:
-            words += " Every buy-in went back to its purse."
-        await self.flow.tell(News(t, NewsKind.CANCELLED, words=words))
+        await self.flow.tell(News(t, NewsKind.CANCELLED, words=cancelled_words(t)))
 
     async def stop_tables(self, t: Tournament) -> None:
         """Stop the open tables of a tournament that is no longer running."""
@@ -238,6 +239,15 @@ class Requests:
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[tuple[int, int]]:
         """A server's players with the most tournament wins: (user id, wins)."""
         return await reads.winners(self.tables.db, guild_id, limit)
+
+
+def cancelled_words(t: Tournament) -> str:
+    """A cancellation in words, as the channel and the one who cancelled are told it (the
+    one place that says where the buy-ins went)."""
+    words = f"Tournament #{t.id} of {t.title} is cancelled."
+    if t.buy_in and t.players:
+        words += " Every buy-in went back to its purse."
+    return words
 
 
 def _open_table_of(t: Tournament, user_id: int) -> int | None:

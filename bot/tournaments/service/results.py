@@ -6,6 +6,9 @@
 - A game stopped before its end (a moderator, or everyone left): those who left share
   the last place, the others share 1st, and their game points are the chips won or lost
   so far (0 in a points game).
+- A player who withdrew (`left`: they left the table or the tournament before the table
+  ended; the AI played their seat on) ranks below every seat that did not, whatever the
+  cards said; withdrawn players are ordered among themselves as the game ended.
 - A player who never came (`forfeits`: no move of their own at the table) takes the last
   place whatever the cards said, below everyone else.
 """
@@ -25,27 +28,26 @@ def result_of(
     forfeits: Sequence[int],
     stack: int,
 ) -> SeatResult:
-    """The result of a table: its game and last state, which seats left before the end,
-    which forfeited, and the equal stack a chip table began from."""
+    """The result of a table: its game and last state, which seats withdrew before the
+    end, which forfeited, and the equal stack a chip table began from."""
     outcome = game.outcome(state) if state is not None else None
     if outcome is not None:
         points = list(_game_points(outcome))
         keys = _finished_keys(outcome, points)
     else:
         points = list(_so_far(game, state, stack, len(left)))
-        keys = [1 if gone else 0 for gone in left]
-    if forfeits:
-        # every forfeit shares the last place, below every seat that played
-        played = [k for i, k in enumerate(keys) if i not in forfeits and k != float("-inf")]
-        bottom = max(played, default=0) + 1
-        for seat in forfeits:
-            keys[seat] = bottom
-    return SeatResult(places=ranking(keys), points=tuple(points), forfeits=tuple(forfeits))
+        keys = [0.0 for _ in left]  # stopped: those still there share first
+    # the seats that stayed, then those who withdrew, then the forfeits sharing the last
+    # place: a leaver's chips, won before they left or by the AI after, never rank them
+    tiers = [
+        (2, 0.0) if i in forfeits else (1 if gone else 0, keys[i]) for i, gone in enumerate(left)
+    ]
+    return SeatResult(places=ranking(tiers), points=tuple(points), forfeits=tuple(forfeits))
 
 
-def ranking(keys: Sequence[float]) -> tuple[int, ...]:
-    """Competition places from sort keys, lower first: equal keys share a place, and the
-    next place skips as many as shared (1, 1, 3)."""
+def ranking(keys: Sequence[tuple[float, float]]) -> tuple[int, ...]:
+    """Competition places from sort keys (pairs, compared in order), lower first: equal
+    keys share a place, and the next place skips as many as shared (1, 1, 3)."""
     return tuple(1 + sum(other < key for other in keys) for key in keys)
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
+from bot.storage.tournament_rows import PlayerRow
 from bot.tournaments.service import Phase
 from tests.tournaments.service.playing import Place
 
@@ -43,3 +45,15 @@ def one_of(good: tuple[T, ...], odd: tuple[T, ...], n: int) -> T:
     if n % 8 == 7:
         return odd[(n // 8) % len(odd)]
     return good[n % len(good)]
+
+
+def assert_withdrawn_unpaid(players: Sequence[PlayerRow]) -> None:
+    """A finished tournament's withdrawn players (left or forfeited) rank below every
+    player who stayed and take no prize, whenever anyone stayed."""
+    stayed = [p for p in players if not p.dropped]
+    if not stayed:
+        return
+    lowest = max(p.place or 0 for p in stayed)
+    for p in players:
+        if p.dropped:
+            assert p.prize == 0 and (p.place or 0) > lowest, (p, stayed)

@@ -21,7 +21,12 @@ from bot.storage import Database, open_database
 from bot.storage import tournament_reads as reads
 from bot.tables.models import Status, TableError
 from bot.tournaments.service import Phase, Tournament
-from tests.tournaments.service.hunt_checks import check_tables, one_of, sentence
+from tests.tournaments.service.hunt_checks import (
+    assert_withdrawn_unpaid,
+    check_tables,
+    one_of,
+    sentence,
+)
 from tests.tournaments.service.playing import (
     GUILD,
     MOD,
@@ -312,6 +317,7 @@ class TournamentHunt:
                 paid = sum(p.prize for p in players)
                 assert paid == known.buy_in * len(players), (t_id, paid, players)
                 assert all(p.prize >= 0 and p.place is not None for p in players), players
+                assert_withdrawn_unpaid(players)
                 for p in players:
                     self.purses[p.user_id] += p.prize
                 self.tally.finished += 1
