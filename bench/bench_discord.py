@@ -46,6 +46,7 @@ from bench._discord_report import (  # noqa: E402
 from bench._places import BACKENDS, Place, fresh_database, load_average, postgres_server  # noqa: E402
 from bench._profile import cpu_of, profiled  # noqa: E402
 from bench._results import write_section  # noqa: E402
+from bench._stalls import StallWatch  # noqa: E402
 from bench._trace import Trace  # noqa: E402
 from bot.client import ParlourBot, make_bot  # noqa: E402
 from bot.tables import Event  # noqa: E402
@@ -156,11 +157,12 @@ async def loop_lag(
     ready: Ready | None = None,
     think: tuple[float, float] = THINK_S,
     trace: bool = False,
+    stalls: bool = False,
 ) -> dict[str, Any]:
     """Loop lag and private answer times while `tables` tables each play `moves` moves,
     their players taking `think` seconds (at least, at most) a move; `ready` is awaited
     once the tables are open, before play starts; with `trace`, where each answer's
-    time went (bench/_trace.py)."""
+    time went (bench/_trace.py); with `stalls`, where the loop stalled (bench/_stalls.py)."""
     fake, users, channels = _world(place, tables)
     bot = make_bot(place.settings(), settle_heap=True)
     await fake.start(bot)
@@ -173,6 +175,11 @@ async def loop_lag(
         with tracer.installed(presenter_of(bot)):
             figures: dict[str, Any] = await _play_all(fake, players, moves, think)
         figures["trace"] = tracer.summary()
+    elif stalls:
+        async with StallWatch(stall_s=0.02) as watch:
+            figures = await _play_all(fake, players, moves, think)
+        figures |= {"stalls": watch.summary(), "longest_stalls": watch.longest()}
+        figures |= watch.collected()
     else:
         figures = await _play_all(fake, players, moves, think)
     await fake.settle(raise_errors=False)
@@ -290,16 +297,18 @@ async def one_run(
     moves: tuple[int, int],
     profile: Path | None = None,
     trace: bool = False,
+    stalls: bool = False,
 ) -> Any:
     """The tables, then the whole move, each on a fresh database of `backend`; with a
     `profile` folder, the tables alone, the bot's process and its render workers
-    profiled into it (bench/_profile.py sums them up)."""
+    profiled into it (bench/_profile.py sums them up); `trace` and `stalls` as in
+    `loop_lag`."""
     load = load_average()
     if profile is not None:
         os.environ[RENDER_PROFILE_ENV] = str(profile)  # before the workers start
     async with fresh_database(backend, server) as database:
         with profiled(profile and profile / f"bot-{tables}.prof"):
-            lag = await loop_lag(Place(database), tables, moves[0], trace=trace)
+            lag = await loop_lag(Place(database), tables, moves[0], trace=trace, stalls=stalls)
     move: dict[str, float] = {}
     if profile is None and not trace:
         async with fresh_database(backend, server) as database:
@@ -337,6 +346,7 @@ def main() -> int:
     parser.add_argument("--think", default="2,8", help="as a shard: LOW,HIGH s a move")
     parser.add_argument("--profile", type=Path, help="profile the tables' run into this folder")
     parser.add_argument("--trace", action="store_true", help="where each answer's time went")
+    parser.add_argument("--stalls", action="store_true", help="where the event loop stalled")
     args = parser.parse_args()
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
@@ -350,7 +360,7 @@ def main() -> int:
     runs = []
     for _ in range(args.runs):
         for backend in order:
-            run = one_run(backend, server, tables, moves, args.profile, args.trace)
+            run = one_run(backend, server, tables, moves, args.profile, args.trace, args.stalls)
             runs.append(asyncio.run(run))
             print(json.dumps(runs[-1]), flush=True)
     if args.write:

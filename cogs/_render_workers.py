@@ -28,6 +28,8 @@ import multiprocessing.connection
 import multiprocessing.context
 import multiprocessing.util
 import os
+import pickle
+import struct
 import threading
 import time
 from collections.abc import Callable
@@ -44,6 +46,10 @@ PROFILE_ENV = "PARLOUR_RENDER_PROFILE"
 work (`render-PID.prof`) when it ends; set before the first picture is drawn."""
 STOP_WAIT_S = 2.0
 """How long a stopping worker is given to end by itself before it is killed."""
+
+
+READ_BYTES = 1 << 18
+"""The most read from a worker's pipe at once: what it holds when the loop looks."""
 
 
 class WorkerDied(Exception):
@@ -72,6 +78,7 @@ class Worker:
         """What it was sent and has not answered yet (the pool's records), oldest first."""
         self.dead = False
         self._answer = answer
+        self._frames = Frames()
         self._loop: asyncio.AbstractEventLoop | None = None
 
     @property
@@ -101,18 +108,28 @@ class Worker:
         self.jobs.append(job)
 
     def _readable(self) -> None:
-        """Its answer came (or its end of the pipe closed: it died)."""
+        """Part of an answer came (or its end of the pipe closed: it died): take what the
+        pipe holds now, and answer each job whose answer is whole."""
         try:
-            drawn, value = self.conn.recv()
-        except (EOFError, OSError):
-            self._gone()
-            while self.jobs:
-                died = WorkerDied("the render worker ended while drawing")
-                self._answer(self, self.jobs.popleft(), False, died)
+            data = os.read(self.conn.fileno(), READ_BYTES)
+        except OSError:
+            data = b""
+        if not data:
+            self._died()
             return
-        except Exception as exc:  # an answer that cannot be unpickled here
-            drawn, value = False, RuntimeError(f"the render worker's answer: {exc!r}")
-        self._answer(self, self.jobs.popleft(), drawn, value)
+        for frame in self._frames.feed(data):
+            try:
+                drawn, value = pickle.loads(frame)
+            except Exception as exc:  # an answer that cannot be unpickled here
+                drawn, value = False, RuntimeError(f"the render worker's answer: {exc!r}")
+            self._answer(self, self.jobs.popleft(), drawn, value)
+
+    def _died(self) -> None:
+        """Its end of the pipe closed: every job it had fails with WorkerDied."""
+        self._gone()
+        while self.jobs:
+            died = WorkerDied("the render worker ended while drawing")
+            self._answer(self, self.jobs.popleft(), False, died)
 
     def _gone(self) -> None:
         """Stop reading a dead worker's pipe and reap it."""
@@ -132,6 +149,44 @@ class Worker:
         if self.process.is_alive():
             self.process.kill()
             self.process.join()
+
+
+class Frames:
+    """The messages of a `multiprocessing.connection.Connection` (a 4-byte big-endian
+    length, or -1 then an 8-byte one, then the bytes), cut from the pieces of a stream.
+
+    `Connection.recv` waits until a whole message has come: reading a picture of a few
+    hundred KB from a worker that the system paused halfway through writing it (the
+    workers run at a lower priority, so a busy machine pauses them first) stopped the
+    event loop for up to 300 ms at 400 tables (bench/RESULTS.md, "Issue 32: from a cold
+    start"). The loop now takes only what the pipe holds each time it is readable."""
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """Add what was read; the messages now whole, in order."""
+        self._buffer += data
+        whole: list[bytes] = []
+        while (cut := self._cut()) is not None:
+            start, end = cut
+            whole.append(bytes(self._buffer[start:end]))
+            del self._buffer[:end]
+        return whole
+
+    def _cut(self) -> tuple[int, int] | None:
+        """Where the first whole message's bytes begin and end, if it is all here."""
+        if len(self._buffer) < 4:
+            return None
+        (size,) = struct.unpack_from("!i", self._buffer)
+        start = 4
+        if size == -1:
+            if len(self._buffer) < 12:
+                return None
+            (size,) = struct.unpack_from("!Q", self._buffer, 4)
+            start = 12
+        end = start + size
+        return (start, end) if len(self._buffer) >= end else None
 
 
 def serve(conn: multiprocessing.connection.Connection, bot_pid: int) -> None:
