@@ -23,6 +23,13 @@ RENDER_POOL = _render.POOL
 
 
 async def setup(bot: ParlourBot) -> None:
-    """Install the slash command error handler and register the render shutdown."""
+    """Install the slash command error handler, register the render shutdown, and
+    show the render queue among the web's metrics."""
     install_error_handler(bot.tree)
     bot.after_close[RENDER_WORKERS] = _render.shutdown
+    if bot.web.on:
+        bot.web.metrics.gauge(
+            "parlour_render_queue",
+            "Pictures waiting for a render worker.",
+            lambda: _render.POOL.queued,
+        )

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, IntegrityError, Tx, open_database
+from bot.storage import Database, IntegrityError, Tx, open_database, watch_rows
 from bot.storage import table_rows as rows
-from bot.storage import watch_rows
 from bot.tables.watch import WatchKeys
 
 _channels = itertools.count(1)
