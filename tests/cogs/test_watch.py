@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import aiohttp
@@ -23,9 +22,9 @@ SECRET = "k3Y-for-the-tests-only-0123456789abcdef"
 
 
 @pytest.fixture
-def settings(settings: Settings) -> Iterator[Settings]:
+def settings(settings: Settings) -> Settings:
     """The bot's settings with the web on, on any free port."""
-    yield dataclasses.replace(settings, web=WebSettings(0, ORIGIN, SECRET))
+    return dataclasses.replace(settings, web=WebSettings(0, ORIGIN, SECRET))
 
 
 def answer(interaction: Any) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.front.words import PLAIN, Markup, status_line, status_words
 from bot.tables import Event, RecordingPresenter
-from tests.web.conftest import Site, site  # noqa: F401 (the fixture)
+from tests.web.conftest import Site
 
 
 async def test_plain_words_carry_no_markup_and_no_clock(site: Site) -> None:

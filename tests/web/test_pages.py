@@ -30,7 +30,9 @@ async def test_a_table_s_page_is_served_by_its_key_with_the_security_headers(sit
 
 
 @pytest.mark.parametrize("path", ["/t/{wrong}", "/t/{wrong}/ws", "/t/{old}", "/t/{old}/ws"])
-async def test_a_wrong_or_replaced_key_is_answered_as_an_unknown_table(site: Site, path: str) -> None:
+async def test_a_wrong_or_replaced_key_is_answered_as_an_unknown_table(
+    site: Site, path: str
+) -> None:
     table = await site.table("tilters", 2)
     old = await site.key(table)
     assert site.web.keys is not None
