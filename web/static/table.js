@@ -23,7 +23,9 @@
     if (seat.score !== undefined) meta.push("score " + seat.score);
     if (seat.note) meta.push(seat.note);
     if (meta.length) box.append(el("div", "meta", meta.join(" · ")));
-    if ((seat.cards && seat.cards.length) || seat.backs) box.append(cardRow(seat.cards, pack, seat.backs, "fan", true));
+    // face-up cards side by side, so each can be read; the backs overlap, only counted
+    if (seat.cards && seat.cards.length) box.append(cardRow(seat.cards, pack, 0, "row", true));
+    if (seat.backs) box.append(cardRow([], pack, seat.backs, "fan", true));
     return box;
   }
 
@@ -113,7 +115,7 @@
   function tick() {
     if (!deadline) { $("clock").textContent = ""; return; }
     const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-    $("clock").textContent = "\u23f1 " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    $("clock").textContent = "Clock " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
   }
 
   function state(text, cls) {
