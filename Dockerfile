@@ -7,6 +7,7 @@ COPY pyproject.toml constraints.txt README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY render ./render
+COPY web ./web
 RUN /opt/venv/bin/pip install --no-cache-dir -c constraints.txt .
 
 FROM python:3.11-slim
@@ -16,6 +17,8 @@ ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     PARLOUR_DB=/data/parlour.db
 VOLUME ["/data"]
+# The web table, when PARLOUR_WEB_PORT=8080 is set (with PARLOUR_WEB_SECRET).
+EXPOSE 8080
 USER parlour
 WORKDIR /home/parlour
 CMD ["python", "-m", "bot"]

@@ -7,7 +7,8 @@ same tests, unchanged, at length:
 - the Hypothesis state machines and property tests (the table service's hunter, the
   ledger's model, the chip arithmetic) at the "long" profile (1,000 examples each);
 - the conformance suite at 12 seeds a game (the suite plays 4);
-- the kill -9 hunter with 40 kills (the suite makes 8).
+- the kill -9 hunter with 40 kills (the suite makes 8);
+- the web's privacy hunter at 4 seeds a game and seat count (the suite plays 1).
 
 Any failure is printed by pytest and makes the run exit 1.
 
@@ -56,7 +57,7 @@ def run_pytest(name: str, paths: list[str], env: dict[str, str], jobs: int) -> s
 
 
 def main() -> int:
-    """Run the three parts and write the figures."""
+    """Run the four parts and write the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=12)
     parser.add_argument("--kills", type=int, default=40)
@@ -74,6 +75,12 @@ def main() -> int:
             "conformance suite",
             ["tests/test_conformance.py"],
             {"PARLOUR_CONFORMANCE_SEEDS": str(args.seeds)},
+            args.jobs,
+        ),
+        run_pytest(
+            "web privacy hunter",
+            ["tests/web/test_privacy.py"],
+            {"PARLOUR_WEB_PRIVACY_SEEDS": "4"},
             args.jobs,
         ),
         run_pytest(

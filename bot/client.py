@@ -32,9 +32,10 @@ from bot.guilds import GuildSettingsStore, defaults_from
 from bot.ledger import Ledger
 from bot.storage import Database, open_database
 from bot.storage.claims import ShardClaim, claim_shards
-from bot.tables import ServiceSettings, TableLimits, TableService
+from bot.tables import ServiceSettings, TableLimits, TableService, WatchKeys
 from bot.tables.recovery import GuildFilter
 from bot.tournaments.service import TournamentService
+from web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,7 @@ class ParlourBot(commands.Bot):
         self._owed = False  # a notice to a channel is still waiting to be sent
         # Blocking clean-ups the cogs register, run in a thread once Discord is closed.
         self.after_close: dict[str, Callable[[], None]] = {}
+        self.web = WebServer(settings.web, self.not_ready)  # off unless settings.web
 
     @staticmethod
     def _gateway_options(settings: Settings) -> dict[str, Any]:
@@ -112,12 +114,19 @@ class ParlourBot(commands.Bot):
         log.critical("this process no longer holds its shards: stopping")
         self._lost = asyncio.create_task(self.close(), name="parlour-claim-lost")
 
+    def not_ready(self) -> str | None:
+        """Why the bot is not ready to serve (for /healthz), or None when it is."""
+        if hasattr(self, "claim"):
+            return None if self.is_ready() and not self.is_closed() else "connecting to Discord"
+        return "waiting for its shards" if hasattr(self, "db") else "opening the database"
+
     def _guild_filter(self) -> GuildFilter | None:
         """The guilds whose tables this process rebuilds at start-up (None: all)."""
         return None if self.settings.shards is None else self.owns
 
     async def setup_hook(self) -> None:
         """Open the database, load the cogs, rebuild open tables, start the clock."""
+        await self.web.start()  # first: /healthz answers while the rest starts
         if self.settings.db_url is None:
             self.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
         self.db = await open_database(self.settings.database)
@@ -140,6 +149,7 @@ class ParlourBot(commands.Bot):
             ),
         )
         self.tournaments = TournamentService(self.tables)
+        self.web.attach(self.tables, WatchKeys(self.db), self.ledger)
         for name in COGS:
             await self.load_extension(name)
         registry.all()  # every game loaded now: not by the first command, on the loop
@@ -239,6 +249,7 @@ class ParlourBot(commands.Bot):
                     await task
         for name in list(self.extensions):
             await self.unload_extension(name)
+        await self.web.close()
         await super().close()
         for closer in self.after_close.values():
             await asyncio.to_thread(closer)

@@ -6,6 +6,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from bot.shards import MAX_SHARD_COUNT, ShardError, check_count, parse_shards, shard_of
 from bot.storage.address import is_postgres, shown
@@ -16,6 +17,34 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 class ConfigError(Exception):
     """A setting that is missing or malformed; the message says how to fix it."""
+
+
+MIN_SECRET_CHARS = 32
+MIN_SECRET_KINDS = 10
+"""A web secret has at least this many different characters: a long run of a few keys
+("aaaa...", "abab...") is no secret."""
+
+
+@dataclass(frozen=True, slots=True)
+class WebSettings:
+    """The web front end's settings (README "Settings"): its port, the address people
+    reach it at, and the secret its sessions are keyed by."""
+
+    port: int
+    public_url: str
+    """The public base address, without a trailing slash: `https://cards.example.org`."""
+    secret: str
+
+    @property
+    def origin(self) -> str:
+        """The origin pages are served from (scheme, host and port): what a browser's
+        WebSocket sends as its Origin."""
+        parts = urlsplit(self.public_url)
+        return f"{parts.scheme}://{parts.netloc}".lower()
+
+    def __repr__(self) -> str:
+        """The settings with the secret hidden: a repr ends up in logs and tracebacks."""
+        return f"WebSettings(port={self.port}, public_url={self.public_url!r}, secret=<hidden>)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +69,8 @@ class Settings:
     """Discord gateway shards in all, or None: one process holds every guild, unsharded."""
     shards: tuple[int, ...] | None = None
     """The shards this process holds (set exactly when `shard_count` is)."""
+    web: WebSettings | None = None
+    """The web front end's settings, or None when PARLOUR_WEB_PORT is not set (no web)."""
 
     def __post_init__(self) -> None:
         assert (self.shard_count is None) == (self.shards is None), "shards come with a count"
@@ -67,11 +98,13 @@ class Settings:
         *,
         shard_count: str | None = None,
         shards: str | None = None,
+        web_port: str | None = None,
     ) -> Settings:
         """Read and check the settings; ConfigError names the variable at fault.
 
         `shard_count` and `shards`, when given, are the command line's `--shard-count`
-        and `--shards`, and stand in place of PARLOUR_SHARD_COUNT and PARLOUR_SHARDS."""
+        and `--shards`, and stand in place of PARLOUR_SHARD_COUNT and PARLOUR_SHARDS;
+        `web_port`, `--web-port`, in place of PARLOUR_WEB_PORT."""
         env = os.environ if env is None else env
         level = env.get("PARLOUR_LOG_LEVEL", "INFO").strip().upper()
         if level not in LOG_LEVELS:
@@ -101,6 +134,7 @@ class Settings:
             turn_timeout_s=float(_int(env, "PARLOUR_TURN_TIMEOUT_S", 120, 10, 86_400)),
             shard_count=total,
             shards=held,
+            web=web_settings(env, _given(env, "PARLOUR_WEB_PORT", "--web-port", web_port)),
         )
 
 
@@ -167,3 +201,40 @@ def _sharding(count: Given, shards: Given) -> tuple[int | None, tuple[int, ...] 
     except ShardError as exc:
         raise ConfigError(str(exc)) from None
     return total, held
+
+
+def web_settings(env: Mapping[str, str], port: Given) -> WebSettings | None:
+    """The web's settings when its port is given (PARLOUR_WEB_PORT or `--web-port`), else
+    None; ConfigError for a bad port, address or a secret too weak to key sessions by."""
+    if port is None:
+        return None
+    name, text = port
+    try:
+        number = int(text.strip())
+    except ValueError:
+        raise ConfigError(f"{name} must be a port number from 1 to 65535, not {text!r}.") from None
+    if not 1 <= number <= 65535:
+        raise ConfigError(f"{name} must be a port number from 1 to 65535, not {number}.")
+    url = env.get("PARLOUR_PUBLIC_URL", "").strip() or f"http://localhost:{number}"
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ConfigError(
+            "PARLOUR_PUBLIC_URL must be the web address people reach Parlour at,"
+            " such as https://cards.example.org."
+        )
+    return WebSettings(number, url.rstrip("/"), _web_secret(env.get("PARLOUR_WEB_SECRET", "")))
+
+
+def _web_secret(secret: str) -> str:
+    """The web secret, or ConfigError (never quoting it) when it is missing or weak."""
+    if (
+        len(secret) < MIN_SECRET_CHARS
+        or len(set(secret)) < MIN_SECRET_KINDS
+        or not _token_shaped(secret)
+    ):
+        raise ConfigError(
+            f"PARLOUR_WEB_SECRET must be a random secret of at least {MIN_SECRET_CHARS}"
+            ' characters without spaces (make one with: python3 -c "import secrets;'
+            ' print(secrets.token_urlsafe(32))").'
+        )
+    return secret

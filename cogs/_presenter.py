@@ -25,17 +25,19 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.front.words import named_texts
 from bot.games import View
 from bot.tables import Event, Status, Table, Update
-from bot.tables.names import name_seats, names_of
+from bot.tables.names import names_of
 from bot.tables.seams import Controls, Hand, controls_of
 from cogs._dms import HandMailer
 from cogs._render import POOL, Superseded, Ticket, hand_picture, rendered
 from cogs._table_words import lobby_scene, named, result_lines, status_line
+from cogs._watch import watch_button, watch_link
 from render import Picture, render_patience, render_sympathy, render_table
 
 if TYPE_CHECKING:
@@ -54,18 +56,6 @@ UNWATCHED_INTERVALS = 30
 """The wait between two edits, in `min_interval_s`, of a table nobody sits at any more
 (the AI plays every seat) before its game ends: nobody waits on those moves, and its
 final picture goes at once."""
-
-
-def named_texts(value: Any, names: list[str]) -> Any:
-    """A view or scene with "seat N" named in every text it holds (card codes, numbers
-    and keys hold no such words and come through unchanged)."""
-    if isinstance(value, str):
-        return name_seats(value, names)
-    if isinstance(value, dict):
-        return {k: named_texts(v, names) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [named_texts(v, names) for v in value]
-    return value
 
 
 def unwatched(update: Update) -> bool:
@@ -263,7 +253,11 @@ class DiscordPresenter:
         if update.outcome is not None:
             content += "\n" + result_lines(update)
         file = discord.File(_bytes(picture), filename=picture.filename)
-        return content, file, self.widgets.table(controls_of(update))
+        view = self.widgets.table(controls_of(update))
+        link = await watch_link(self.bot, update.table.id)
+        if link is not None:
+            view.add_item(watch_button(link))
+        return content, file, view
 
     async def hand_message(
         self, table: Table, hand: Hand

@@ -25,11 +25,17 @@ RENDER_POOL = _render.POOL
 
 
 async def setup(bot: ParlourBot) -> None:
-    """Install the slash command error handler and the answer to strays, and register
-    the render shutdown."""
+    """Install the slash command error handler and the answer to strays, register the
+    render shutdown, and show the render queue among the web's metrics."""
     install_error_handler(bot.tree)
     bot.add_listener(on_interaction, "on_interaction")
     bot.after_close[RENDER_WORKERS] = _render.shutdown
+    if bot.web.on:
+        bot.web.metrics.gauge(
+            "parlour_render_queue",
+            "Pictures waiting for a render worker.",
+            lambda: _render.POOL.queued,
+        )
 
 
 async def teardown(bot: ParlourBot) -> None:

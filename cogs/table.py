@@ -1,4 +1,4 @@
-"""The table in Discord: `/table start|join|leave|status|stop|history|replay` and the
+"""The table in Discord: `/table start|join|leave|status|stop|watch|history|replay` and the
 table message's buttons; each player's private "My hand" with their legal moves is `cogs._hand`.
 
 Every button is a `DynamicItem` whose custom_id carries the table (and, for moves, the
@@ -36,6 +36,7 @@ from cogs._patience_controls import patience_items
 from cogs._play import ActionSelect, show_hand
 from cogs._presenter import DiscordPresenter, Widgets, presenter_of
 from cogs._staking import SpreadOwn
+from cogs._watch import show_watch
 from cogs.autocomplete import game_autocomplete, game_named, table_game_autocomplete
 from cogs.history import PageButton, show_history
 from cogs.replay import REPLAY_ITEMS, show_replay
@@ -275,6 +276,16 @@ class TableCog(commands.Cog, name="Tables"):
         await interaction.followup.send(
             "The table is stopped; every stake went home.", ephemeral=True
         )
+
+    @table.command(name="watch", description="The link to watch this table live on the web")
+    @app_commands.describe(
+        public="Post the link for the channel", reset="Replace the link (host or moderator)"
+    )
+    async def watch(
+        self, interaction: Interaction, public: bool = False, reset: bool = False
+    ) -> None:
+        """Answer with the table's link, privately unless public; a new one with reset."""
+        await show_watch(interaction, _channel(interaction), public, reset)
 
     @table.command(name="history", description="Finished tables in this server, newest first")
     @app_commands.describe(member="Only tables this member sat at", game="Only this game")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CHECKED = ("bot", "cogs", "render")
+CHECKED = ("bot", "cogs", "render", "web")
 OURS = frozenset(CHECKED)
 
 # The packages of ours each layer may import (its own included); a prefix covers subpackages.
@@ -37,7 +37,12 @@ ALLOWED_OURS: dict[str, tuple[str, ...]] = {
     ),
     "render": ("render", "bot.games"),
     "cogs": ("cogs", "render", "bot"),
-    "bot.client": ("bot", "cogs"),
+    # What every live front end shares: words and scenes over the table service's updates.
+    "bot.front": ("bot.front", "bot.games", "bot.tables"),
+    # The web table is a transport like cogs/: it speaks to the services, never to the
+    # storage, and draws nothing (the browser does).
+    "web": ("web", "bot.front", "bot.tables", "bot.ledger", "bot.games", "bot.config"),
+    "bot.client": ("bot", "cogs", "web"),
     "bot.__main__": ("bot",),
     "bot.cli": ("bot",),
     # PARLOUR_DB is read as an address by the one reader of addresses, which runs no SQL.
@@ -57,6 +62,7 @@ ALLOWED_OURS: dict[str, tuple[str, ...]] = {
 ONLY_IN: dict[str, tuple[str, ...]] = {
     "discord": ("cogs", "bot.client"),
     "PIL": ("render",),
+    "aiohttp": ("web", "bot.client"),
     "sqlite3": ("bot.storage", "bot.ledger"),
     "aiosqlite": ("bot.storage", "bot.ledger"),
 }
@@ -143,7 +149,7 @@ def import_violations(module: str, imported: Import) -> list[str]:
             return [f"{where}: {layer} may import only {', '.join(allowed)} of ours"]
         if within(name, "bot.client") and layer not in ("cogs", "bot.__main__", "bot.cli"):
             return [f"{where}: only cogs, bot/__main__.py and bot/cli/ import bot.client"]
-        if layer == "cogs" and within(name, "bot.storage"):
+        if layer in ("cogs", "web") and within(name, "bot.storage"):
             return [f"{where}: cogs speak only to services (bot.tables, bot.ledger), not storage"]
         return private_violations(module, imported)
     if top in ONLY_IN and layer not in ONLY_IN[top]:
@@ -293,6 +299,15 @@ def test_imports_point_one_way() -> None:
         ("render.table", "import aiosqlite", "aiosqlite belongs only in"),
         ("cogs.play", "from PIL import Image", "PIL belongs only in render"),
         ("cogs.play", "import sqlite3", "sqlite3 belongs only in"),
+        ("web.app", "import discord", "discord belongs only in"),
+        ("web.app", "from PIL import Image", "PIL belongs only in render"),
+        ("web.app", "import render.table", "web may import only"),
+        ("web.app", "from cogs import _presenter", "web may import only"),
+        ("web.app", "from bot.storage import watch_rows", "web may import only"),
+        ("web.app", "import sqlite3", "sqlite3 belongs only in"),
+        ("bot.tables.service", "import aiohttp", "aiohttp belongs only in web"),
+        ("bot.front.words", "import discord", "discord belongs only in"),
+        ("bot.front.words", "from cogs import _base", "bot.front may import only"),
         ("bot.config", "import discord", "discord belongs only in"),
         ("bot.config", "from bot.tables import x", "bot.config may import only bot.config"),
         ("bot.cli", "from PIL import Image", "PIL belongs only in render"),
@@ -346,6 +361,8 @@ def test_a_forbidden_import_is_reported(module: str, source: str, complaint: str
         ("bot.games.patience.engine", "from bot.games.patience._finder import Finder"),
         ("bot.games.patience.games.clock", "from bot.games.patience import _hooks"),
         ("cogs.table", "from cogs._base import Refusal\nfrom __future__ import annotations"),
+        ("web.app", "from aiohttp import web\nfrom bot.tables import Update\nimport bot.front"),
+        ("bot.client", "import web.server\nimport aiohttp"),
     ],
 )
 def test_an_allowed_import_is_not_reported(module: str, source: str) -> None:
@@ -379,6 +396,8 @@ MIRRORS = {
     "tests.tournaments": "bot.tournaments",
     "tests.games": "bot.games",
     "tests.console": "bot.console",
+    "tests.front": "bot.front",
+    "tests.web": "web",
     "tests.cli": "bot.cli",
 }
 """A test folder that mirrors a package may test that package's private parts."""
@@ -392,7 +411,7 @@ def source_of_tests(folder: Path) -> Path:
     """The source package a test folder mirrors: tests/cogs -> cogs, tests/render ->
     render, tests/X/Y -> bot/X/Y."""
     parts = folder.relative_to(ROOT / "tests").parts
-    if parts[0] in ("cogs", "render"):
+    if parts[0] in ("cogs", "render", "web"):
         return ROOT.joinpath(*parts)
     return ROOT.joinpath("bot", *parts)
 
@@ -405,7 +424,7 @@ def test_the_tests_mirror_the_source_tree() -> None:
     ]
     astray = [str(d) for d in folders if not source_of_tests(d).is_dir()]
     assert astray == [], "test folders that mirror no package"
-    packages = [ROOT / "cogs", ROOT / "render"]
+    packages = [ROOT / "cogs", ROOT / "render", ROOT / "web"]
     packages += [d for d in (ROOT / "bot").iterdir() if (d / "__init__.py").is_file()]
     packages += [d for d in (ROOT / "bot" / "games").iterdir() if (d / "__init__.py").is_file()]
     mirrored = {source_of_tests(d) for d in folders}

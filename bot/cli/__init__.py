@@ -118,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """`parlour run [--shard-count N] [--shards LIST]`."""
+    """`parlour run [--shard-count N] [--shards LIST] [--web-port PORT]`."""
     run = sub.add_parser("run", help="run the Discord bot")
     run.add_argument(
         "--shard-count",
@@ -133,6 +133,13 @@ def _add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=None,
         metavar="LIST",
         help="the shards this process holds, e.g. 0-3 or 0,2,5-7 (default: all of them)",
+    )
+    run.add_argument(
+        "--web-port",
+        type=str,
+        default=None,
+        metavar="PORT",
+        help="serve the web table on this port (default PARLOUR_WEB_PORT, else no web)",
     )
     run.set_defaults(handler=_run)
 
@@ -157,11 +164,13 @@ class _PlayHelp(argparse.Action):
 # -- commands --------------------------------------------------------------------------
 
 
-def _bot_settings(shard_count: str | None = None, shards: str | None = None) -> Settings | None:
-    """The settings for talking to Discord (the shard options in place of the
+def _bot_settings(
+    shard_count: str | None = None, shards: str | None = None, web_port: str | None = None
+) -> Settings | None:
+    """The settings for talking to Discord (the shard and web options in place of the
     environment's), with logging set up; None (having explained how to get one) when
     there is no token."""
-    settings = Settings.from_env(shard_count=shard_count, shards=shards)
+    settings = Settings.from_env(shard_count=shard_count, shards=shards, web_port=web_port)
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
     )
@@ -174,7 +183,7 @@ def _bot_settings(shard_count: str | None = None, shards: str | None = None) -> 
 def _run(args: argparse.Namespace) -> int:
     """`parlour run`: check the settings and the database, then run the bot (over its
     shards, when sharded) until it stops."""
-    settings = _bot_settings(args.shard_count, args.shards)
+    settings = _bot_settings(args.shard_count, args.shards, args.web_port)
     if settings is None:
         return 2
     usable_database(settings)

@@ -54,6 +54,8 @@ class Ledger:
         # On SQLite it is called on the writer thread, so it must not touch the event loop.
         chips = starting_chips if callable(starting_chips) else (lambda _guild: starting_chips)
         self._book = Book(chips)
+        self.transfers_made = 0
+        """Transfers this process has committed (not those found already made): a metric."""
 
     async def post(self, tx: Tx, postings: Sequence[Posting]) -> list[PostResult]:
         """Make `postings` in order, inside a `Database.write` work: all of them or none."""
@@ -66,7 +68,14 @@ class Ledger:
             # Ids are cached only once durable: if this work rolls back, a new row may
             # later be given the same id.
             self._db.on_commit(partial(self._book.ids.update, learned))
+        made = sum(1 for r in results if not r.replayed)
+        if made:
+            self._db.on_commit(partial(self._counted, made))
         return results
+
+    def _counted(self, made: int) -> None:
+        """Count transfers once committed."""
+        self.transfers_made += made
 
     async def transfer(
         self,

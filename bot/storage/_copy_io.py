@@ -59,6 +59,7 @@ TABLES: tuple[Copied, ...] = (
     Copied("tournament_players", ("tournament_id", "user_id")),
     Copied("tournament_tables", ("tournament_id", "round", "number")),
     Copied("tournament_byes", ("tournament_id", "round", "user_id")),
+    Copied("watch_keys", ("table_id",)),
 )
 """Every Parlour table with data, parents before the tables that refer to them."""
 

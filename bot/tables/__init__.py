@@ -14,6 +14,7 @@ from bot.tables.models import (
 from bot.tables.recovery import RecoveryReport
 from bot.tables.service import ServiceSettings, TableService
 from bot.tables.settings import TableLimits
+from bot.tables.watch import WatchKeys
 
 __all__ = [
     "Actor",
@@ -29,4 +30,5 @@ __all__ = [
     "TableLimits",
     "TableService",
     "Update",
+    "WatchKeys",
 ]

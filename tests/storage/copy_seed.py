@@ -13,6 +13,7 @@ from bot.storage.guild_rows import save
 from bot.storage.notice_rows import add_notice
 from bot.storage.patience_rows import PatienceRow, record_patience
 from bot.storage.table_rows import set_dm_status
+from bot.storage.watch_rows import add_key
 from bot.tables import ServiceSettings, Status, TableService
 from tests.tables.playing import started, waiting_user
 
@@ -50,6 +51,7 @@ async def seed(where: str) -> int:
             row = PatienceRow(ALICE, True, {"moves": 90, "score": 52})
             await record_patience(tx, GUILD, finished.id, "clock", [row])
             await add_notice(tx, CHANNEL, finished.id, "The table was set aside.")
+            await add_key(tx, table.id, "a-spectators-key")
             await tournament(tx, finished.id)
             entry = Account.entry(GUILD, 1)
             buy_in = Posting(Account.purse(GUILD, CAROL), entry, 20, Reason.ENTRY, "entry:1:103")

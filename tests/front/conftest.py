@@ -1,0 +1,5 @@
+"""The shared words are tested on a table service with the web attached (`site`)."""
+
+from tests.web.conftest import site
+
+__all__ = ["site"]

@@ -1,0 +1,158 @@
+"""The web's presenter: told of every change at every table, it keeps each table's last
+move in words and, for a table some page watches, sends its frame to every socket open
+on it. Each socket has one slot, not a queue: a page that reads slowly is sent the
+latest frame when it is ready, never a backlog (the latest update wins)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.front.words import named
+from bot.tables import Event, TableService, Update
+from web.frames import closed_frame, frame_of
+
+log = logging.getLogger(__name__)
+
+GONE = 4404
+"""The close code of a socket whose key was replaced: the page stops coming back."""
+
+
+class Socket(Protocol):
+    """What the hub needs of a WebSocket (aiohttp's, or a test's)."""
+
+    async def send_str(self, data: str) -> None:
+        """Send one text message."""
+
+    async def close(self, *, code: int = 1000, message: bytes = b"") -> bool:
+        """Close the socket."""
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open page: its socket, its key, and the one frame waiting to be sent."""
+
+    socket: Socket
+    key: str
+    pending: str | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def offer(self, text: str) -> None:
+        """Make `text` the next frame sent, in place of any not sent yet."""
+        self.pending = text
+        self.wake.set()
+
+    async def pump(self) -> None:
+        """Send what is offered, the latest each time, until cancelled."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            text, self.pending = self.pending, None
+            if text is not None:
+                await self.socket.send_str(text)
+
+
+class Hub:
+    """The web's presenter and its open pages, by table."""
+
+    def __init__(self) -> None:
+        self.tables: TableService | None = None
+        self.moves = 0
+        """Moves seen (a metric)."""
+        self._before: dict[int, Any] = {}
+        self._said: dict[int, str] = {}
+        self._rooms: dict[int, set[Watcher]] = {}
+        self._latest: dict[int, str] = {}
+
+    @property
+    def sockets(self) -> int:
+        """Pages open now."""
+        return sum(len(room) for room in self._rooms.values())
+
+    async def table_updated(self, update: Update) -> None:
+        """Remember the move's words; send the frame to the table's pages. Called under
+        the table's lock: nothing here waits."""
+        table = update.table
+        said = self._words(update)
+        self._before[table.id] = table.state
+        if update.event in (Event.FINISHED, Event.STOPPED):
+            self._before.pop(table.id, None)
+            self._said.pop(table.id, None)
+        room = self._rooms.get(table.id)
+        if room:
+            text = json.dumps(frame_of(update, said))
+            self._latest[table.id] = text
+            for watcher in room:
+                watcher.offer(text)
+
+    def _words(self, update: Update) -> str:
+        """The table's last move in words, as everyone at the table heard of it (a card
+        played face down is not named: `Game.announce`, asked of the state before)."""
+        table, detail = update.table, update.detail
+        said = self._said.get(table.id, "")
+        if update.event is Event.ACTED and detail.get("kind") == "act":
+            self.moves += 1
+            seat, before = detail["seat"], self._before.get(table.id)
+            text = (
+                "moves" if before is None else table.game.announce(before, seat, detail["action"])
+            )
+            late = " (timed out)" if detail.get("actor") == "timeout" else ""
+            said = named(table, f"seat {seat}{late}: {text}")
+        elif update.event is Event.JOINED:
+            said = f"{table.seats[-1].name} sits down."
+        elif update.event is Event.AI_ADDED:
+            said = "An AI player sits down."
+        elif update.event is Event.STARTED:
+            said = "The cards are dealt."
+        self._said[table.id] = said
+        return said
+
+    def current(self, table_id: int) -> str:
+        """The table's frame now: the latest sent, or one made from the table as it
+        stands (a table no longer open is closed)."""
+        found = self._latest.get(table_id)
+        if found is not None:
+            return found
+        assert self.tables is not None
+        try:
+            table = self.tables.table(table_id)
+        except Exception:  # not open in this process: finished or stopped before it began
+            return json.dumps(closed_frame())
+        update = self.tables.snapshot(table, Event.RESUMED)
+        return json.dumps(frame_of(update, self._said.get(table_id, "")))
+
+    def join(self, table_id: int, watcher: Watcher) -> None:
+        """A page opens on a table."""
+        self._rooms.setdefault(table_id, set()).add(watcher)
+
+    def leave(self, table_id: int, watcher: Watcher) -> None:
+        """A page closes."""
+        room = self._rooms.get(table_id)
+        if room is not None:
+            room.discard(watcher)
+            if not room:
+                del self._rooms[table_id]
+                self._latest.pop(table_id, None)
+
+    def key_replaced(self, table_id: int, old: str) -> None:
+        """Close every page open on a table's old key (`WatchKeys` tells of a reset)."""
+        for watcher in list(self._rooms.get(table_id, ())):
+            if watcher.key == old:
+                asyncio.get_running_loop().create_task(
+                    _shut(watcher.socket, GONE, b"this link was replaced")
+                )
+
+    async def close(self) -> None:
+        """Close every page (the bot is stopping: pages come back to the next one)."""
+        sockets = [w.socket for room in self._rooms.values() for w in room]
+        await asyncio.gather(*(_shut(s, 1001, b"restarting") for s in sockets))
+
+
+async def _shut(socket: Socket, code: int, why: bytes) -> None:
+    """Close a socket, whatever state it is in."""
+    with contextlib.suppress(Exception):
+        await socket.close(code=code, message=why)

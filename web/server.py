@@ -1,0 +1,169 @@
+"""The web server in the bot's process: a table's page and socket, the static files,
+/healthz and /metrics, every answer with the security headers, every refusal a short
+plain sentence with its status. A wrong or replaced key is answered exactly as a key
+that never was; no address lists tables, servers or users."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from aiohttp import web
+
+from bot.config import WebSettings
+from bot.ledger import Ledger
+from bot.tables import TableService
+from bot.tables.watch import WatchKeys
+from web.hub import Hub
+from web.metrics import Metrics
+from web.sockets import serve_socket
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+UNKNOWN = "There is no table at this address."
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Readiness = Callable[[], "str | None"]
+"""Why the bot is not ready yet, in a few words, or None when it is."""
+
+
+class WebServer:
+    """The web front end of one bot process."""
+
+    def __init__(self, settings: WebSettings | None, readiness: Readiness) -> None:
+        """`settings` None: the web is off, and every method does nothing."""
+        self.settings = settings or WebSettings(0, "http://localhost", "")
+        self.readiness = readiness
+        self.hub = Hub()
+        self.keys: WatchKeys | None = None
+        self.metrics = Metrics()
+        self.app = self._app()
+        self._runner: web.AppRunner | None = None
+        self.port = self.settings.port
+        self.on = settings is not None
+
+    def link(self, key: str) -> str:
+        """The public address of the page with this key."""
+        return f"{self.settings.public_url}/t/{key}"
+
+    async def start(self, host: str = "0.0.0.0") -> None:
+        """Listen on the settings' port (0: any free one, then `port` says which)."""
+        if not self.on:
+            return
+        self._runner = web.AppRunner(self.app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, self.settings.port)
+        await site.start()
+        for address in self._runner.addresses:
+            self.port = int(address[1])
+        log.info("the web table listens on port %d (%s)", self.port, self.settings.public_url)
+
+    def attach(self, tables: TableService, keys: WatchKeys, ledger: Ledger) -> None:
+        """Serve these tables (once the database is open and the tables rebuilt)."""
+        if not self.on:
+            return
+        self.hub.tables, self.keys = tables, keys
+        tables.presenters.append(self.hub)
+        keys.listeners.append(self.hub.key_replaced)
+        add = self.metrics
+        add.gauge(
+            "parlour_tables_open", "Tables open in this process.", lambda: len(tables.tables())
+        )
+        add.counter(
+            "parlour_moves_total", "Moves made at this process's tables.", lambda: self.hub.moves
+        )
+        add.gauge("parlour_web_sockets_open", "Web pages open on tables.", lambda: self.hub.sockets)
+        add.counter(
+            "parlour_ledger_transfers_total",
+            "Chip transfers this process committed.",
+            lambda: ledger.transfers_made,
+        )
+
+    async def close(self) -> None:
+        """Close every page, then stop listening."""
+        await self.hub.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def _app(self) -> web.Application:
+        """The routes and the middleware."""
+        app = web.Application(middlewares=[self._guard], client_max_size=4096)
+        app.router.add_get("/t/{key}", self._page)
+        app.router.add_get("/t/{key}/ws", self._socket)
+        app.router.add_get("/healthz", self._health)
+        app.router.add_get("/metrics", self._metrics)
+        app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
+        return app
+
+    async def _table_of(self, request: web.Request) -> tuple[int, str]:
+        """The table the request's key names, or 404 as for any unknown table."""
+        key = request.match_info["key"]
+        table_id = None
+        if KEY.fullmatch(key) and self.keys is not None:
+            table_id = await self.keys.table_of(key)
+        if table_id is None:
+            raise web.HTTPNotFound(text=UNKNOWN)
+        return table_id, key
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        """A table's page: the same file for every table, which opens the socket."""
+        await self._table_of(request)
+        return web.FileResponse(STATIC / "table.html", headers={"Cache-Control": "no-store"})
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        """A table's socket, for a page of this site only."""
+        table_id, key = await self._table_of(request)
+        if request.headers.get("Origin", "").lower() != self.settings.origin:
+            raise web.HTTPForbidden(text="This table's socket is only for Parlour's own page.")
+        if not web.WebSocketResponse().can_prepare(request).ok:
+            raise web.HTTPBadRequest(text="This address takes a WebSocket.")
+        return await serve_socket(request, self.hub, table_id, key)
+
+    async def _health(self, request: web.Request) -> web.StreamResponse:
+        """200 "ready", or 503 with why not."""
+        why = self.readiness() if self.keys is not None else "rebuilding its tables"
+        if self.keys is not None and why is None:
+            return web.Response(text="ready")
+        return web.Response(status=503, text=f"not ready: {why or 'starting'}")
+
+    async def _metrics(self, request: web.Request) -> web.StreamResponse:
+        """The metrics in Prometheus's text format."""
+        return web.Response(text=self.metrics.text(), content_type="text/plain", charset="utf-8")
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The security headers on every answer; a refusal in a short plain sentence."""
+        try:
+            response = await handler(request)
+        except web.HTTPException as exc:
+            response = web.Response(status=exc.status, text=_plain(exc))
+        except Exception:
+            log.exception("the web page failed on %s", request.path)
+            response = web.Response(status=500, text="Something went wrong on our side.")
+        if not response.prepared:
+            self._headers(response)
+        return response
+
+    def _headers(self, response: web.StreamResponse) -> None:
+        """Headers that keep the page to itself: no inline script, no framing, and no
+        Referer (which would carry the key to any site the page linked to)."""
+        origin = self.settings.origin
+        socket = origin.replace("http", "ws", 1)
+        response.headers["Content-Security-Policy"] = (
+            f"default-src 'self'; connect-src 'self' {socket}; img-src 'self' data:;"
+            " frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+        )
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Frame-Options"] = "DENY"
+
+
+def _plain(exc: web.HTTPException) -> str:
+    """A refusal's words: ours when we gave some, else the status's own."""
+    if exc.status == 404:
+        return UNKNOWN
+    text = exc.text or ""
+    return text if text and not text[0].isdigit() else f"{exc.reason}."
