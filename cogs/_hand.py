@@ -50,7 +50,7 @@ class ActionButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the move the button names."""
-        if not on_its_message(interaction):
+        if not on_its_message(interaction, self):
             return  # forged: cogs._strays answers it
         await guarded(interaction, play(interaction, self.table_id, self.version, self.action))
 
@@ -81,7 +81,7 @@ class OptionalButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Take the optional move the button names."""
-        if not on_its_message(interaction):
+        if not on_its_message(interaction, self):
             return  # forged: cogs._strays answers it
         await guarded(interaction, play(interaction, self.table_id, self.version, self.action))
 
@@ -112,7 +112,7 @@ class DeclineButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Pass on the optional moves."""
-        if not on_its_message(interaction):
+        if not on_its_message(interaction, self):
             return  # forged: cogs._strays answers it
         await guarded(interaction, decline(interaction, self.table_id, self.version))
 
@@ -142,7 +142,7 @@ class OtherMove(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Ask for the move in a modal, with one of the player's moves as the example."""
-        if not on_its_message(interaction):
+        if not on_its_message(interaction, self):
             return  # forged: cogs._strays answers it
         example = ""
         try:

@@ -84,7 +84,7 @@ class PatienceButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the action the button names."""
-        if not on_its_message(interaction):
+        if not on_its_message(interaction, self):
             return
         await guarded(interaction, press(interaction, self.table_id, self.version, self.action))
 

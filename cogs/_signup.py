@@ -76,7 +76,7 @@ class SignupButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Join or leave, answering privately in words."""
-        if not on_its_message(interaction):
+        if not on_its_message(interaction, self):
             return  # forged: cogs._strays answers it
         work = join_tournament if self.verb == "j" else leave_tournament
         await guarded(interaction, work(interaction, self.tournament_id))

@@ -119,7 +119,7 @@ class SpreadOwn(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Open the box for the seat whose stake it is; anyone else is refused privately."""
-        if not on_its_message(interaction):
+        if not on_its_message(interaction, self):
             return  # forged: cogs._strays answers it
         await guarded(interaction, self._open(interaction))
 

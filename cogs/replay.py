@@ -160,7 +160,7 @@ class StepButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Step the replay, or open one privately for the clicker."""
-        if not on_its_message(interaction):
+        if not on_its_message(interaction, self):
             return  # forged: cogs._strays answers it
         if self.how == "o":
             await guarded(interaction, show_replay(interaction, self.table_id, public=False))
@@ -196,7 +196,7 @@ class ChapterSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Jump to the chosen chapter."""
-        if not on_its_message(interaction):
+        if not on_its_message(interaction, self):
             return
         value = self.item.values[0] if self.item.values else "0"
         step = int(value) if value.isdigit() else 0
@@ -228,7 +228,7 @@ class HistoryButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send the hand history privately (it holds only what was announced)."""
-        if not on_its_message(interaction):
+        if not on_its_message(interaction, self):
             return
         await guarded(interaction, send_history(interaction, self.table_id))
 

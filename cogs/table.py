@@ -91,7 +91,7 @@ class TableButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Do what the button says, answering any refusal in plain words."""
-        if not on_its_message(interaction):
+        if not on_its_message(interaction, self):
             return  # forged: cogs._strays answers it
         await guarded(interaction, press(interaction, self.table_id, self.verb))
 
