@@ -146,6 +146,8 @@ class Trace:
                 "p99_ms": 1000 * values[min(len(values) - 1, int(0.99 * len(values)))],
                 "share": sum(values) / whole,
             }
+        slowest = sorted(rows, key=lambda r: -r["whole"])[:5]
+        out["slowest"] = [{k: round(1000 * v, 1) for k, v in r.items() if v} for r in slowest]
         return out
 
 
