@@ -96,7 +96,10 @@ def install_error_handler(tree: app_commands.CommandTree[Any]) -> None:
     """Route every slash command error through handle_error."""
 
     async def on_error(interaction: Interaction, error: app_commands.AppCommandError) -> None:
-        await handle_error(interaction, error)
+        try:
+            await handle_error(interaction, error)
+        finally:
+            let_go(interaction)
 
     tree.on_error = on_error  # type: ignore[method-assign]
 
@@ -108,6 +111,25 @@ async def guarded(interaction: Interaction, work: Awaitable[object]) -> None:
         await work
     except Exception as exc:
         await handle_error(interaction, exc)
+    finally:
+        let_go(interaction)
+
+
+async def command_done(interaction: Interaction, command: object) -> None:
+    """A slash command has answered (discord.py's `app_command_completion`): let go of
+    its interaction."""
+    let_go(interaction)
+
+
+def let_go(interaction: Interaction) -> None:
+    """Break the cycle an answered interaction is: discord.py's `InteractionResponse`
+    and the interaction point at each other, so the interaction, the message it came
+    from (a hand's select of 25 moves) and its member waited for the collector, some 50
+    objects a click. Once its callback's work is done nothing answers it again (a
+    follow-up goes through `interaction.followup`, which keeps no way back to it)."""
+    response = getattr(interaction, "_cs_response", None)
+    if response is not None:
+        response._parent = None
 
 
 def on_its_message(interaction: Interaction, item: discord.ui.Item[Any] | None = None) -> bool:

@@ -1,7 +1,8 @@
 """The extension loaded first: what every other cog relies on.
 
-It routes every slash command's error through one handler (cogs/_base.py), answers every
-button, menu or form that no control takes (cogs/_strays.py), and asks the bot to shut
+It routes every slash command's error through one handler (cogs/_base.py), lets go of
+each answered command's interaction (`let_go`), answers every button, menu or form that
+no control takes (cogs/_strays.py), and asks the bot to shut
 the render workers down once Discord is closed, so `bot/client.py` needs to
 know nothing of the cogs but their names. Benchmarks reach the render workers here.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from bot.client import ParlourBot
 from cogs import _render
-from cogs._base import install_error_handler
+from cogs._base import command_done, install_error_handler
 from cogs._strays import on_interaction
 
 RENDER_WORKERS = "render workers"
@@ -29,6 +30,7 @@ async def setup(bot: ParlourBot) -> None:
     render shutdown, and show the render queue among the web's metrics."""
     install_error_handler(bot.tree)
     bot.add_listener(on_interaction, "on_interaction")
+    bot.add_listener(command_done, "on_app_command_completion")
     bot.after_close[RENDER_WORKERS] = _render.shutdown
     if bot.web.on:
         bot.web.metrics.gauge(
@@ -41,3 +43,4 @@ async def setup(bot: ParlourBot) -> None:
 async def teardown(bot: ParlourBot) -> None:
     """Take the answer to strays away again, so a reloaded extension answers once."""
     bot.remove_listener(on_interaction, "on_interaction")
+    bot.remove_listener(command_done, "on_app_command_completion")

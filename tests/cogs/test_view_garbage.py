@@ -1,7 +1,8 @@
-"""A sent view, and the view discord.py builds from a message for one click, leave no
-garbage for the collector: each is let go of by reference counting (cogs/_base.py,
-`SentView` and `on_its_message`). At 400 tables the collector's young passes over such
-views were the event loop's worst stalls (bench/RESULTS.md, "Issue 32: from a cold start")."""
+"""A sent view, the view discord.py builds from a message for one click, and a clicked
+interaction with the message it came from leave no garbage for the collector: each is
+let go of by reference counting (cogs/_base.py: `SentView`, `on_its_message`,
+`let_go`). At 400 tables the collector's young passes over such garbage were the event
+loop's worst stalls (bench/RESULTS.md, "Issue 32: from a cold start")."""
 
 from __future__ import annotations
 
@@ -34,8 +35,10 @@ def saved_garbage() -> Iterator[list[Any]]:
 
 
 def _views_in(garbage: list[Any]) -> list[Any]:
-    """The views and view items among the objects the collector found."""
-    return [o for o in garbage if isinstance(o, discord.ui.View | discord.ui.Item)]
+    """The views, view items, interactions and messages among the objects the collector
+    found."""
+    kinds = discord.ui.View | discord.ui.Item | discord.Interaction | discord.Message
+    return [o for o in garbage if isinstance(o, kinds)]
 
 
 def _hand_view() -> discord.ui.View:
@@ -65,7 +68,7 @@ def test_an_unsent_view_still_keeps_its_items(saved_garbage: list[Any]) -> None:
     assert len(_views_in(saved_garbage)) >= 2  # the view and its select
 
 
-async def test_moves_through_discord_leave_no_view_to_collect(
+async def test_moves_through_discord_leave_no_view_or_click_to_collect(
     tmp_path: Path, saved_garbage: list[Any]
 ) -> None:
     fake = FakeDiscord()
