@@ -39,6 +39,8 @@ TABLES = "tables"
 KEY = "key"
 """The news of a replaced spectator key (the key itself never travels)."""
 
+_CLOSING = (Event.FINISHED, Event.STOPPED, Event.RESUMED)
+"""The news with which a replica takes its table's closing (RESUMED: catching up)."""
 Listener = Callable[[Update], Awaitable[None]]
 Send = Callable[[str, str], bool]
 """Queue a payload for a topic (`Channels.send`)."""
@@ -257,7 +259,10 @@ class Mirror:
         seats = (await rows.seats_of(self._db, [table.id]))[table.id]
         upto = row.version if news.version is None else min(news.version, row.version)
         entries = await actions_since(self._db, table.id, table.version, upto)
-        _take_row(table, build_table(row, seats))
+        stored = build_table(row, seats)
+        if stored.status is Status.CLOSED and news.kind not in _CLOSING:
+            stored.status = table.status  # closed when told so, as the owner's presenters were
+        _take_row(table, stored)
         if table.state is None and _started(row):
             table.state = start_state(table)
         for entry in entries:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,10 +29,10 @@ from bot.tables import ServiceSettings, Table, TableError, TableService, WatchKe
 from bot.tables.relay import NO_ANSWER, Remote, open_remote
 from tests.backends import needs_postgres, pg_schema
 from tests.web.conftest import GUILD, HOST, ORIGIN, SECRET, hello
+from tests.web.following import WAIT_S, at, eventually, next_move, until
 from web.server import WebServer
 
 pytestmark = needs_postgres
-WAIT_S = 20.0
 
 
 @dataclass
@@ -109,48 +108,6 @@ async def dealt(service: TableService, game: str, ais: int, guest: int | None = 
     for _ in range(ais):
         await service.add_ai(table.id, HOST)
     return await service.start(table.id, HOST)
-
-
-async def until(
-    ws: aiohttp.ClientWebSocketResponse, done: Callable[[dict[str, Any]], bool]
-) -> dict[str, Any]:
-    """The first frame the socket is sent for which `done` holds."""
-    async with asyncio.timeout(WAIT_S):
-        while True:
-            message = await ws.receive()
-            assert message.type is aiohttp.WSMsgType.TEXT, message
-            frame = json.loads(message.data)
-            if done(frame):
-                return frame
-
-
-async def eventually(done: Callable[[], object]) -> None:
-    """Wait, letting both processes' tasks run, until `done()`; fail after WAIT_S."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT_S
-    while not done():
-        assert loop.time() < deadline, f"still waiting for {done}"
-        await asyncio.sleep(0.01)
-
-
-def at(version: int) -> Callable[[dict[str, Any]], bool]:
-    """A frame of the table at `version` or later."""
-    return lambda frame: frame.get("version", -1) >= version
-
-
-async def next_move(table: Table, rng: random.Random) -> tuple[int, int, str]:
-    """A random legal move for the person awaited now, once one is (the AI moves in
-    the owner's loop meanwhile): (their user id, the version it is made at, the move)."""
-
-    def people() -> list[int]:
-        awaited = table.game.awaiting(table.state) if table.state is not None else ()
-        return [s for s in sorted(awaited) if not table.seats[s].is_ai]
-
-    await eventually(people)
-    seats = people()
-    user = table.seats[seats[0]].user_id
-    assert user is not None
-    return user, table.version, rng.choice(table.game.legal_actions(table.state, seats[0]))
 
 
 async def test_a_page_on_another_process_follows_the_table_as_the_owners_page(dsn: str) -> None:
