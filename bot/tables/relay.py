@@ -121,7 +121,7 @@ class Remote:
         waiting: asyncio.Future[tuple[bool, str]] = asyncio.get_running_loop().create_future()
         self._waiting[ident] = waiting
         try:
-            self._send(MOVES, _call_payload(call, guild_id, ident, self.topic))
+            self._send(MOVES, call_payload(call, guild_id, ident, self.topic))
             async with asyncio.timeout(self.timeout_s):
                 done, words = await waiting
         except TimeoutError:
@@ -134,7 +134,7 @@ class Remote:
 
     def heard_call(self, payload: str) -> None:
         """A call on the `moves` topic: run it if this process holds the guild."""
-        found = _read_call(payload)
+        found = read_call(payload)
         if found is None:
             log.warning("a call that is not one was ignored")
             return
@@ -279,7 +279,7 @@ class TableRelay:
         return None if remote.holds(guild_id) else guild_id
 
 
-def _call_payload(call: Call, guild_id: int, ident: int, to: str) -> str:
+def call_payload(call: Call, guild_id: int, ident: int, to: str) -> str:
     """The notification of a call."""
     return json.dumps(
         {
@@ -296,7 +296,7 @@ def _call_payload(call: Call, guild_id: int, ident: int, to: str) -> str:
     )
 
 
-def _read_call(payload: str) -> tuple[Call, int, int, str] | None:
+def read_call(payload: str) -> tuple[Call, int, int, str] | None:
     """A call, its guild, number and answer topic; None for a notification that is not
     a call."""
     try:

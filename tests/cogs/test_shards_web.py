@@ -8,6 +8,7 @@ and both pages carry on to the end of the game, every chip accounted for."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import socket
 from pathlib import Path
@@ -18,6 +19,7 @@ import pytest
 from bot.config import Settings
 from bot.ledger import Ledger
 from bot.storage import open_database
+from bot.storage.claims import claim_shards
 from bot.tables import TableError
 from bot.tables.relay import NO_ANSWER, TableRelay
 from bot.web_process import WebFront
@@ -170,3 +172,54 @@ async def tables_of(dsn: str) -> list[int]:
 
 def _tail(logs: dict[str, Path]) -> str:
     return "\n".join(f"--- {n}\n{p.read_text()[-2000:]}" for n, p in logs.items() if p.exists())
+
+
+async def test_healthz_is_not_ready_while_a_process_waits_for_its_shard(tmp_path: Path) -> None:
+    async with pg_schema() as dsn, NetDiscord(shard_count=2) as net:
+        port, log = free_port(), tmp_path / "bot.log"
+        env = {
+            "PARLOUR_DB": dsn,
+            "PARLOUR_SHARD_COUNT": "2",
+            "PARLOUR_PUBLIC_URL": ORIGIN,
+            "PARLOUR_WEB_SECRET": SECRET,
+            "PARLOUR_WEB_PORT": str(port),
+        }
+        db = await open_database(dsn)
+        held = await claim_shards(db, 2, [0])  # another process holds shard 0
+        process = await launch(net.url, ["run", "--shards", "0"], env, log)
+        session = aiohttp.ClientSession()
+        base = f"http://127.0.0.1:{port}"
+        try:
+            await eventually(lambda: "held by another Parlour process" in log.read_text())
+            health = await session.get(f"{base}/healthz")
+            waiting = "not ready: waiting for its shards"
+            assert (health.status, await health.text()) == (503, waiting)
+            assert "\nparlour_shards_held 0\n" in await _text(session, f"{base}/metrics")
+            await held.release()
+            await net.connected(1)
+            await eventually(lambda: "took over shards 0" in log.read_text())
+            await _until_ready(session, base)
+            assert "\nparlour_shards_held 1\n" in await _text(session, f"{base}/metrics")
+        finally:
+            await session.close()
+            await held.release()
+            await db.close()
+            assert await terminate(process) == 0, log.read_text()
+
+
+async def _text(session: aiohttp.ClientSession, url: str) -> str:
+    """What a page answers."""
+    async with session.get(url) as answer:
+        return await answer.text()
+
+
+async def _until_ready(session: aiohttp.ClientSession, base: str) -> None:
+    """Ask /healthz until it answers ready (the gateway connects after the claim)."""
+    for _ in range(300):
+        answer = await session.get(f"{base}/healthz")
+        if answer.status == 200:
+            assert await answer.text() == "ready"
+            return
+        assert answer.status == 503
+        await asyncio.sleep(0.1)
+    raise AssertionError("the process never became ready")
