@@ -117,6 +117,9 @@ class Replica:
     table: Table | None = None
     loaded: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    pending: list[News] = field(default_factory=list)
+    """News heard and not yet taken, in order."""
+    draining: bool = False
 
 
 class Mirror:
@@ -129,6 +132,7 @@ class Mirror:
         self._views = Notifier()
         self._replicas: dict[int, Replica] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._waiting: dict[int, list[tuple[int, asyncio.Future[None]]]] = {}
         self.listeners: list[Listener] = []
         """Told every update of a followed table (the web's hub)."""
         self.keys_replaced: list[Callable[[int], None]] = []
@@ -160,6 +164,22 @@ class Mirror:
             self.unfollow(table_id)
             raise
 
+    async def reached(self, table_id: int, version: int) -> None:
+        """Wait until the replica of a followed table is at `version` or later (at
+        once if it is, or if the table is not followed or has nothing to show)."""
+        table = self.table(table_id)
+        if table is None or table.version >= version:
+            return
+        waiting = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(table_id, []).append((version, waiting))
+        try:
+            await waiting
+        finally:
+            found = self._waiting.get(table_id, [])
+            found[:] = [w for w in found if w[1] is not waiting]
+            if not found:
+                self._waiting.pop(table_id, None)
+
     def unfollow(self, table_id: int) -> None:
         """A page here closes: the replica goes with the last one watching."""
         replica = self._replicas.get(table_id)
@@ -176,13 +196,23 @@ class Mirror:
         elif news.kind == KEY:
             for told in self.keys_replaced:
                 told(news.table_id)
-        elif news.table_id in self._replicas:
-            self._spawn(self._refresh(news))
+        else:
+            self._take(news)
 
     def catch_up(self) -> None:
         """Read every followed table again (news may have gone unheard)."""
         for table_id in list(self._replicas):
-            self._spawn(self._refresh(News(table_id, None, str(Event.RESUMED))))
+            self._take(News(table_id, None, str(Event.RESUMED)))
+
+    def _take(self, news: News) -> None:
+        """Queue news of a followed table, and drain its queue unless it is draining."""
+        replica = self._replicas.get(news.table_id)
+        if replica is None:
+            return
+        replica.pending.append(news)
+        if not replica.draining:
+            replica.draining = True
+            self._spawn(self._drain(replica))
 
     async def close(self) -> None:
         """Stop reading (at shutdown)."""
@@ -235,31 +265,39 @@ class Mirror:
         table.state, table.version = state, version
         await self._tell(table, Event.ACTED, _moved(last))
 
-    async def _refresh(self, news: News) -> None:
+    async def _drain(self, replica: Replica) -> None:
+        """Take a replica's news in order, the moves heard together read in one go (the
+        latest wins: each is still told, entry by entry)."""
+        try:
+            async with replica.lock:
+                while replica.pending:
+                    heard, replica.pending = replica.pending, []
+                    for news in _coalesced(heard):
+                        await self._refresh(replica, news)
+        finally:
+            replica.draining = False
+
+    async def _refresh(self, replica: Replica, news: News) -> None:
         """Move a replica on to the news (its entries, then its event); a replica that
         does not follow is read again from the start."""
-        replica = self._replicas.get(news.table_id)
-        if replica is None:
-            return
-        async with replica.lock:
-            if replica.table is None:
-                return
-            try:
-                await self._advance(replica.table, news)
-            except ReplayError as exc:
-                log.warning("table %d is read again (%s)", news.table_id, exc)
-                replica.table = await self._load(news.table_id)
+        table = replica.table
+        if table is None or (news.kind == Event.ACTED and (news.version or 0) <= table.version):
+            return  # nothing to show, or a move already read
+        try:
+            await self._advance(table, news)
+        except ReplayError as exc:
+            log.warning("table %d is read again (%s)", table.id, exc)
+            replica.table = await self._load(table.id)
 
     async def _advance(self, table: Table, news: News) -> None:
-        """Take the stored row and seats, apply the entries up to the news's version
+        """Take the stored row (and seats), apply the entries up to the news's version
         (each told as a move), then tell the news's own event."""
-        row = await rows.table_row(self._db, table.id)
+        row, seats, entries = await self._read(table, news)
         if row is None:
             return
-        seats = (await rows.seats_of(self._db, [table.id]))[table.id]
-        upto = row.version if news.version is None else min(news.version, row.version)
-        entries = await actions_since(self._db, table.id, table.version, upto)
-        stored = build_table(row, seats)
+        stored = build_table(row, seats if seats is not None else [])
+        if seats is None:
+            stored.seats = table.seats
         if stored.status is Status.CLOSED and news.kind not in _CLOSING:
             stored.status = table.status  # closed when told so, as the owner's presenters were
         _take_row(table, stored)
@@ -268,10 +306,28 @@ class Mirror:
         for entry in entries:
             _apply(table, entry)
             await self._tell(table, Event.ACTED, _moved(entry))
-        if table.version == row.version:
-            _check_digest(table, row)
+        _check_digest(table, row)
         if news.kind != Event.ACTED:
             await self._tell(table, Event(news.kind), news.detail)
+
+    async def _read(
+        self, table: Table, news: News
+    ) -> tuple[rows.TableRow | None, list[rows.SeatRow] | None, list[LoggedAction]]:
+        """The table's row, its seats (None after a move alone, which changes none that
+        a page shows) and its entries after the replica's version up to the news's, read
+        at once (the news came after its commit, so each read sees it)."""
+        db, upto = self._db, news.version
+        if upto is None:  # catching up: to whatever is stored
+            found = await rows.table_row(db, table.id)
+            upto = table.version if found is None else found.version
+        entries = actions_since(db, table.id, table.version, upto)
+        if news.kind == Event.ACTED:
+            row, logged = await asyncio.gather(rows.table_row(db, table.id), entries)
+            return row, None, logged
+        row, logged, seats = await asyncio.gather(
+            rows.table_row(db, table.id), entries, rows.seats_of(db, [table.id])
+        )
+        return row, seats[table.id], logged
 
     async def _tell(self, table: Table, event: Event, detail: dict[str, Any]) -> None:
         """Tell every listener of a change at a replica."""
@@ -281,6 +337,20 @@ class Mirror:
                 await listener(update)
             except Exception:  # a page's failure must not stop the others following
                 log.exception("a listener failed on table %d (%s)", table.id, event)
+        for version, waiting in self._waiting.get(table.id, ()):
+            if version <= table.version and not waiting.done():
+                waiting.set_result(None)
+
+
+def _coalesced(heard: list[News]) -> list[News]:
+    """News in order, each run of moves as its last (whose version covers them all)."""
+    out: list[News] = []
+    for news in heard:
+        if out and news.kind == Event.ACTED and out[-1].kind == Event.ACTED:
+            out[-1] = news
+        else:
+            out.append(news)
+    return out
 
 
 def _started(row: rows.TableRow) -> bool:

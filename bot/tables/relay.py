@@ -10,7 +10,8 @@ What travels (besides the news of `bot.tables.mirror`): a call on the `moves` to
 topic, the table's guild and id, the operation, the user, the version they saw, the
 action); every process hears it and the one holding the guild's shard runs it on its
 own service, once its tables are rebuilt, and answers on the asker's topic with
-`{"id", "ok": words}` or `{"id", "no": refusal}`. No answer within `timeout_s` is
+`{"id", "ok": words, "v": version}` (the table's version once run) or `{"id", "no":
+refusal}`. No answer within `timeout_s` is
 answered in words: the table's process may be restarting, and the version each move
 carries makes trying again safe.
 """
@@ -18,6 +19,7 @@ carries makes trying again safe.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
@@ -66,20 +68,30 @@ class Call:
 OPS = frozenset({"act", "decline", "resume", "hint"})
 
 
-async def run_call(tables: TableService, call: Call) -> str:
-    """Run a call on this process's own tables; its words ("" for a move made, the hint
-    for a hint); TableError with the refusal."""
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the process holding a table answered a call: its words (the refusal, if
+    `refused`) and the table's version once the call was run."""
+
+    words: str
+    version: int = 0
+    refused: bool = False
+
+
+async def run_call(tables: TableService, call: Call) -> tuple[str, int]:
+    """Run a call on this process's own tables: its words ("" for a move made, the hint
+    for a hint) and the table's version after it; TableError with the refusal."""
     if call.op == "act":
-        await tables.act(call.table_id, call.user_id, call.version, call.action)
+        table = await tables.act(call.table_id, call.user_id, call.version, call.action)
     elif call.op == "decline":
-        await tables.decline_optional(call.table_id, call.user_id, call.version)
+        table = await tables.decline_optional(call.table_id, call.user_id, call.version)
     elif call.op == "resume":
-        await tables.resume(call.table_id, call.user_id)
+        table = await tables.resume(call.table_id, call.user_id)
     else:
         assert call.op == "hint", call.op
         table = await tables.act(call.table_id, call.user_id, call.version, "hint")
-        return tables.snapshot(table, Event.RESUMED).hint or NO_HINT
-    return ""
+        return tables.snapshot(table, Event.RESUMED).hint or NO_HINT, table.version
+    return "", table.version
 
 
 class Remote:
@@ -99,7 +111,7 @@ class Remote:
         self.serving = False
         """Whether calls for its guilds are run (once its tables are rebuilt)."""
         self._ids = itertools.count(1)
-        self._waiting: dict[int, asyncio.Future[tuple[bool, str]]] = {}
+        self._waiting: dict[int, asyncio.Future[Answer]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -114,23 +126,29 @@ class Remote:
         self.announcer.all_tables(self.tables.tables())
 
     async def ask(self, guild_id: int, call: Call) -> str:
-        """Run a call in the process holding the guild; its words, or TableError."""
+        """Run a call in the process holding the guild; its words, or TableError. Once
+        done, the replica here is waited for (briefly) until it has caught up with the
+        table as the call left it, so what a page reads next is no older than its move."""
         if not self.up:
             raise TableError(NO_ANSWER)
         ident = next(self._ids)
-        waiting: asyncio.Future[tuple[bool, str]] = asyncio.get_running_loop().create_future()
+        waiting: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._waiting[ident] = waiting
+        until = asyncio.get_running_loop().time() + self.timeout_s
         try:
             self._send(MOVES, call_payload(call, guild_id, ident, self.topic))
-            async with asyncio.timeout(self.timeout_s):
-                done, words = await waiting
+            async with asyncio.timeout_at(until):
+                answer = await waiting
         except TimeoutError:
             raise TableError(NO_ANSWER) from None
         finally:
             self._waiting.pop(ident, None)
-        if not done:
-            raise TableError(words)
-        return words
+        if answer.refused:
+            raise TableError(answer.words)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout_at(until):
+                await self.mirror.reached(call.table_id, answer.version)
+        return answer.words
 
     def heard_call(self, payload: str) -> None:
         """A call on the `moves` topic: run it if this process holds the guild."""
@@ -148,12 +166,13 @@ class Remote:
             said = json.loads(payload)
             ident, done = said["id"], "ok" in said
             words = str(said["ok"] if done else said["no"])
+            version = int(said.get("v", 0))
         except (ValueError, TypeError, KeyError):
             log.warning("an answer that is not one was ignored")
             return
         waiting = self._waiting.get(ident) if isinstance(ident, int) else None
         if waiting is not None and not waiting.done():
-            waiting.set_result((done, words))
+            waiting.set_result(Answer(words, version, refused=not done))
 
     def reconnected(self) -> None:
         """The channels are back: what was said meanwhile went unheard."""
@@ -174,7 +193,8 @@ class Remote:
     async def _answer(self, call: Call, ident: int, to: str) -> None:
         """Run a call on this process's tables and answer it."""
         try:
-            answer: dict[str, Any] = {"id": ident, "ok": await run_call(self.tables, call)}
+            words, version = await run_call(self.tables, call)
+            answer: dict[str, Any] = {"id": ident, "ok": words, "v": version}
         except TableError as exc:
             answer = {"id": ident, "no": exc.reason[:MAX_WORDS]}
         except Exception:
@@ -258,7 +278,8 @@ class TableRelay:
         """Run a call here or in the process holding the table; TableError if refused."""
         guild_id = await self._elsewhere(call.table_id)
         if guild_id is None:
-            return await run_call(self._tables, call)
+            words, _ = await run_call(self._tables, call)
+            return words
         assert self._remote is not None
         return await self._remote.ask(guild_id, call)
 
