@@ -29,7 +29,7 @@ for s in 0 1; do n=0; for i in $(seq 60); do
   podman logs "${P}_shard-${s}_1" 2>&1 | grep -q "holding shards \[$s\] of 2" && n=1 && break; sleep 2; done
   [ $n = 1 ] && ok "shard-$s claimed shard $s" || bad "shard-$s never claimed"; done
 logs=$(for c in web_1 shard-0_1 shard-1_1; do podman logs "${P}_$c" 2>&1; done)
-echo "$logs" | grep -q "could not be reached" && bad "a process exited before PostgreSQL listened" \
+echo "$logs" | grep -q "^parlour: PostgreSQL at" && bad "a process exited before PostgreSQL listened" \
   || ok "no process exited for want of PostgreSQL ($(echo "$logs" | grep -c 'waiting up to') waited for it)"
 volume=$(podman volume inspect "${P}_parlour-secret" --format '{{.Mountpoint}}')
 secret=$(cat "$volume/web-secret")
@@ -38,5 +38,6 @@ secret=$(cat "$volume/web-secret")
 echo "$logs" | grep -qF "$secret" && bad "a log shows the web secret" || ok "no log shows the web secret"
 anon=$(for c in $(podman ps -a -q --filter label=io.podman.compose.project=$P); do
   podman inspect "$c" --format '{{range .Mounts}}{{if eq .Type "volume"}}{{.Name}} {{end}}{{end}}'; done)
+echo "$logs" | grep -m1 "waiting up to" || true
 $PC down -v; for v in $anon; do podman volume rm -f "$v" >/dev/null 2>&1 || true; done
 echo "$fails failure(s)"; [ $fails = 0 ]
