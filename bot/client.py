@@ -159,10 +159,7 @@ class ParlourBot(commands.Bot):
             ),
         )
         self.tournaments = TournamentService(self.tables)
-        keys = WatchKeys(self.db)
-        # On PostgreSQL: news of this process's tables to the others, and their calls
-        self.remote = await open_remote(self.db, self.tables, self.owns, keys)
-        self.web.attach(self.tables, keys, self.ledger, self.remote)
+        await self._attach_web()
         for name in COGS:
             await self.load_extension(name)
         registry.all()  # every game loaded now: not by the first command, on the loop
@@ -184,6 +181,13 @@ class ParlourBot(commands.Bot):
         self.dispatch("tables_recovered")
         self._clock = asyncio.create_task(self._run_clock(), name="parlour-clock")
         self._notices = asyncio.create_task(self._run_notices(), name="parlour-notices")
+
+    async def _attach_web(self) -> None:
+        """The web's keys and, on PostgreSQL, this process's part in the relay between
+        processes (news of its tables to the others, their calls run once it serves)."""
+        keys = WatchKeys(self.db)
+        self.remote = await open_remote(self.db, self.tables, self.owns, keys)
+        self.web.attach(self.tables, keys, self.ledger, self.remote)
 
     async def tell_channels(self) -> None:
         """Send the notices owed to channels (a table set aside at a restart, kept in the

@@ -3,10 +3,8 @@ shards on PostgreSQL a page may be served by any process; the process serving it
 a replica of the page's table, rebuilt from the database and moved on as the owner
 tells of its changes, and hears it as it hears its own tables.
 
-What travels is news, never a view or a card: after each change it stores, the owner's
-`Announcer` (a presenter like any other) sends the table, the version it is at, the
-event and, when it fits, the event's detail (seats, actions as logged, seeds at the
-end: what every onlooker is told). A follower reads the rest from the database: the
+What travels is news (`bot.tables.news`), never a view or a card. A follower reads the
+rest from the database: the
 table's row and seats, and the log entries up to that version, which it applies to its
 replica one by one, telling its listeners an `Update` for each entry as the owner's
 presenters were told, then the event. A replica is kept only while a page here watches
@@ -16,96 +14,26 @@ its table; its private views come from its state as the owner's do (`SeatViews`)
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage import Database
 from bot.storage import table_rows as rows
-from bot.storage.channels import MAX_PAYLOAD_BYTES
 from bot.storage.relay_rows import LoggedAction, actions_since
 from bot.tables.accounts import digest_of
 from bot.tables.models import Event, Status, Table, Update
+from bot.tables.news import KEY, News, read_news
 from bot.tables.notifier import Notifier
 from bot.tables.recovery import GuildFilter, ReplayError, apply_entry, build_table, start_state
 from bot.tables.registry import TableRegistry
 
 log = logging.getLogger(__name__)
 
-TABLES = "tables"
-"""The topic of the news of every table."""
-KEY = "key"
-"""The news of a replaced spectator key (the key itself never travels)."""
-
 _CLOSING = (Event.FINISHED, Event.STOPPED, Event.RESUMED)
 """The news with which a replica takes its table's closing (RESUMED: catching up)."""
 Listener = Callable[[Update], Awaitable[None]]
-Send = Callable[[str, str], bool]
-"""Queue a payload for a topic (`Channels.send`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class News:
-    """What a notification on `TABLES` says: a table, the version it is at (None: as
-    stored now), and the event (an `Event`'s value, or KEY) with its detail."""
-
-    table_id: int
-    version: int | None
-    kind: str
-    detail: dict[str, Any] = field(default_factory=dict)
-
-
-def news_payload(news: News) -> str:
-    """The notification of `news`; without its detail if that would not fit."""
-    body: dict[str, Any] = {"t": news.table_id, "v": news.version, "e": news.kind}
-    if news.detail:
-        with_detail = json.dumps({**body, "d": news.detail}, separators=(",", ":"), default=str)
-        if len(with_detail.encode()) <= MAX_PAYLOAD_BYTES:
-            return with_detail
-    return json.dumps(body, separators=(",", ":"))
-
-
-def read_news(payload: str) -> News | None:
-    """The news a notification says, or None for one that is not news."""
-    try:
-        said = json.loads(payload)
-        table_id, version, kind = said["t"], said["v"], said["e"]
-    except (ValueError, TypeError, KeyError):
-        return None
-    detail = said.get("d", {})
-    if (
-        not isinstance(table_id, int)
-        or not (version is None or isinstance(version, int))
-        or not (kind == KEY or kind in Event.__members__.values())
-        or not isinstance(detail, dict)
-    ):
-        return None
-    return News(table_id, version, kind, detail)
-
-
-class Announcer:
-    """The owner's side: tells the other processes of each change stored at its tables."""
-
-    def __init__(self, send: Send) -> None:
-        self._send = send
-
-    async def table_updated(self, update: Update) -> None:
-        """A change at one of this process's tables: its news (queued, never waited on)."""
-        table = update.table
-        news = News(table.id, table.version, str(update.event), update.detail)
-        self._send(TABLES, news_payload(news))
-
-    def key_replaced(self, table_id: int) -> None:
-        """This process replaced a table's spectator key."""
-        self._send(TABLES, news_payload(News(table_id, None, KEY)))
-
-    def all_tables(self, tables: Iterable[Table]) -> None:
-        """Every table of this process as it stands (after a takeover or a reconnect,
-        when some news may never have been heard)."""
-        for table in tables:
-            self._send(TABLES, news_payload(News(table.id, table.version, str(Event.RESUMED))))
 
 
 @dataclass(eq=False)

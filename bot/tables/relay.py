@@ -33,8 +33,9 @@ from bot.storage import Database
 from bot.storage import table_rows as rows
 from bot.storage.channels import Channels
 from bot.storage.postgres import PostgresDatabase
-from bot.tables.mirror import TABLES, Announcer, Mirror
+from bot.tables.mirror import Mirror
 from bot.tables.models import Event, Status, Table, TableError
+from bot.tables.news import TABLES, Announcer
 from bot.tables.notifier import NO_HINT
 from bot.tables.recovery import GuildFilter
 from bot.tables.service import TableService

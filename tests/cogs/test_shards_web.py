@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import random
 import socket
+from asyncio.subprocess import Process
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
@@ -82,83 +84,112 @@ async def play_one(relay: TableRelay, table_id: int, rng: random.Random) -> int:
                 raise
 
 
+@dataclass
+class Cluster:
+    """Parlour processes on one schema and the network fake Discord, each with its web
+    on a port of its own and every link naming the same public address."""
+
+    net: NetDiscord
+    dsn: str
+    folder: Path
+    processes: dict[str, Process] = field(default_factory=dict)
+    ports: dict[str, int] = field(default_factory=dict)
+
+    def env(self, name: str) -> dict[str, str]:
+        """The environment of process `name` (its port made the first time)."""
+        port = self.ports.setdefault(name, free_port())
+        return {
+            "PARLOUR_DB": self.dsn,
+            "PARLOUR_SHARD_COUNT": "2",
+            "PARLOUR_PUBLIC_URL": ORIGIN,
+            "PARLOUR_WEB_SECRET": SECRET,
+            "PARLOUR_WEB_PORT": str(port),
+        }
+
+    def log(self, name: str) -> str:
+        """What process `name` has logged so far."""
+        return (self.folder / f"{name}.log").read_text()
+
+    async def run(self, name: str, *args: str) -> Process:
+        """Start `parlour ARGS` as process `name`."""
+        where = self.folder / f"{name}.log"
+        self.processes[name] = await launch(self.net.url, args, self.env(name), where)
+        return self.processes[name]
+
+    async def stop(self) -> None:
+        """SIGTERM every process still running; each must stop cleanly."""
+        for name, process in self.processes.items():
+            if process.returncode is None:
+                assert await terminate(process) == 0, self.log(name)[-2000:]
+
+
+async def watched_table(net: NetDiscord, channel: int, alice: FakeUser, bob: FakeUser) -> str:
+    """A table of alice and bob dealt in `channel`, and its spectators' key."""
+    await open_table(net, channel, alice, bob)
+    watch = await net.slash("table watch", by=alice, channel=channel)
+    link = (watch.followups[-1] if watch.followups else watch.response).content
+    return str(link.split(f"{ORIGIN}/t/", 1)[1].split()[0])
+
+
 async def test_a_page_on_any_process_follows_and_plays_a_table_across_a_takeover(
     tmp_path: Path,
 ) -> None:
     async with pg_schema() as dsn, NetDiscord(shard_count=2) as net:
-        ports = {name: free_port() for name in ("a", "b", "c")}
-        env = {
-            "PARLOUR_DB": dsn,
-            "PARLOUR_SHARD_COUNT": "2",
-            "PARLOUR_PUBLIC_URL": ORIGIN,
-            "PARLOUR_WEB_SECRET": SECRET,
-        }
         alice, bob = net.add_user("alice"), net.add_user("bob")
-        guild = net.add_guild("Shard One", shard=1, members=(alice, bob))
-        channel = net.guild(guild).channel_id
-        logs = {name: tmp_path / f"{name}.log" for name in ("sync", "b", "c", "b2")}
-        assert await (await launch(net.url, ["sync"], env, logs["sync"])).wait() == 0
-        web = {"PARLOUR_WEB_PORT": str(ports["c"])}
-        c = await launch(net.url, ["run", "--shards", "0"], env | web, logs["c"])
-        web = {"PARLOUR_WEB_PORT": str(ports["b"])}
-        b = await launch(net.url, ["run", "--shards", "1"], env | web, logs["b"])
-        front = WebFront(Settings.from_env(env | {"PARLOUR_WEB_PORT": str(ports["a"])}))
-        replacement = None
-        session = aiohttp.ClientSession()
+        channel = net.guild(net.add_guild("One", shard=1, members=(alice, bob))).channel_id
+        group = Cluster(net, dsn, tmp_path)
+        assert await (await group.run("sync", "sync")).wait() == 0
+        await group.run("c", "run", "--shards", "0")
+        b = await group.run("b", "run", "--shards", "1")
+        front = WebFront(Settings.from_env(group.env("a")))
         try:
             await front.start()
             await net.connected(2)
-            await open_table(net, channel, alice, bob)
-            watch = await net.slash("table watch", by=alice, channel=channel)
-            link = (watch.followups[-1] if watch.followups else watch.response).content
-            key = link.split(f"{ORIGIN}/t/", 1)[1].split()[0]
-            on_a, on_c = await page(session, ports["a"], key), await page(session, ports["c"], key)
-            first = await until(on_a, at(0))
-            assert first["seats"] == ["alice", "bob"] and first["status"] == "playing"
-            assert (await until(on_c, at(0)))["tag"] == first["tag"]
-
-            relay, rng = front.web.relay, random.Random(7)
-            assert relay is not None
-            (table_id,) = await tables_of(dsn)
-            for _ in range(3):
-                version = await play_one(relay, table_id, rng)
-                mine = await until(on_a, at(version))
-                assert mine["said"].startswith(("alice: ", "bob: "))
-                assert (await until(on_c, lambda f, t=mine["tag"]: f["tag"] == t)) == mine
-
-            b.kill()  # SIGKILL: no clean-up of any kind
-            assert await b.wait() == -9
-            table = relay.table(table_id)
-            assert table is not None
-            user, version, action = await next_move(table, rng)
-            with pytest.raises(TableError) as unanswered:  # nobody holds shard 1 now
-                await relay.act(table_id, user, version, action)
-            assert unanswered.value.reason == NO_ANSWER
-            web = {"PARLOUR_WEB_PORT": str(ports["b"])}
-            replacement = await launch(net.url, ["run", "--shards", "1"], env | web, logs["b2"])
-            await net.until(lambda: net.identified.count((1, 2)) == 2, timeout_s=30)
-
-            while table.game.awaiting(table.state):  # the replica, as of the last frame
-                version = await play_one(relay, table_id, rng)
-                await until(on_a, at(version))
-            last_a = await until(on_a, lambda f: f["status"] == "closed")
-            last_c = await until(on_c, lambda f: f["status"] == "closed")
-            assert last_a == last_c and "game over" in last_a["words"]
-            await eventually(lambda: "rebuilt 1 open tables" in logs["b2"].read_text())
+            key = await watched_table(net, channel, alice, bob)
+            await followed_and_played(group, front, key, b)
         finally:
-            await session.close()
             await front.close()
-            for process in (c, replacement):
-                if process is not None:
-                    assert await terminate(process) == 0, _tail(logs)
+            await group.stop()
         db = await open_database(dsn)
         try:
             assert await Ledger(db).check() == []
         finally:
             await db.close()
         for name in ("c", "b2"):
-            text = logs[name].read_text()
-            assert "Traceback" not in text, text
+            assert "Traceback" not in group.log(name), group.log(name)
+
+
+async def followed_and_played(group: Cluster, front: WebFront, key: str, b: Process) -> None:
+    """Pages on A and C follow the table B holds and A's relay plays it; B is killed and
+    replaced; the pages carry on to the end of the game."""
+    async with aiohttp.ClientSession() as session:
+        on_a = await page(session, group.ports["a"], key)
+        on_c = await page(session, group.ports["c"], key)
+        first = await until(on_a, at(0))
+        assert first["seats"] == ["alice", "bob"] and first["status"] == "playing"
+        assert (await until(on_c, at(0)))["tag"] == first["tag"]
+        relay, rng = front.web.relay, random.Random(7)
+        assert relay is not None
+        (table_id,) = await tables_of(group.dsn)
+        for _ in range(3):
+            mine = await until(on_a, at(await play_one(relay, table_id, rng)))
+            assert mine["said"].startswith(("alice: ", "bob: "))
+            assert (await until(on_c, lambda f, t=mine["tag"]: f["tag"] == t)) == mine
+        table = relay.table(table_id)
+        assert table is not None
+        b.kill()  # SIGKILL: no clean-up of any kind
+        assert await b.wait() == -9
+        user, version, action = await next_move(table, rng)
+        with pytest.raises(TableError) as unanswered:  # nobody holds shard 1 now
+            await relay.act(table_id, user, version, action)
+        assert unanswered.value.reason == NO_ANSWER
+        await group.run("b2", "run", "--shards", "1")
+        while table.game.awaiting(table.state):  # the replica, as of the last frame
+            await until(on_a, at(await play_one(relay, table_id, rng)))
+        last_a = await until(on_a, lambda f: f["status"] == "closed")
+        last_c = await until(on_c, lambda f: f["status"] == "closed")
+        assert last_a == last_c and "game over" in last_a["words"]
+        assert "rebuilt 1 open tables" in group.log("b2")
 
 
 async def tables_of(dsn: str) -> list[int]:
@@ -168,10 +199,6 @@ async def tables_of(dsn: str) -> list[int]:
         return [int(r[0]) for r in await db.fetchall("SELECT id FROM tables ORDER BY id")]
     finally:
         await db.close()
-
-
-def _tail(logs: dict[str, Path]) -> str:
-    return "\n".join(f"--- {n}\n{p.read_text()[-2000:]}" for n, p in logs.items() if p.exists())
 
 
 async def test_healthz_is_not_ready_while_a_process_waits_for_its_shard(tmp_path: Path) -> None:

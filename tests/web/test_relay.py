@@ -12,7 +12,7 @@ import pytest
 
 from bot.storage.channels import MAX_PAYLOAD_BYTES
 from bot.tables import Event, TableError
-from bot.tables.mirror import KEY, News, news_payload, read_news
+from bot.tables.news import KEY, News, news_payload, read_news
 from bot.tables.relay import Call, TableRelay, read_call
 from tests.web.conftest import HOST, Site
 
