@@ -245,9 +245,9 @@ def secret_file(path: Path) -> str:
         raise ConfigError(
             f"PARLOUR_WEB_SECRET_FILE names {path}, which cannot be read ({exc})."
         ) from None
-    made, draft = secrets.token_urlsafe(32), path.with_name(f".{path.name}.{os.getpid()}")
+    made = secrets.token_urlsafe(32)
+    draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
     try:
-        draft.unlink(missing_ok=True)
         handle = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(made + "\n")
