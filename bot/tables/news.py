@@ -1,9 +1,10 @@
 """The news of a table between processes (DESIGN.md "Scale"): after each change it
 stores, the process holding a table sends, on the `tables` topic, the table, the version
-it is at, the event and, when it fits in a notification, the event's detail (seats,
-actions as logged, seeds at the end: what every onlooker is told); never a view or a
-card. A replaced spectator key is news too, without the key. `bot.tables.mirror` reads
-it in the processes following the table."""
+it is at, the event and, when it fits in a notification, the event's detail (the seat
+that joined or left, who stopped the table, the seeds at the end: what every onlooker is
+told); never a view, a card, or a move as logged (a card may have been played face
+down: a follower reads the log itself). A replaced spectator key is news too, without
+the key. `bot.tables.mirror` reads it in the processes following the table."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ TABLES = "tables"
 KEY = "key"
 """The news of a replaced spectator key (the key itself never travels)."""
 
+_MOVES = (Event.ACTED, Event.TIMED_OUT)
+"""The events whose detail names a move as logged: their news goes without it."""
 Send = Callable[[str, str], bool]
 """Queue a payload for a topic (`Channels.send`)."""
 
@@ -70,10 +73,12 @@ class Announcer:
         self._send = send
 
     async def table_updated(self, update: Update) -> None:
-        """A change at one of this process's tables: its news (queued, never waited on)."""
-        table = update.table
-        news = News(table.id, table.version, str(update.event), update.detail)
-        self._send(TABLES, news_payload(news))
+        """A change at one of this process's tables: its news (queued, never waited on).
+        A move's news says no more than its version: a follower reads the entry itself,
+        and the move as logged may be a card played face down."""
+        table, event = update.table, update.event
+        detail = {} if event in _MOVES else update.detail
+        self._send(TABLES, news_payload(News(table.id, table.version, str(event), detail)))
 
     def key_replaced(self, table_id: int) -> None:
         """This process replaced a table's spectator key."""

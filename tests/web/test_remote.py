@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -226,3 +227,29 @@ async def test_news_missed_while_the_notifications_were_down_is_caught_up(
         async with asyncio.timeout(WAIT_S):
             await back.wait()
         assert (await until(page, at(version + 1)))["version"] == table.version
+
+
+async def test_news_names_no_move_and_no_card(dsn: str) -> None:
+    async with pair(dsn) as (owner, _web):
+        assert owner.remote.channels is not None
+        heard: list[str] = []
+        listener = await asyncpg.connect(dsn)
+        await listener.add_listener(
+            f"{owner.remote.channels.prefix}_tables", lambda *args: heard.append(args[-1])
+        )
+        try:
+            table = await dealt(owner.service, "tilters", 1, guest=202)
+            played = []
+            for _ in range(4):
+                user, version, action = await next_move(table, random.Random(table.version))
+                await owner.service.act(table.id, user, version, action)
+                played.append(action)
+            await eventually(lambda: any(f'"v":{table.version}' in h for h in heard))
+        finally:
+            await listener.close()
+        news = [json.loads(h) for h in heard]
+        assert {n["e"] for n in news} >= {"joined", "ai_added", "started", "acted"}
+        assert all(set(n) <= {"t", "v", "e", "d"} for n in news)
+        assert all("d" not in n for n in news if n["e"] == "acted")
+        cards = {a.split()[-1] for a in played}
+        assert not any(card in h for card in cards for h in heard), heard
