@@ -1,5 +1,5 @@
-"""The `parlour` command line: run the bot, sync its slash commands, play in the terminal,
-simulate, check the ledger, and print a game's rules."""
+"""The `parlour` command line: run the bot, serve the web table alone, sync the slash
+commands, play in the terminal, simulate, check the ledger, and print a game's rules."""
 
 from __future__ import annotations
 
