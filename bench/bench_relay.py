@@ -251,9 +251,12 @@ def report(found: dict[str, Any]) -> list[str]:
         f" {found['tables']} black-joke tables of a player and an AI; process A (`parlour"
         " web`'s `WebFront`, holding no shard) has a spectator's socket open on each. A"
         " move: the player's legal move read from A's replica, `TableRelay.act` on A"
-        " (NOTIFY to B, B's `TableService.act`, NOTIFY back), then the frame at the next"
-        " version on A's socket (B's news, A reading the entry, the frame drawn and sent)."
-        " PostgreSQL 15 on the same machine, over its local socket.",
+        " (NOTIFY to B, B's `TableService.act` with the AI's answer, NOTIFY back, A's"
+        " replica caught up with the table as the call left it: the *answer on A*), and"
+        " the frame at the move's version on A's socket (B's news, A reading the entry,"
+        " the frame drawn and sent: the measure). *B's act alone*: the same moves timed"
+        " inside B. PostgreSQL 15 on the same machine, over its local socket; other jobs"
+        " share the machine's 2 cores.",
         "",
         f"Load (1, 5, 15 min) before: {found['load']}; after: {found['after']}.",
         "",
