@@ -26,7 +26,7 @@ from bot.ledger import Ledger
 from bot.storage import Database, open_database
 from bot.storage import channels as channels_module
 from bot.storage.pg_connect import connect
-from bot.tables import ServiceSettings, Table, TableError, TableService, WatchKeys
+from bot.tables import Event, ServiceSettings, Table, TableError, TableService, WatchKeys
 from bot.tables.relay import NO_ANSWER, Remote, open_remote
 from tests.backends import needs_postgres, pg_schema
 from tests.web.conftest import GUILD, HOST, ORIGIN, SECRET, hello
@@ -253,3 +253,15 @@ async def test_news_names_no_move_and_no_card(dsn: str) -> None:
         assert all("d" not in n for n in news if n["e"] == "acted")
         cards = {a.split()[-1] for a in played}
         assert not any(card in h for card in cards for h in heard), heard
+
+
+async def test_a_patience_hint_asked_elsewhere_comes_back_in_words(dsn: str) -> None:
+    async with pair(dsn) as (owner, web):
+        table = await dealt(owner.service, "clock", 0)
+        page = await web.socket(await owner.keys.key_of(table.id))
+        await until(page, at(0))
+        assert web.web.relay is not None
+        words = await web.web.relay.hint(table.id, HOST, table.version)
+        assert words and words == owner.service.snapshot(table, Event.RESUMED).hint
+        seen = web.web.relay.table(table.id)
+        assert seen is not None and seen.version == table.version  # caught up on return
