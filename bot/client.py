@@ -34,6 +34,7 @@ from bot.storage import Database, open_database
 from bot.storage.claims import ShardClaim, claim_shards
 from bot.tables import ServiceSettings, TableLimits, TableService, WatchKeys
 from bot.tables.recovery import GuildFilter
+from bot.tables.relay import Remote, open_remote
 from bot.tournaments.service import TournamentService
 from web.server import WebServer
 
@@ -90,6 +91,11 @@ class ParlourBot(commands.Bot):
         # Blocking clean-ups the cogs register, run in a thread once Discord is closed.
         self.after_close: dict[str, Callable[[], None]] = {}
         self.web = WebServer(settings.web, self.not_ready)  # off unless settings.web
+        self.web.metrics.gauge(
+            "parlour_shards_held", "Discord gateway shards this process holds.", self._shards_held
+        )
+        self.remote: Remote | None = None
+        """This process's part in the relay between processes (PostgreSQL only)."""
 
     @staticmethod
     def _gateway_options(settings: Settings) -> dict[str, Any]:
@@ -113,6 +119,10 @@ class ParlourBot(commands.Bot):
         process may be serving them now, so this one stops at once."""
         log.critical("this process no longer holds its shards: stopping")
         self._lost = asyncio.create_task(self.close(), name="parlour-claim-lost")
+
+    def _shards_held(self) -> int:
+        """How many shards this process holds now (none while it waits for them)."""
+        return len(self.claim.shards) if hasattr(self, "claim") else 0
 
     def not_ready(self) -> str | None:
         """Why the bot is not ready to serve (for /healthz), or None when it is."""
@@ -149,7 +159,7 @@ class ParlourBot(commands.Bot):
             ),
         )
         self.tournaments = TournamentService(self.tables)
-        self.web.attach(self.tables, WatchKeys(self.db), self.ledger)
+        await self._attach_web()
         for name in COGS:
             await self.load_extension(name)
         registry.all()  # every game loaded now: not by the first command, on the loop
@@ -166,9 +176,18 @@ class ParlourBot(commands.Bot):
         for notice in report.set_aside:
             log.warning("channel %d: %s", notice.channel_id, notice.words)
         await self.tell_channels()
+        if self.remote is not None:  # the tables are rebuilt: calls for them are run now
+            self.remote.serve()
         self.dispatch("tables_recovered")
         self._clock = asyncio.create_task(self._run_clock(), name="parlour-clock")
         self._notices = asyncio.create_task(self._run_notices(), name="parlour-notices")
+
+    async def _attach_web(self) -> None:
+        """The web's keys and, on PostgreSQL, this process's part in the relay between
+        processes (news of its tables to the others, their calls run once it serves)."""
+        keys = WatchKeys(self.db)
+        self.remote = await open_remote(self.db, self.tables, self.owns, keys)
+        self.web.attach(self.tables, keys, self.ledger, self.remote)
 
     async def tell_channels(self) -> None:
         """Send the notices owed to channels (a table set aside at a restart, kept in the
@@ -253,6 +272,8 @@ class ParlourBot(commands.Bot):
         await super().close()
         for closer in self.after_close.values():
             await asyncio.to_thread(closer)
+        if self.remote is not None:
+            await self.remote.close()
         if hasattr(self, "db"):
             await self.db.close()
         if hasattr(self, "claim"):

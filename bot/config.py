@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -71,6 +72,8 @@ class Settings:
     """The shards this process holds (set exactly when `shard_count` is)."""
     web: WebSettings | None = None
     """The web front end's settings, or None when PARLOUR_WEB_PORT is not set (no web)."""
+    db_wait_s: float = 0.0
+    """How long a starting process waits for a PostgreSQL server that does not answer yet."""
 
     def __post_init__(self) -> None:
         assert (self.shard_count is None) == (self.shards is None), "shards come with a count"
@@ -135,6 +138,7 @@ class Settings:
             shard_count=total,
             shards=held,
             web=web_settings(env, _given(env, "PARLOUR_WEB_PORT", "--web-port", web_port)),
+            db_wait_s=float(_int(env, "PARLOUR_DB_WAIT_S", 0, 0, 3600)),
         )
 
 
@@ -222,10 +226,44 @@ def web_settings(env: Mapping[str, str], port: Given) -> WebSettings | None:
             "PARLOUR_PUBLIC_URL must be the web address people reach Parlour at,"
             " such as https://cards.example.org."
         )
-    return WebSettings(number, url.rstrip("/"), _web_secret(env.get("PARLOUR_WEB_SECRET", "")))
+    given, name = env.get("PARLOUR_WEB_SECRET", ""), "PARLOUR_WEB_SECRET"
+    where = env.get("PARLOUR_WEB_SECRET_FILE", "").strip()
+    if not given and where:
+        given, name = secret_file(Path(where)), "PARLOUR_WEB_SECRET_FILE's secret"
+    return WebSettings(number, url.rstrip("/"), _web_secret(given, name))
 
 
-def _web_secret(secret: str) -> str:
+def secret_file(path: Path) -> str:
+    """The secret kept in `path`; a fresh one the first time, written there (readable by
+    its owner only) so that every process sharing the file has the same. Two processes
+    making it at once agree: the file appears whole, once, and the later one reads it."""
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        pass
+    except (OSError, UnicodeError) as exc:
+        raise ConfigError(
+            f"PARLOUR_WEB_SECRET_FILE names {path}, which cannot be read ({exc})."
+        ) from None
+    made = secrets.token_urlsafe(32)
+    draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        handle = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(made + "\n")
+        os.link(draft, path)  # refused if another process made it first
+    except FileExistsError:
+        return secret_file(path)
+    except OSError as exc:
+        raise ConfigError(
+            f"PARLOUR_WEB_SECRET_FILE names {path}, where no secret can be made ({exc})."
+        ) from None
+    finally:
+        draft.unlink(missing_ok=True)
+    return made
+
+
+def _web_secret(secret: str, name: str = "PARLOUR_WEB_SECRET") -> str:
     """The web secret, or ConfigError (never quoting it) when it is missing or weak."""
     if (
         len(secret) < MIN_SECRET_CHARS
@@ -233,7 +271,7 @@ def _web_secret(secret: str) -> str:
         or not _token_shaped(secret)
     ):
         raise ConfigError(
-            f"PARLOUR_WEB_SECRET must be a random secret of at least {MIN_SECRET_CHARS}"
+            f"{name} must be a random secret of at least {MIN_SECRET_CHARS}"
             ' characters without spaces (make one with: python3 -c "import secrets;'
             ' print(secrets.token_urlsafe(32))").'
         )

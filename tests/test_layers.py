@@ -43,6 +43,8 @@ ALLOWED_OURS: dict[str, tuple[str, ...]] = {
     # storage, and draws nothing (the browser does).
     "web": ("web", "bot.front", "bot.tables", "bot.ledger", "bot.games", "bot.config"),
     "bot.client": ("bot", "cogs", "web"),
+    # `parlour web`: the web table alone, over the services (no Discord, no cogs).
+    "bot.web_process": ("bot", "web"),
     "bot.__main__": ("bot",),
     "bot.cli": ("bot",),
     # PARLOUR_DB is read as an address by the one reader of addresses, which runs no SQL.

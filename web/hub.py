@@ -1,7 +1,11 @@
 """The web's presenter: told of every change at every table, it keeps each table's last
 move in words and, for a table some page watches, sends its frame to every socket open
 on it. Each socket has one slot, not a queue: a page that reads slowly is sent the
-latest frame when it is ready, never a backlog (the latest update wins)."""
+latest frame when it is ready, never a backlog (the latest update wins).
+
+With shards on PostgreSQL a page may watch a table another process holds: the hub then
+follows it through the relay's mirror (`bot.tables.mirror`), which tells it that table's
+updates as its own service tells it of its own (`remote_updated`)."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from typing import Any, Protocol
 
 from bot.front.words import named
 from bot.tables import Event, TableService, Update
+from bot.tables.mirror import Mirror
 from web.frames import closed_frame, frame_of
 
 log = logging.getLogger(__name__)
@@ -61,6 +66,8 @@ class Hub:
 
     def __init__(self) -> None:
         self.tables: TableService | None = None
+        self.remote: Mirror | None = None
+        """The tables held by other processes, followed while pages here watch them."""
         self.moves = 0
         """Moves seen (a metric)."""
         self._before: dict[int, Any] = {}
@@ -76,8 +83,16 @@ class Hub:
     async def table_updated(self, update: Update) -> None:
         """Remember the move's words; send the frame to the table's pages. Called under
         the table's lock: nothing here waits."""
+        self._show(update, counted=True)
+
+    async def remote_updated(self, update: Update) -> None:
+        """The same for a table another process holds (its moves are counted there)."""
+        self._show(update, counted=False)
+
+    def _show(self, update: Update, *, counted: bool) -> None:
+        """Remember the move's words (counting the move if `counted`); send the frame."""
         table = update.table
-        said = self._words(update)
+        said = self._words(update, counted)
         self._before[table.id] = table.state
         if update.event in (Event.FINISHED, Event.STOPPED):
             self._before.pop(table.id, None)
@@ -89,13 +104,14 @@ class Hub:
             for watcher in room:
                 watcher.offer(text)
 
-    def _words(self, update: Update) -> str:
+    def _words(self, update: Update, counted: bool) -> str:
         """The table's last move in words, as everyone at the table heard of it (a card
         played face down is not named: `Game.announce`, asked of the state before)."""
         table, detail = update.table, update.detail
         said = self._said.get(table.id, "")
         if update.event is Event.ACTED and detail.get("kind") == "act":
-            self.moves += 1
+            if counted:
+                self.moves += 1
             seat, before = detail["seat"], self._before.get(table.id)
             text = (
                 "moves" if before is None else table.game.announce(before, seat, detail["action"])
@@ -117,13 +133,24 @@ class Hub:
         found = self._latest.get(table_id)
         if found is not None:
             return found
-        assert self.tables is not None
-        try:
-            table = self.tables.table(table_id)
-        except Exception:  # not open in this process: finished or stopped before it began
+        update = self._snapshot(table_id)
+        if update is None:  # not open: finished or stopped before this page came
             return json.dumps(closed_frame())
-        update = self.tables.snapshot(table, Event.RESUMED)
         return json.dumps(frame_of(update, self._said.get(table_id, "")))
+
+    def _snapshot(self, table_id: int) -> Update | None:
+        """The table as it stands: this process's own, or one followed; None if neither."""
+        assert self.tables is not None
+        table = self.tables.registry.get(table_id)
+        if table is not None:
+            return self.tables.snapshot(table, Event.RESUMED)
+        return None if self.remote is None else self.remote.snapshot(table_id)
+
+    async def follow(self, table_id: int) -> None:
+        """A page is about to open on a table: follow it if another process holds it
+        (matched by `leave`)."""
+        if self.remote is not None:
+            await self.remote.follow(table_id)
 
     def join(self, table_id: int, watcher: Watcher) -> None:
         """A page opens on a table."""
@@ -137,6 +164,12 @@ class Hub:
             if not room:
                 del self._rooms[table_id]
                 self._latest.pop(table_id, None)
+        if self.remote is not None:
+            followed = self.remote.table(table_id) is not None
+            self.remote.unfollow(table_id)
+            if followed and table_id not in self._rooms:  # heard of no more, then
+                self._before.pop(table_id, None)
+                self._said.pop(table_id, None)
 
     def key_replaced(self, table_id: int, old: str) -> None:
         """Close every page open on a table's old key (`WatchKeys` tells of a reset)."""

@@ -15,6 +15,7 @@ from aiohttp import web
 from bot.config import WebSettings
 from bot.ledger import Ledger
 from bot.tables import TableService
+from bot.tables.relay import Remote, TableRelay
 from bot.tables.watch import WatchKeys
 from web.hub import Hub
 from web.metrics import Metrics
@@ -39,6 +40,8 @@ class WebServer:
         self.readiness = readiness
         self.hub = Hub()
         self.keys: WatchKeys | None = None
+        self.relay: TableRelay | None = None
+        """Where the web's moves go: this process's tables, or the process holding one."""
         self.metrics = Metrics()
         self.app = self._app()
         self._runner: web.AppRunner | None = None
@@ -61,12 +64,19 @@ class WebServer:
             self.port = int(address[1])
         log.info("the web table listens on port %d (%s)", self.port, self.settings.public_url)
 
-    def attach(self, tables: TableService, keys: WatchKeys, ledger: Ledger) -> None:
-        """Serve these tables (once the database is open and the tables rebuilt)."""
+    def attach(
+        self, tables: TableService, keys: WatchKeys, ledger: Ledger, remote: Remote | None = None
+    ) -> None:
+        """Serve these tables (once the database is open and the tables rebuilt), and,
+        through `remote` (shards on PostgreSQL), those other processes hold."""
         if not self.on:
             return
         self.hub.tables, self.keys = tables, keys
+        self.relay = TableRelay(tables, remote)
         tables.presenters.append(self.hub)
+        if remote is not None:
+            self.hub.remote = remote.mirror
+            remote.mirror.listeners.append(self.hub.remote_updated)
         keys.listeners.append(self.hub.key_replaced)
         add = self.metrics
         add.gauge(
@@ -124,10 +134,10 @@ class WebServer:
 
     async def _health(self, request: web.Request) -> web.StreamResponse:
         """200 "ready", or 503 with why not."""
-        why = self.readiness() if self.keys is not None else "rebuilding its tables"
-        if self.keys is not None and why is None:
+        why = self.readiness() or (None if self.keys is not None else "rebuilding its tables")
+        if why is None:
             return web.Response(text="ready")
-        return web.Response(status=503, text=f"not ready: {why or 'starting'}")
+        return web.Response(status=503, text=f"not ready: {why}")
 
     async def _metrics(self, request: web.Request) -> web.StreamResponse:
         """The metrics in Prometheus's text format."""

@@ -44,6 +44,7 @@ async def serve_socket(
     ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30.0)
     await ws.prepare(request)
     watcher = Watcher(ws, key)
+    await hub.follow(table_id)  # a table another process holds is followed from here
     hub.join(table_id, watcher)
     pump = asyncio.create_task(watcher.pump(), name=f"parlour-web-{table_id}")
     rate = Rate([])

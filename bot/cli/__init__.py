@@ -1,5 +1,5 @@
-"""The `parlour` command line: run the bot, sync its slash commands, play in the terminal,
-simulate, check the ledger, and print a game's rules."""
+"""The `parlour` command line: run the bot, serve the web table alone, sync the slash
+commands, play in the terminal, simulate, check the ledger, and print a game's rules."""
 
 from __future__ import annotations
 
@@ -78,6 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     _add_run(sub)
+    _add_web(sub)
 
     sync = sub.add_parser("sync", help="upload the slash commands to Discord")
     sync.add_argument(
@@ -144,6 +145,25 @@ def _add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run.set_defaults(handler=_run)
 
 
+def _add_web(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`parlour web [--web-port PORT]`."""
+    web = sub.add_parser(
+        "web",
+        help="serve the web table of every shard, holding none (PostgreSQL)",
+        description="Serve every table's web page, whichever process holds the table,"
+        " from a process that holds no Discord shard: the one address in front of the"
+        " shard processes of one PostgreSQL database. It needs no DISCORD_TOKEN.",
+    )
+    web.add_argument(
+        "--web-port",
+        type=str,
+        default=None,
+        metavar="PORT",
+        help="the port to serve on (default PARLOUR_WEB_PORT)",
+    )
+    web.set_defaults(handler=_web)
+
+
 class _PlayHelp(argparse.Action):
     """`parlour play GAME --help`: the help worded for the game named before it."""
 
@@ -190,6 +210,26 @@ def _run(args: argparse.Namespace) -> int:
     from bot.client import run_bot
 
     return _with_discord(settings, lambda: run_bot(settings))
+
+
+def _web(args: argparse.Namespace) -> int:
+    """`parlour web`: check the settings and the database, then serve the web alone."""
+    settings = Settings.from_env(web_port=args.web_port)
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
+    )
+    if settings.web is None:
+        raise UsageError("parlour web needs a port: set PARLOUR_WEB_PORT or give --web-port.")
+    if settings.db_url is None:
+        raise UsageError(
+            "parlour web serves the tables of Parlour processes sharing a PostgreSQL"
+            " database: set PARLOUR_DB to its postgresql:// address (on a SQLite file,"
+            " parlour run --web-port PORT serves the web itself)."
+        )
+    usable_database(settings)
+    from bot.web_process import run_web
+
+    return run_web(settings)
 
 
 def _sync(args: argparse.Namespace) -> int:

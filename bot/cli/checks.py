@@ -5,6 +5,8 @@ sentence."""
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,8 @@ from bot.games.options import parse_pairs
 from bot.storage.files import claim, verify
 
 ECHO_CHARS = 40  # a bad value longer than this is not repeated back
+WAIT_STEP_S = 1.0
+log = logging.getLogger(__name__)
 
 
 class UsageError(Exception):
@@ -84,12 +88,28 @@ def usable_database(settings: Settings) -> None:
     if settings.db_url is None:
         database_file(settings.db_path, write=True)
         return
-    asyncio.run(_try_database(settings.db_url))
+    asyncio.run(_try_database(settings.db_url, settings.db_wait_s))
 
 
-async def _try_database(target: str) -> None:
-    """Open and close the database (migrating a new one), raising its one sentence."""
+async def _try_database(target: str, wait_s: float) -> None:
+    """Open and close the database (migrating a new one), raising its one sentence; a
+    server that does not answer yet is waited for, up to `wait_s` (PARLOUR_DB_WAIT_S),
+    saying so once in the log."""
     from bot.storage import open_database
+    from bot.storage.pg_connect import Unreachable
 
-    db = await open_database(target)
+    until, told = time.monotonic() + wait_s, False
+    while True:
+        try:
+            db = await open_database(target)
+            break
+        except Unreachable as exc:
+            if time.monotonic() + WAIT_STEP_S > until:
+                raise
+            if not told:
+                log.warning("waiting up to %g s for the database: %s", wait_s, exc)
+                told = True
+            await asyncio.sleep(WAIT_STEP_S)
     await db.close()
+    if told:
+        log.info("the database answers now")

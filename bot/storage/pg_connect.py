@@ -16,6 +16,11 @@ READ_ONLY = {"default_transaction_read_only": "on"}
 """The settings of a connection that only reads: PostgreSQL refuses its writes."""
 
 
+class Unreachable(StorageError):
+    """The server did not answer, or is still starting: it may yet (`bot.cli.checks`
+    waits for it when told to)."""
+
+
 class PgConnection(Protocol):
     """The part of an asyncpg connection Parlour uses (asyncpg ships no types of its own:
     what it returns is taken to be one of these)."""
@@ -93,9 +98,9 @@ async def connect(dsn: str, *, read_only: bool = False) -> PgConnection:
             f"PostgreSQL at {where} has no such database ({_first_line(exc, dsn)}):"
             " create it first."
         ) from None
-    except (TimeoutError, OSError) as exc:
+    except (TimeoutError, OSError, asyncpg.CannotConnectNowError) as exc:
         reason = _first_line(exc, dsn) or "no answer"
-        raise StorageError(
+        raise Unreachable(
             f"PostgreSQL at {where} could not be reached ({reason}):"
             " check that it is running and that PARLOUR_DB names it."
         ) from None

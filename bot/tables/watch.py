@@ -5,12 +5,15 @@ table message's Watch button while the web is on) and kept in the database, so a
 still works after a restart; a reset by the host or a moderator replaces it, and the
 listeners (the web's open pages) are told so that the pages open on the old key close.
 A key names its table and nothing else: nothing lists keys, tables or their servers.
+With shards on PostgreSQL, a reset made in one process is told to the others
+(`announce`), each of which forgets the old key and closes its pages open on it.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 from bot.storage import Database, watch_rows
 
@@ -34,6 +37,8 @@ class WatchKeys:
         self._keys: dict[int, str] = {}
         self._tables: dict[str, int] = {}
         self.listeners: list[Listener] = []
+        self.announce: Callable[[int], Any] | None = None
+        """Told the table whose key this process replaced (for the other processes)."""
 
     async def key_of(self, table_id: int) -> str:
         """The table's key, made now if it has none yet."""
@@ -65,7 +70,25 @@ class WatchKeys:
         self._remember(table_id, made)
         for listener in self.listeners:
             listener(table_id, old)
+        if self.announce is not None:
+            self.announce(table_id)
         return made
+
+    def forget(self, table_id: int) -> None:
+        """Another process replaced the table's key: drop it, and tell the listeners of
+        the old one if it was known here."""
+        old = self._keys.pop(table_id, None)
+        if old is not None:
+            self._tables.pop(old, None)
+            for listener in self.listeners:
+                listener(table_id, old)
+
+    async def recheck(self) -> None:
+        """Forget every key known here that the database no longer holds (a reset told
+        while this process could not hear it)."""
+        for table_id, key in list(self._keys.items()):
+            if await watch_rows.key_of(self._db, table_id) != key:
+                self.forget(table_id)
 
     def _remember(self, table_id: int, key: str) -> None:
         """Cache a table's key both ways."""
