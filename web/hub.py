@@ -1,7 +1,9 @@
 """The web's presenter: told of every change at every table, it keeps each table's last
 move in words and, for a table some page watches, sends its frame to every socket open
 on it. Each socket has one slot, not a queue: a page that reads slowly is sent the
-latest frame when it is ready, never a backlog (the latest update wins)."""
+latest frame when it is ready, never a backlog (the latest update wins). A signed-in
+player's page is also sent their private frame, made for that socket alone when it is
+sent (`Watcher.private`), so nothing private is made here, under the table's lock."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -32,18 +35,38 @@ class Socket(Protocol):
         """Close the socket."""
 
 
+Private = Callable[[], Awaitable[str]]
+"""A signed-in page's private frame now, as text (`web.sockets`)."""
+
+
 @dataclass(eq=False)
 class Watcher:
-    """One open page: its socket, its key, and the one frame waiting to be sent."""
+    """One open page: its socket, its key, and the one frame waiting to be sent; for a
+    signed-in page also its private frame, made anew when sent (and only then), and the
+    answers to its own messages, which no other page is sent."""
 
     socket: Socket
     key: str
     pending: str | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    private: Private | None = None
+    due: bool = False
+    """Whether the private frame is to be made again (the table moved, or the page asked)."""
+    replies: list[str] = field(default_factory=list)
+    sent_private: str | None = None
 
     def offer(self, text: str) -> None:
-        """Make `text` the next frame sent, in place of any not sent yet."""
+        """Make `text` the next frame sent, in place of any not sent yet (and the
+        private frame after it)."""
         self.pending = text
+        self.due = self.private is not None
+        self.wake.set()
+
+    def reply(self, text: str) -> None:
+        """Send `text` to this page alone, after any frame waiting, then the private
+        frame as it stands."""
+        self.replies.append(text)
+        self.due = self.private is not None
         self.wake.set()
 
     async def pump(self) -> None:
@@ -54,6 +77,15 @@ class Watcher:
             text, self.pending = self.pending, None
             if text is not None:
                 await self.socket.send_str(text)
+            replies, self.replies = self.replies, []
+            for answer in replies:
+                await self.socket.send_str(answer)
+            if self.due and self.private is not None:
+                self.due = False
+                mine = await self.private()
+                if mine != self.sent_private:  # unchanged: not sent again
+                    self.sent_private = mine
+                    await self.socket.send_str(mine)
 
 
 class Hub:
