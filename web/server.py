@@ -180,8 +180,9 @@ class WebServer:
 
 
 def _plain(exc: web.HTTPException) -> str:
-    """A refusal's words: ours when we gave some, else the status's own."""
-    if exc.status == 404:
-        return UNKNOWN
+    """A refusal's words: ours when we gave some, else the status's own (any address
+    not found is answered as an unknown table)."""
     text = exc.text or ""
-    return text if text and not text[0].isdigit() else f"{exc.reason}."
+    if text and not text[0].isdigit():
+        return text
+    return UNKNOWN if exc.status == 404 else f"{exc.reason}."
