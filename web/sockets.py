@@ -25,6 +25,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from bot.front.play import SORRY
 from bot.tables import TableError
 from web.desk import Desk
 from web.hub import Hub, Watcher
@@ -42,7 +43,6 @@ FLOODED = 4429
 MAX_ACTION_CHARS = 64
 BAD = "That message is not one the table understands."
 SIGN_IN_FIRST = "Sign in with Discord to play from this page; you are watching."
-SORRY = "Something went wrong on our side; nothing you did was lost. Please try again."
 SAME = json.dumps({"type": "same"})
 
 

@@ -15,6 +15,9 @@ from bot.tables import Event, Table, TableError, TableService
 from bot.tables.notifier import NO_HINT
 from bot.tables.seams import Hand, Stake
 
+SORRY = "Something went wrong on our side; nothing you did was lost. Please try again."
+"""What a player is told when their request failed on our side (a bug, logged)."""
+
 CONTROL_WORDS = {
     "deal": "Deal",
     "redeal": "Redeal",

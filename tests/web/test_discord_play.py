@@ -213,8 +213,9 @@ async def test_black_joke_played_from_the_page_and_from_discord(world: World) ->
     assert made["web"] > 0 and made["discord"] > 0
     await spectator.until(lambda p: p.table.get("status") == "closed")
     assert spectator.private_frames() == []
-    buttons = lambda: [b["label"] for b in table_message(world.fake).buttons]  # noqa: E731
-    await world.fake.until(lambda: "Rematch" in buttons())
+    await world.fake.until(
+        lambda: "Rematch" in [b["label"] for b in table_message(world.fake).buttons]
+    )
 
 
 async def test_newmarket_stakes_spread_from_the_page(world: World) -> None:
@@ -284,7 +285,7 @@ async def test_refusals_on_the_page_are_discord_s_words(world: World) -> None:
     words = answer(late).content
     assert words == "The table has moved on since then. Look again and choose anew."
     assert (await alice.act(moves_of(hand)[0], version)) == {"type": "refused", "words": words}
-    assert carol.answers[-1]["words"] != words  # nobody else was told
+    assert len(carol.answers) == 1  # nobody else was told of alice's refusal
 
 
 async def test_pages_open_through_a_restart_come_back_and_catch_up(world: World) -> None:

@@ -14,21 +14,22 @@ import pytest
 from bot.games import registry
 from bot.tables import TableError
 from bot.tables.seams import hand_of
+from tests.fakediscord import FakeUser
 from tests.web.conftest import Site
 from tests.web.pages import Page, moves_of
 from web.sockets import SIGN_IN_FIRST
 
 
-async def signed_in_page(site: Site, user: object, key: str) -> Page:
+async def signed_in_page(site: Site, user: FakeUser, key: str) -> Page:
     """A page of the table, in its own browser, signed in as `user`."""
     browser = await site.browser()
-    answer = await site.sign_in(user, f"/t/{key}", browser)  # type: ignore[arg-type]
+    answer = await site.sign_in(user, f"/t/{key}", browser)
     assert answer.status == 303
     return await Page.open(browser, key)
 
 
 async def test_each_player_s_socket_carries_their_own_hand_only(site: Site) -> None:
-    bob = site.discord.user(next(u for u in site.discord.world.users.values() if u.name == "bob"))
+    bob = next(u for u in site.discord.world.users.values() if u.name == "bob")
     table = await site.table("tilters", 2, players=[bob])
     key = await site.key(table)
     alice_page, bob_page = (
@@ -45,8 +46,8 @@ async def test_each_player_s_socket_carries_their_own_hand_only(site: Site) -> N
         assert hand["title"] == f"{table.seats[seat].name}'s hand"
     await spectator.until(lambda p: p.table)
     assert spectator.private_frames() == []
-    mine = set(alice_page.hand["cards"])  # type: ignore[index]
-    theirs = set(bob_page.hand["cards"])  # type: ignore[index]
+    mine = set(alice_page.hand["cards"])
+    theirs = set(bob_page.hand["cards"])
     assert mine and theirs and not mine & theirs
     assert not theirs & {c for f in alice_page.seen for c in f.get("cards", [])}
     for page in (alice_page, bob_page, spectator):
@@ -61,13 +62,13 @@ async def test_a_move_from_the_page_is_played_and_every_page_follows(site: Site)
     rng = random.Random(4)
     for _ in range(6):
         version = table.version
-        await page.until(lambda p, v=version: p.my_turn(v))  # type: ignore[misc]
+        await page.until(lambda p, v=version: p.my_turn(v))
         assert page.hand is not None
         action = rng.choice(moves_of(page.hand))
         answer = await page.act(action)
         assert answer["type"] == "done" and answer["words"].startswith("You played: ")
         assert table.version > version  # played, and the AI answered
-        await spectator.until(lambda p, v=table.version: p.table.get("version") == v)  # type: ignore[misc]
+        await spectator.until(lambda p, v=table.version: p.table.get("version") == v)
         assert spectator.table["said"]
     assert spectator.private_frames() == []
     await page.close()
@@ -122,7 +123,7 @@ async def test_a_stops_stake_is_spread_from_the_page(site: Site) -> None:
     ):
         assert 0 not in table.game.awaiting(table.state), "the deal never came to a stake"
         await site.move(table, random.Random(1))
-    hand = await page.until(lambda p, v=table.version: p.my_turn(v) and p.hand)  # type: ignore[misc]
+    hand = await page.until(lambda p, v=table.version: p.my_turn(v) and p.hand)
     stake = hand["stake"]
     assert stake is not None and hand["moves"] == []
     assert stake["words"].startswith(f"Your stake: spread {stake['total']} chip")
@@ -142,7 +143,7 @@ async def test_a_patience_is_played_from_the_page_with_undo_redo_and_hint(site: 
     table = await site.table("clock", 1)
     key = await site.key(table)
     page = await signed_in_page(site, site.alice, key)
-    hand = await page.until(lambda p, v=table.version: p.my_turn(v) and p.hand)  # type: ignore[misc]
+    hand = await page.until(lambda p, v=table.version: p.my_turn(v) and p.hand)
     assert hand["prompt"] == game.info.sources_prompt and hand["moves"] == []
     words = {c["action"]: c["words"] for c in hand["controls"]}
     assert words["hint"] == "Hint" and words["resign"] == "Give up"
@@ -153,11 +154,45 @@ async def test_a_patience_is_played_from_the_page_with_undo_redo_and_hint(site: 
     )
     before = table.state
     assert (await page.act(first, table.version))["type"] == "done"
-    await page.until(lambda p, v=table.version: p.my_turn(v))  # type: ignore[misc]
+    await page.until(lambda p, v=table.version: p.my_turn(v))
     assert page.hand is not None and "undo" in moves_of(page.hand)
     assert (await page.act("undo"))["type"] == "done"
     assert game.view(table.state, None)["zones"] == game.view(before, None)["zones"]
-    await page.until(lambda p, v=table.version: p.my_turn(v))  # type: ignore[misc]
+    await page.until(lambda p, v=table.version: p.my_turn(v))
     assert page.hand is not None and "redo" in moves_of(page.hand)
     assert (await page.act("redo"))["type"] == "done"
     await page.close()
+
+
+async def test_an_optional_move_out_of_turn_is_offered_and_passed_on(site: Site) -> None:
+    users = {u.name: u for u in site.discord.world.users.values()}
+    table = await site.table("pip-pip", 3, players=[users["bob"], users["carol"]])
+    key = await site.key(table)
+    pages = [await signed_in_page(site, users[s.name], key) for s in table.seats]
+    rng = random.Random(0)
+    for _ in range(400):
+        awaiting = table.game.awaiting(table.state)
+        offered = [
+            s for s in range(3) if s not in awaiting and table.game.optional_actions(table.state, s)
+        ]
+        if offered:
+            break
+        seat = min(awaiting)
+        action = rng.choice(table.game.legal_actions(table.state, seat))
+        await site.service.act(table.id, table.seats[seat].user_id or 0, table.version, action)
+    seat, page = offered[0], pages[offered[0]]
+    hand = await page.until(lambda p, v=table.version: p.hand and p.hand["version"] == v and p.hand)
+    assert not hand["turn"] and hand["decline"] == "No call"
+    assert hand["words"] == "It is not your turn, but you may do this now if you wish."
+    assert [m["action"] for m in hand["moves"]] == table.game.optional_actions(table.state, seat)
+    stale = await page.send({"type": "decline", "version": table.version - 1})
+    assert stale == {
+        "type": "refused",
+        "words": "The table has moved on since then. Look again and choose anew.",
+    }
+    done = await page.send({"type": "decline", "version": table.version})
+    assert done == {"type": "done", "words": "No call: play goes on."}
+    for other in pages:
+        if other is not page:
+            assert other.answers == []
+        await other.close()
