@@ -31,7 +31,6 @@ else:  # discord.py reads command annotations at run time, where the class will 
 log = logging.getLogger(__name__)
 
 
-
 class Refusal(Exception):
     """A request a cog refuses; the message is shown to the user as it is."""
 

@@ -70,9 +70,14 @@ class Visit:
     desk: Desk | None
 
     async def private(self) -> str:
-        """The viewer's private frame now (a frame with no seat when they have none)."""
+        """The viewer's private frame now (a frame with no seat when they have none, or
+        when making it failed: logged, and the page goes on)."""
         assert self.viewer is not None and self.desk is not None
-        frame = await self.desk.hand(self.table_id, self.viewer.user_id)
+        try:
+            frame = await self.desk.hand(self.table_id, self.viewer.user_id)
+        except Exception:
+            log.exception("the hand of a web player at table %d failed", self.table_id)
+            frame = None
         return json.dumps(frame if frame is not None else {"type": "hand", "seat": None})
 
 
