@@ -90,7 +90,8 @@ class ParlourBot(commands.Bot):
         self._owed = False  # a notice to a channel is still waiting to be sent
         # Blocking clean-ups the cogs register, run in a thread once Discord is closed.
         self.after_close: dict[str, Callable[[], None]] = {}
-        self.web = WebServer(settings.web, self.not_ready)  # off unless settings.web
+        # off unless settings.web; sign-in asks Discord's API where discord.py does
+        self.web = WebServer(settings.web, self.not_ready, discord.http.Route.BASE)
         self.web.metrics.gauge(
             "parlour_shards_held", "Discord gateway shards this process holds.", self._shards_held
         )

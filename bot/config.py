@@ -29,12 +29,20 @@ MIN_SECRET_KINDS = 10
 @dataclass(frozen=True, slots=True)
 class WebSettings:
     """The web front end's settings (README "Settings"): its port, the address people
-    reach it at, and the secret its sessions are keyed by."""
+    reach it at, the secret its sessions are keyed by, and the Discord application's
+    OAuth2 client (sign-in; both empty: spectators only)."""
 
     port: int
     public_url: str
     """The public base address, without a trailing slash: `https://cards.example.org`."""
     secret: str
+    client_id: str = ""
+    client_secret: str = ""
+
+    @property
+    def sign_in(self) -> bool:
+        """Whether players can sign in with Discord (the client is set)."""
+        return bool(self.client_id and self.client_secret)
 
     @property
     def origin(self) -> str:
@@ -45,7 +53,10 @@ class WebSettings:
 
     def __repr__(self) -> str:
         """The settings with the secret hidden: a repr ends up in logs and tracebacks."""
-        return f"WebSettings(port={self.port}, public_url={self.public_url!r}, secret=<hidden>)"
+        return (
+            f"WebSettings(port={self.port}, public_url={self.public_url!r}, secret=<hidden>,"
+            f" client_id={self.client_id!r}, client_secret=<hidden>)"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +241,35 @@ def web_settings(env: Mapping[str, str], port: Given) -> WebSettings | None:
     where = env.get("PARLOUR_WEB_SECRET_FILE", "").strip()
     if not given and where:
         given, name = secret_file(Path(where)), "PARLOUR_WEB_SECRET_FILE's secret"
-    return WebSettings(number, url.rstrip("/"), _web_secret(given, name))
+    return WebSettings(number, url.rstrip("/"), _web_secret(given, name), *_client(env))
+
+
+def _client(env: Mapping[str, str]) -> tuple[str, str]:
+    """PARLOUR_CLIENT_ID and PARLOUR_CLIENT_SECRET (both, or neither: no sign-in), or
+    ConfigError (never quoting the secret)."""
+    client_id = env.get("PARLOUR_CLIENT_ID", "").strip()
+    secret = env.get("PARLOUR_CLIENT_SECRET", "").strip()
+    if bool(client_id) != bool(secret):
+        given, missing = (
+            ("PARLOUR_CLIENT_ID", "PARLOUR_CLIENT_SECRET")
+            if client_id
+            else ("PARLOUR_CLIENT_SECRET", "PARLOUR_CLIENT_ID")
+        )
+        raise ConfigError(
+            f"{given} needs {missing} as well: copy both from the Developer Portal"
+            " (OAuth2), or set neither to leave the web table for spectators only."
+        )
+    if client_id and not (client_id.isascii() and client_id.isdigit()):
+        raise ConfigError(
+            "PARLOUR_CLIENT_ID must be the application's id, a number, as the Developer"
+            " Portal shows it under OAuth2."
+        )
+    if secret and not _token_shaped(secret):
+        raise ConfigError(
+            "PARLOUR_CLIENT_SECRET holds spaces or characters a client secret never has:"
+            " copy it again from the Developer Portal (OAuth2, Reset Secret)."
+        )
+    return client_id, secret
 
 
 def secret_file(path: Path) -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import discord
 from discord import app_commands
 
+from bot.front.play import SORRY
 from bot.games import IllegalAction
 from bot.ledger import LedgerError
 from bot.tables import TableError
@@ -28,8 +29,6 @@ else:  # discord.py reads command annotations at run time, where the class will 
     Interaction = discord.Interaction
 
 log = logging.getLogger(__name__)
-
-SORRY = "Something went wrong on our side; nothing you did was lost. Please try again."
 
 
 class Refusal(Exception):

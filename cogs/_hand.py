@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.front.play import turn_words
 from bot.tables import Table, TableError
 from bot.tables.seams import Hand
 from cogs._base import Form, Interaction, bot_of, dynamic_view, guarded, on_its_message
@@ -207,19 +208,18 @@ def hand_view(table: Table, hand: Hand) -> tuple[str, discord.ui.View | None]:
             f" ({len(legal)} moves in all: the list shows {len(options)} of them, and"
             " 'Other move...' takes any move typed in.)"
         )
-    whose = ", from the dummy's hand" if hand.dummy else ""
-    return f"Your move{whose}.{more}", view
+    return f"{turn_words(hand)}{more}", view
 
 
 def optional_view(table: Table, hand: Hand) -> tuple[str, discord.ui.View | None]:
     """The words and buttons of a player whose turn it is not: the optional moves they
     may make now (a call right after drawing), if any, and one to pass on them."""
     if not hand.moves:
-        return "It is not your turn yet.", None
+        return turn_words(hand), None
     view = dynamic_view()
     for move in hand.moves[: MAX_BUTTONS - 1]:
         view.add_item(
             OptionalButton(hand.table_id, hand.version, move.action, named(table, move.words))
         )
     view.add_item(DeclineButton(hand.table_id, hand.version, hand.decline_words))
-    return "It is not your turn, but you may do this now if you wish.", view
+    return turn_words(hand), view

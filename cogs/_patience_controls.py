@@ -14,12 +14,11 @@ from typing import Any
 
 import discord
 
-from bot.tables import Event, Table, TableError
-from bot.tables.notifier import NO_HINT
+from bot.front.play import control_words, hint, played, require_player
+from bot.tables import Table, TableError
 from bot.tables.seams import Controls, piles_of
 from cogs._base import (
     Interaction,
-    Refusal,
     VersionedSelect,
     bot_of,
     dynamic_view,
@@ -28,22 +27,15 @@ from cogs._base import (
 )
 from cogs._moves import menu, natural_key
 
-BUTTONS = {
-    "deal": ("Deal", discord.ButtonStyle.primary),
-    "redeal": ("Redeal", discord.ButtonStyle.primary),
-    "grace": ("Grace card", discord.ButtonStyle.primary),
-    "auto": ("Auto", discord.ButtonStyle.success),
-    "hint": ("Hint", discord.ButtonStyle.secondary),
-    "undo": ("Undo", discord.ButtonStyle.secondary),
-    "redo": ("Redo", discord.ButtonStyle.secondary),
-    "resign": ("Give up", discord.ButtonStyle.danger),
+STYLES = {
+    "auto": discord.ButtonStyle.success,
+    "hint": discord.ButtonStyle.secondary,
+    "undo": discord.ButtonStyle.secondary,
+    "redo": discord.ButtonStyle.secondary,
+    "resign": discord.ButtonStyle.danger,
 }
+"""The buttons' styles (the rest are primary); their labels are `control_words`."""
 MAX_BUTTONS = 10
-
-
-def players_of(table: Table) -> list[str]:
-    """The names of the human players still at the table."""
-    return [s.name for s in table.humans()]
 
 
 def patience_items(view: discord.ui.View, controls: Controls) -> None:
@@ -67,7 +59,8 @@ class PatienceButton(
     """A one-word action on the table message: Deal, Next, Auto, Hint, Undo, Give up..."""
 
     def __init__(self, table_id: int, version: int, action: str) -> None:
-        label, style = BUTTONS.get(action, (action.capitalize(), discord.ButtonStyle.primary))
+        label = control_words(action)
+        style = STYLES.get(action, discord.ButtonStyle.primary)
         super().__init__(
             discord.ui.Button(
                 label=label, style=style, custom_id=f"pp:{table_id}:{version}:{action}"
@@ -95,12 +88,7 @@ class PatienceButton(
 def player_table(interaction: Interaction, table_id: int, version: int) -> Table:
     """The table, if the user is one of its players and saw its current state."""
     table = bot_of(interaction).tables.table(table_id)
-    seat = table.seat_of(interaction.user.id)
-    if seat is None or table.seats[seat].left:
-        names = players_of(table)
-        who = " and ".join(names) or "someone else"
-        verb = "are" if len(names) > 1 else "is"
-        raise Refusal(f"Only {who} {verb} playing this game; you can watch and advise.")
+    require_player(table, interaction.user.id)
     bot_of(interaction).tables.check_turn(table, interaction.user.id, version)
     return table
 
@@ -112,8 +100,7 @@ async def press(interaction: Interaction, table_id: int, version: int, action: s
     service = bot_of(interaction).tables
     table = await service.act(table_id, interaction.user.id, version, action)
     if action == "hint" and table.state is not None:
-        words = service.snapshot(table, Event.RESUMED).hint or NO_HINT
-        await interaction.followup.send(f"Hint: {words}.", ephemeral=True)
+        await interaction.followup.send(hint(service, table), ephemeral=True)
 
 
 async def choose_source(interaction: Interaction, table_id: int, version: int, source: str) -> None:
@@ -145,7 +132,7 @@ async def play_destination(
     player_table(interaction, table_id, version)
     await interaction.response.defer()
     table = await bot_of(interaction).tables.act(table_id, interaction.user.id, version, action)
-    said = f"You played: {table.describe(action)}."
+    said = played(table, action)
     await interaction.edit_original_response(content=said, view=None)
 
 

@@ -8,11 +8,11 @@ import no control and no control imports another's module.
 
 from __future__ import annotations
 
+from bot.front.play import declined, played
 from bot.tables import Table, TableError
 from bot.tables.seams import Hand, hand_of
 from cogs._base import Interaction, VersionedSelect, bot_of
 from cogs._presenter import presenter_of
-from cogs._table_words import named
 
 
 def hand_now(table: Table, user_id: int) -> Hand | None:
@@ -42,7 +42,7 @@ async def play(interaction: Interaction, table_id: int, version: int, action: st
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
     table = await bot.tables.act(table_id, interaction.user.id, version, action)
-    said = f"You played: {named(table, table.describe(action))}."
+    said = played(table, action)
     hand = hand_now(table, interaction.user.id)
     if hand is None or not hand.moves:
         await interaction.followup.send(said, ephemeral=True)
@@ -60,7 +60,7 @@ async def decline(interaction: Interaction, table_id: int, version: int) -> None
     )
     hand = hand_now(table, interaction.user.id)
     words = hand.decline_words if hand is not None else "Not now"
-    await interaction.followup.send(f"{words}: play goes on.", ephemeral=True)
+    await interaction.followup.send(declined(words), ephemeral=True)
 
 
 class ActionSelect(

@@ -12,11 +12,12 @@ button's custom_id carries the table and the state version the player saw.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import discord
 
+from bot.front.play import amounts_of, even_spread, spread_words, stake_words
 from bot.games.cards import french_short
 from bot.games.stakes import chips
 from bot.tables import Table, TableError
@@ -28,40 +29,10 @@ MAX_FIELDS = 5
 """Discord's limit of fields in a modal."""
 
 
-def listed(words: Sequence[str]) -> str:
-    """'A♠', 'A♠ and J♦', 'A♠, K♥, Q♣ and J♦'."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def spread_words(amounts: Sequence[int], cards: Sequence[str]) -> str:
-    """What a spread puts where: '1 on each of A♠, K♥, Q♣ and J♦', or '2 on the A♠ and
-    2 on the J♦, none on the others'."""
-    names = [french_short(c) for c in cards]
-    if len(set(amounts)) == 1 and amounts[0]:
-        return f"{amounts[0]} on each of {listed(names)}"
-    placed = [f"{n} on the {card}" for n, card in zip(amounts, names, strict=True) if n]
-    rest = ", none on the others" if 0 in amounts else ""
-    return listed(placed) + rest if placed else "nothing"
-
-
-def even_spread(total: int, places: int) -> list[int]:
-    """The stake spread as evenly as it goes, the odd chips on the first cards."""
-    each, odd = divmod(total, places)
-    return [each + (1 if i < odd else 0) for i in range(places)]
-
-
-def amounts_of(action: str) -> list[int]:
-    """'spread 2 0 0 2' -> [2, 0, 0, 2]."""
-    return [int(w) for w in action.split()[1:]]
-
-
 def staking_text(stake: Stake, *, dealt: bool = True) -> str:
     """The private message's words: the stake, the board cards, the dealer's double, and
     (before the deal) that the cards come once the stakes are down."""
-    total, cards = stake.total, [french_short(c) for c in stake.cards]
-    text = f"Your stake: spread {chips(total)} over the {listed(cards)}."
-    if stake.double:
-        text += f" As the dealer you put down double what you spread, {chips(2 * total)} in all."
+    text = stake_words(stake)
     text += " Choose a common spread, or 'Spread my own...' to give each card its chips."
     return text if dealt else text + " The cards are dealt once every stake is down."
 

@@ -5,7 +5,9 @@ latest frame when it is ready, never a backlog (the latest update wins).
 
 With shards on PostgreSQL a page may watch a table another process holds: the hub then
 follows it through the relay's mirror (`bot.tables.mirror`), which tells it that table's
-updates as its own service tells it of its own (`remote_updated`)."""
+updates as its own service tells it of its own (`remote_updated`). A signed-in
+player's page is also sent their private frame, made for that socket alone when it is
+sent (`Watcher.private`), so nothing private is made here, under the table's lock."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -37,18 +40,38 @@ class Socket(Protocol):
         """Close the socket."""
 
 
+Private = Callable[[], Awaitable[str]]
+"""A signed-in page's private frame now, as text (`web.sockets`)."""
+
+
 @dataclass(eq=False)
 class Watcher:
-    """One open page: its socket, its key, and the one frame waiting to be sent."""
+    """One open page: its socket, its key, and the one frame waiting to be sent; for a
+    signed-in page also its private frame, made anew when sent (and only then), and the
+    answers to its own messages, which no other page is sent."""
 
     socket: Socket
     key: str
     pending: str | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    private: Private | None = None
+    due: bool = False
+    """Whether the private frame is to be made again (the table moved, or the page asked)."""
+    replies: list[str] = field(default_factory=list)
+    sent_private: str | None = None
 
     def offer(self, text: str) -> None:
-        """Make `text` the next frame sent, in place of any not sent yet."""
+        """Make `text` the next frame sent, in place of any not sent yet (and the
+        private frame after it)."""
         self.pending = text
+        self.due = self.private is not None
+        self.wake.set()
+
+    def reply(self, text: str) -> None:
+        """Send `text` to this page alone, after any frame waiting, then the private
+        frame as it stands."""
+        self.replies.append(text)
+        self.due = self.private is not None
         self.wake.set()
 
     async def pump(self) -> None:
@@ -59,6 +82,15 @@ class Watcher:
             text, self.pending = self.pending, None
             if text is not None:
                 await self.socket.send_str(text)
+            replies, self.replies = self.replies, []
+            for answer in replies:
+                await self.socket.send_str(answer)
+            if self.due and self.private is not None:
+                self.due = False
+                mine = await self.private()
+                if mine != self.sent_private:  # unchanged: not sent again
+                    self.sent_private = mine
+                    await self.socket.send_str(mine)
 
 
 class Hub:

@@ -1,7 +1,8 @@
 """The web server in the bot's process: a table's page and socket, the static files,
-/healthz and /metrics, every answer with the security headers, every refusal a short
-plain sentence with its status. A wrong or replaced key is answered exactly as a key
-that never was; no address lists tables, servers or users."""
+signing in with Discord (`web.signin`), /healthz and /metrics, every answer with the
+security headers, every refusal a short plain sentence with its status. A wrong or
+replaced key is answered exactly as a key that never was; no address lists tables,
+servers or users."""
 
 from __future__ import annotations
 
@@ -17,9 +18,13 @@ from bot.ledger import Ledger
 from bot.tables import TableService
 from bot.tables.relay import Remote, TableRelay
 from bot.tables.watch import WatchKeys
+from web.desk import Desk
 from web.hub import Hub
 from web.metrics import Metrics
-from web.sockets import serve_socket
+from web.oauth import DISCORD_API, oauth_of
+from web.sessions import Sessions
+from web.signin import SignIn
+from web.sockets import Visit, serve_socket
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +39,23 @@ Readiness = Callable[[], "str | None"]
 class WebServer:
     """The web front end of one bot process."""
 
-    def __init__(self, settings: WebSettings | None, readiness: Readiness) -> None:
-        """`settings` None: the web is off, and every method does nothing."""
+    def __init__(
+        self, settings: WebSettings | None, readiness: Readiness, discord_api: str = DISCORD_API
+    ) -> None:
+        """`settings` None: the web is off, and every method does nothing.
+        `discord_api`: the address of Discord's API that sign-in asks (the bot gives
+        discord.py's own)."""
         self.settings = settings or WebSettings(0, "http://localhost", "")
         self.readiness = readiness
         self.hub = Hub()
         self.keys: WatchKeys | None = None
         self.relay: TableRelay | None = None
         """Where the web's moves go: this process's tables, or the process holding one."""
+        self.desk: Desk | None = None
+        self.sessions = Sessions(
+            self.settings.secret, secure=self.settings.public_url.startswith("https:")
+        )
+        self.oauth = oauth_of(self.settings, discord_api)
         self.metrics = Metrics()
         self.app = self._app()
         self._runner: web.AppRunner | None = None
@@ -73,6 +87,7 @@ class WebServer:
             return
         self.hub.tables, self.keys = tables, keys
         self.relay = TableRelay(tables, remote)
+        self.desk = Desk(self.relay)
         tables.presenters.append(self.hub)
         if remote is not None:
             self.hub.remote = remote.mirror
@@ -95,6 +110,8 @@ class WebServer:
     async def close(self) -> None:
         """Close every page, then stop listening."""
         await self.hub.close()
+        if self.oauth is not None:
+            await self.oauth.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -105,6 +122,7 @@ class WebServer:
         app.router.add_get("/t/{key}/ws", self._socket)
         app.router.add_get("/healthz", self._health)
         app.router.add_get("/metrics", self._metrics)
+        SignIn(self.settings, self.sessions, self.oauth).routes(app)
         app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
         return app
 
@@ -130,7 +148,8 @@ class WebServer:
             raise web.HTTPForbidden(text="This table's socket is only for Parlour's own page.")
         if not web.WebSocketResponse().can_prepare(request).ok:
             raise web.HTTPBadRequest(text="This address takes a WebSocket.")
-        return await serve_socket(request, self.hub, table_id, key)
+        visit = Visit(table_id, key, self.sessions.viewer(request), self.desk)
+        return await serve_socket(request, self.hub, visit)
 
     async def _health(self, request: web.Request) -> web.StreamResponse:
         """200 "ready", or 503 with why not."""
@@ -172,8 +191,9 @@ class WebServer:
 
 
 def _plain(exc: web.HTTPException) -> str:
-    """A refusal's words: ours when we gave some, else the status's own."""
-    if exc.status == 404:
-        return UNKNOWN
+    """A refusal's words: ours when we gave some, else the status's own (any address
+    not found is answered as an unknown table)."""
     text = exc.text or ""
-    return text if text and not text[0].isdigit() else f"{exc.reason}."
+    if text and not text[0].isdigit():
+        return text
+    return UNKNOWN if exc.status == 404 else f"{exc.reason}."

@@ -1,26 +1,48 @@
-"""A table's WebSocket: checked before it opens (the key, the Origin), then frames out as
-the table moves and a few small messages in (the version and tag a page had, to catch
-up after a reconnect), with a size limit and a rate limit per connection."""
+"""A table's WebSocket: checked before it opens (the key, the Origin, and who is signed
+in, from the session cookie the handshake carries), then frames out as the table moves
+and a few small messages in, with a size limit and a rate limit per connection:
+
+- `{"type": "hello", "version": V, "tag": T}`: the version and tag a page had, to catch
+  up after a reconnect; answered with the table (or "same") and, on a signed-in
+  page, the player's private frame (`web.hands`; with no seat when they have none);
+- `{"type": "act", "version": V, "action": A}`: a signed-in player's move, as of the
+  version they saw; `{"type": "decline", "version": V}`: passing on optional moves.
+  Both go through the desk (`web.desk`) and are answered to this socket alone: "done"
+  with what the player is told, or "refused" with the same words Discord would use.
+
+A cross-site page cannot open the socket (its Origin is not ours), so it cannot move.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from bot.front.play import SORRY
+from bot.tables import TableError
+from web.desk import Desk
 from web.hub import Hub, Watcher
+from web.sessions import Viewer
+
+log = logging.getLogger(__name__)
 
 MAX_MESSAGE_BYTES = 4096
-RATE_MESSAGES = 20
+RATE_MESSAGES = 30
 RATE_WINDOW_S = 10.0
-"""A page sends a message when it connects and now and then after: more than
-RATE_MESSAGES in RATE_WINDOW_S is a flood, and the connection is dropped."""
+"""A page sends a message when it connects and at each move after: more than
+RATE_MESSAGES in RATE_WINDOW_S is a flood (no one plays three moves a second for ten
+seconds), and the connection is dropped."""
 FLOODED = 4429
+MAX_ACTION_CHARS = 64
 BAD = "That message is not one the table understands."
+SIGN_IN_FIRST = "Sign in with Discord to play from this page; you are watching."
 SAME = json.dumps({"type": "same"})
 
 
@@ -37,16 +59,38 @@ class Rate:
         return len(self.times) <= RATE_MESSAGES
 
 
-async def serve_socket(
-    request: web.Request, hub: Hub, table_id: int, key: str
-) -> web.StreamResponse:
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """What one socket serves: the table, the key it came by, who is signed in (None:
+    a spectator), and the desk their moves go to."""
+
+    table_id: int
+    key: str
+    viewer: Viewer | None
+    desk: Desk | None
+
+    async def private(self) -> str:
+        """The viewer's private frame now (a frame with no seat when they have none, or
+        when making it failed: logged, and the page goes on)."""
+        assert self.viewer is not None and self.desk is not None
+        try:
+            frame = await self.desk.hand(self.table_id, self.viewer.user_id)
+        except Exception:
+            log.exception("the hand of a web player at table %d failed", self.table_id)
+            frame = None
+        return json.dumps(frame if frame is not None else {"type": "hand", "seat": None})
+
+
+async def serve_socket(request: web.Request, hub: Hub, visit: Visit) -> web.StreamResponse:
     """Run one page's socket until it closes."""
     ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30.0)
     await ws.prepare(request)
-    watcher = Watcher(ws, key)
-    await hub.follow(table_id)  # a table another process holds is followed from here
-    hub.join(table_id, watcher)
-    pump = asyncio.create_task(watcher.pump(), name=f"parlour-web-{table_id}")
+    watcher = Watcher(ws, visit.key)
+    if visit.viewer is not None and visit.desk is not None:
+        watcher.private = visit.private
+    await hub.follow(visit.table_id)  # a table another process holds is followed from here
+    hub.join(visit.table_id, watcher)
+    pump = asyncio.create_task(watcher.pump(), name=f"parlour-web-{visit.table_id}")
     rate = Rate([])
     try:
         async for message in ws:
@@ -55,28 +99,63 @@ async def serve_socket(
             if not rate.allows(time.monotonic()):
                 await ws.close(code=FLOODED, message=b"too many messages")
                 break
-            answer = _answer(hub, table_id, message.data)
-            if answer is not None:
-                watcher.offer(answer)
+            await _answer(hub, visit, watcher, message.data)
     finally:
-        hub.leave(table_id, watcher)
+        hub.leave(visit.table_id, watcher)
         pump.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump
     return ws
 
 
-def _answer(hub: Hub, table_id: int, data: str) -> str | None:
-    """What a page's message is answered with: the current frame unless the page has it
-    already ("same"), or a plain-word error."""
+async def _answer(hub: Hub, visit: Visit, watcher: Watcher, data: str) -> None:
+    """Answer one message of the page's, to this page only."""
     try:
         said = json.loads(data)
     except ValueError:
         said = None
-    if not isinstance(said, dict) or said.get("type") != "hello":
-        return json.dumps({"type": "error", "words": BAD})
+    kind = said.get("type") if isinstance(said, dict) else None
+    if kind == "hello":
+        assert isinstance(said, dict)
+        watcher.offer(_caught_up(hub, visit.table_id, said.get("tag")))
+    elif kind in ("act", "decline") and isinstance(said, dict):
+        watcher.reply(await _move(visit, said))
+    else:
+        watcher.reply(_words("error", BAD))
+
+
+def _caught_up(hub: Hub, table_id: int, had: object) -> str:
+    """The current frame, unless the page has it already ("same")."""
     current = hub.current(table_id)
-    had = said.get("tag")
     if isinstance(had, str) and json.loads(current).get("tag") == had:
         return SAME
     return current
+
+
+async def _move(visit: Visit, said: dict[str, Any]) -> str:
+    """A move (or a pass on optional moves) from the page: "done" with what the player
+    is told, "refused" with why not, or "error" for a message not shaped as one."""
+    version, action = said.get("version"), said.get("action", "")
+    if not isinstance(version, int) or isinstance(version, bool) or not isinstance(action, str):
+        return _words("error", BAD)
+    if len(action) > MAX_ACTION_CHARS or (said["type"] == "act" and not action.strip()):
+        return _words("error", BAD)
+    if visit.viewer is None or visit.desk is None:
+        return _words("refused", SIGN_IN_FIRST)
+    user, desk = visit.viewer.user_id, visit.desk
+    try:
+        if said["type"] == "decline":
+            words = await desk.decline(visit.table_id, user, version)
+        else:
+            words = await desk.act(visit.table_id, user, version, action)
+    except TableError as exc:
+        return _words("refused", exc.reason)
+    except Exception:
+        log.exception("a move from the web failed at table %d", visit.table_id)
+        return _words("refused", SORRY)
+    return _words("done", words)
+
+
+def _words(kind: str, words: str) -> str:
+    """A short answer frame."""
+    return json.dumps({"type": kind, "words": words})

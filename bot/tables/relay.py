@@ -29,6 +29,8 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games import IllegalAction
+from bot.ledger import LedgerError
 from bot.storage import Database
 from bot.storage import table_rows as rows
 from bot.storage.channels import Channels
@@ -81,7 +83,16 @@ class Answer:
 
 async def run_call(tables: TableService, call: Call) -> tuple[str, int]:
     """Run a call on this process's own tables: its words ("" for a move made, the hint
-    for a hint) and the table's version after it; TableError with the refusal."""
+    for a hint) and the table's version after it; TableError with the refusal (the
+    rules' and the ledger's refusals too, their sentence unchanged)."""
+    try:
+        return await _run(tables, call)
+    except (IllegalAction, LedgerError) as exc:
+        raise TableError(exc.reason) from None
+
+
+async def _run(tables: TableService, call: Call) -> tuple[str, int]:
+    """`run_call`'s work."""
     if call.op == "act":
         table = await tables.act(call.table_id, call.user_id, call.version, call.action)
     elif call.op == "decline":

@@ -12,6 +12,8 @@ discord.py runs unmodified on top; only its aiohttp session and the gateway are 
     click = await fake.click(table, label="Join", by=alice)
     await fake.select(msg, ["play 7E"], by=alice); await fake.submit_modal(opened, {...})
     fake.threads() -> [thread ids]; fake.channel_messages(thread_id)
+    back = fake.consent(alice, authorize_url)     # OAuth2: Discord's consent, a code once
+    bot.web.oauth.http = fake.http_session()      # the web's sign-in answered by the fake
     fake.channel_messages(), fake.dms(carol), fake.requests, fake.fail_next("POST", "/x/*")
     await fake.close()                            # then start a new bot: a restart
 
@@ -21,7 +23,8 @@ process: `net.NetDiscord` serves the same routes over HTTP with a gateway websoc
 `python -m tests.fakediscord.bot_process URL -- run` runs `parlour` against it.
 
 Modules: `fake` (FakeDiscord), `harness` (what both fakes share: the world, injecting
-interactions, reading the store), `server` (routes and the message store), `builders`
+interactions, reading the store), `server` (routes and the message store), `oauth`
+(signing in: the token endpoint and /users/@me with a Bearer), `builders`
 (interaction payloads), `records` (what tests read), `wire` (session, multipart, clock),
 `world` (users, guilds, channels and threads), `gateway` (shards and READY), `net`
 (NetDiscord), `bot_process` (the bot process's entry point).

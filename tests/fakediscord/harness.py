@@ -19,6 +19,7 @@ import discord
 from .builders import check_offered, command_data, component_data, interaction_payload, modal_data
 from .records import SELECT_TYPES, FakeInteraction, FakeMessage, Request
 from .server import DiscordAPI, Failure, route_matches
+from .wire import FakeSession
 from .world import JSON, FakeGuild, FakeUser, Snowflakes, World
 
 UserRef = FakeUser | int
@@ -253,6 +254,24 @@ class Harness(abc.ABC):
         self.api.tokens[token] = interaction
         await self._deliver(payload, self.world.guild_of(channel_id), settle)
         return interaction
+
+    # -- signing in with Discord ------------------------------------------------------
+
+    @property
+    def client_secret(self) -> str:
+        """The application's OAuth2 client secret (its client id is `app_id`)."""
+        return self.api.oauth.client_secret
+
+    def consent(self, user: UserRef, authorize_url: str) -> str:
+        """The user agrees, on Discord's page, to sign in where `authorize_url` (which the
+        bot sent them to) asks: the address Discord sends them back to, with a code good
+        once and the state the bot gave."""
+        return self.api.oauth.consent(self.user(user).id, authorize_url)
+
+    def http_session(self) -> FakeSession:
+        """An aiohttp-shaped session answered by this fake, for the bot's HTTP besides
+        discord.py's (its web's sign-in: `bot.web.oauth.http`)."""
+        return FakeSession(self.api.handle)
 
     # -- reading what happened -------------------------------------------------------
 

@@ -131,13 +131,18 @@ class NetDiscord(Harness):
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         """One REST request, answered by the same router as the in-process fake."""
         self._last_request_s = asyncio.get_running_loop().time()
-        body, files = await read_body(request)
+        form = None
+        if request.content_type == "application/x-www-form-urlencoded":
+            form, body, files = {k: str(v) for k, v in (await request.post()).items()}, None, []
+        else:
+            body, files = await read_body(request)
         reason = request.headers.get("X-Audit-Log-Reason")
         path = "/" + request.match_info["tail"]
         params = dict(request.query)
         wire = Request(
             request.method, path, params, body, files, unquote(reason) if reason else None
         )
+        wire.form, wire.authorization = form, request.headers.get("Authorization")
         try:
             answer = self.api.answer(wire)
         except Exception:  # a scripted network failure (`break_next`): hang up unanswered

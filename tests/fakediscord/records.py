@@ -33,7 +33,8 @@ class Upload(NamedTuple):
 
 @dataclass
 class Request:
-    """One HTTP request discord.py made, and what the fake answered."""
+    """One HTTP request the bot made (through discord.py, or its web's sign-in), and what
+    the fake answered."""
 
     method: str
     path: str  # without the API base, e.g. "/channels/1/messages"
@@ -43,6 +44,8 @@ class Request:
     reason: str | None = None  # X-Audit-Log-Reason
     status: int = 0
     response: Any = None
+    form: dict[str, str] | None = None  # a form-encoded body (OAuth2's token endpoint)
+    authorization: str | None = None  # the Authorization header ("Bot ...", "Bearer ...")
 
     @property
     def route(self) -> str:

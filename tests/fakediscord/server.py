@@ -18,6 +18,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from discord.http import Route
 
+from .oauth import FakeOAuth, OAuthError
 from .records import (
     EPHEMERAL,
     LOADING,
@@ -90,6 +91,7 @@ class DiscordAPI:
         self.tokens: dict[str, FakeInteraction] = {}
         self.commands: dict[int | None, list[JSON]] = {}  # guild id (None: global) -> commands
         self.cdn: dict[str, bytes] = {}
+        self.oauth = FakeOAuth(world.app_id)
         self.changed = asyncio.Event()
         """Set after every request answered: `Harness.until` waits on it, not on a clock."""
 
@@ -98,15 +100,22 @@ class DiscordAPI:
         if url in self.cdn:
             return FakeResponse(200, self.cdn[url])
         assert url.startswith(Route.BASE), f"request outside the Discord API: {method} {url}"
-        body, files = await decode_body(kwargs.get("data"))
-        reason = (kwargs.get("headers") or {}).get("X-Audit-Log-Reason")
+        headers = {k.lower(): v for k, v in (kwargs.get("headers") or {}).items()}
+        form = None
+        if "form-urlencoded" in headers.get("content-type", ""):
+            data = kwargs.get("data") or ""
+            form = dict(parse_qsl(data.decode() if isinstance(data, bytes) else str(data)))
+            body, files = None, []
+        else:
+            body, files = await decode_body(kwargs.get("data"))
+        reason = headers.get("x-audit-log-reason")
         parts = urlsplit(url.removeprefix(Route.BASE))
         params = dict(parse_qsl(parts.query))
         params |= {k: str(v) for k, v in (kwargs.get("params") or {}).items()}
         path = parts.path
-        return self.answer(
-            Request(method, path, params, body, files, unquote(reason) if reason else None)
-        )
+        wire = Request(method, path, params, body, files, unquote(reason) if reason else None)
+        wire.form, wire.authorization = form, headers.get("authorization")
+        return self.answer(wire)
 
     def answer(self, request: Request) -> FakeResponse:
         """Answer one request, read off the wire (its path without the API base); a
@@ -129,7 +138,7 @@ class DiscordAPI:
             try:
                 payload = self._dispatch(request)
                 status = 204 if payload is None else 200
-            except ApiError as error:
+            except (ApiError, OAuthError) as error:
                 status, payload = error.status, error.body
         request.status, request.response = status, payload
         self.changed.set()
@@ -167,7 +176,20 @@ class DiscordAPI:
 
     @_route("GET", r"/users/@me")
     def _me(self, request: Request) -> JSON:
+        """The bot's user, or with a Bearer token the user who signed in with it."""
+        if request.authorization and request.authorization.startswith("Bearer "):
+            user_id = self.oauth.bearer(request.authorization)
+            if user_id is None:
+                raise ApiError(401, 0, "401: Unauthorized")
+            return self._user(user_id).payload()
         return self.world.bot_user.payload()
+
+    @_route("POST", r"/oauth2/token")
+    def _token(self, request: Request) -> JSON:
+        """OAuth2's code exchange (form-encoded)."""
+        if request.form is None:
+            raise OAuthError(400, "invalid_request", "The body must be form-encoded.")
+        return self.oauth.token(request.form, request.authorization)
 
     @_route("GET", r"/oauth2/applications/@me")
     def _app_info(self, request: Request) -> JSON:

@@ -14,7 +14,7 @@ from bot.storage.channels import MAX_PAYLOAD_BYTES
 from bot.tables import Event, TableError
 from bot.tables.news import KEY, News, news_payload, read_news
 from bot.tables.relay import Call, TableRelay, read_call
-from tests.web.conftest import HOST, Site
+from tests.web.conftest import Site
 
 
 def relay_of(site: Site) -> TableRelay:
@@ -32,30 +32,30 @@ async def test_moves_run_on_the_processs_own_tables(site: Site) -> None:
             await site.move(table, rng)  # not reached: the AI answers at once
         version = table.version
         await relay.act(
-            table.id, HOST, version, rng.choice(table.game.legal_actions(table.state, 0))
+            table.id, site.alice.id, version, rng.choice(table.game.legal_actions(table.state, 0))
         )
         assert table.version > version
     with pytest.raises(TableError) as by_relay:
-        await relay.act(table.id, HOST, table.version - 1, "pass")
+        await relay.act(table.id, site.alice.id, table.version - 1, "pass")
     with pytest.raises(TableError) as by_service:
-        await site.service.act(table.id, HOST, table.version - 1, "pass")
+        await site.service.act(table.id, site.alice.id, table.version - 1, "pass")
     assert by_relay.value.reason == by_service.value.reason
     with pytest.raises(TableError, match="already playing your own seat"):
-        await relay.resume(table.id, HOST)
+        await relay.resume(table.id, site.alice.id)
     assert relay.table(table.id + 99) is None
 
 
 async def test_a_patience_hint_comes_back_in_words(site: Site) -> None:
     table = await site.table("clock", 1)
-    words = await relay_of(site).hint(table.id, HOST, table.version)
+    words = await relay_of(site).hint(table.id, site.alice.id, table.version)
     assert words and words == site.service.snapshot(table, Event.RESUMED).hint
 
 
 async def test_a_closed_table_is_refused_as_the_service_refuses_it(site: Site) -> None:
     table = await site.table("tilters", 2)
-    await site.service.stop(table.id, HOST)
+    await site.service.stop(table.id, site.alice.id)
     with pytest.raises(TableError, match="closed"):
-        await relay_of(site).decline_optional(table.id, HOST, table.version)
+        await relay_of(site).decline_optional(table.id, site.alice.id, table.version)
 
 
 def test_news_says_a_table_its_version_and_event_and_nothing_else() -> None:

@@ -22,6 +22,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import WebSettings
+from bot.games import IllegalAction
 from bot.ledger import Ledger
 from bot.storage import Database, open_database
 from bot.storage import channels as channels_module
@@ -29,9 +30,12 @@ from bot.storage.pg_connect import connect
 from bot.tables import Event, ServiceSettings, Table, TableError, TableService, WatchKeys
 from bot.tables.relay import NO_ANSWER, Remote, open_remote
 from tests.backends import needs_postgres, pg_schema
-from tests.web.conftest import GUILD, HOST, ORIGIN, SECRET, hello
+from tests.web.conftest import GUILD, ORIGIN, SECRET, hello
 from tests.web.following import WAIT_S, at, eventually, next_move, until
 from web.server import WebServer
+
+HOST = 101
+"""The user who hosts the tables here (no Discord is needed to follow them)."""
 
 pytestmark = needs_postgres
 
@@ -265,3 +269,37 @@ async def test_a_patience_hint_asked_elsewhere_comes_back_in_words(dsn: str) -> 
         assert words and words == owner.service.snapshot(table, Event.RESUMED).hint
         seen = web.web.relay.table(table.id)
         assert seen is not None and seen.version == table.version  # caught up on return
+
+
+async def test_a_signed_in_players_desk_on_another_process_plays_the_held_table(
+    dsn: str,
+) -> None:
+    """What a signed-in page does there (web/desk.py): the hand read from the copy, the
+    move run by the owner and told in Discord's words, a stale move and an illegal one
+    refused in the owner's words."""
+    async with pair(dsn) as (owner, web):
+        table = await dealt(owner.service, "tilters", 1, guest=202)
+        page = await web.socket(await owner.keys.key_of(table.id))
+        desk = web.web.desk
+        assert desk is not None
+        rng = random.Random(5)
+        for _ in range(4):
+            user, version, action = await next_move(table, rng)
+            await until(page, at(version))
+            hand = await desk.hand(table.id, user)
+            assert hand is not None and hand["version"] == version and hand["turn"]
+            assert action in [m["action"] for m in hand["moves"]]
+            assert (await desk.hand(table.id, 999)) is None  # not seated: no hand
+            said = await desk.act(table.id, user, version, action)
+            assert said.startswith("You played") and table.version > version
+            with pytest.raises(TableError) as stale:
+                await desk.act(table.id, user, version, action)
+            assert "changed" in stale.value.reason or "moved on" in stale.value.reason
+        user, version, _ = await next_move(table, rng)
+        await until(page, at(version))
+        with pytest.raises(TableError) as illegal:
+            await desk.act(table.id, user, version, "no such move")
+        with pytest.raises((TableError, IllegalAction)) as by_owner:
+            await owner.service.act(table.id, user, version, "no such move")
+        assert illegal.value.reason == by_owner.value.reason
+        await page.close()

@@ -57,3 +57,33 @@ def test_parlour_run_refuses_to_start_the_web_without_a_secret(
     assert main(["run", "--web-port", "8080"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("parlour: PARLOUR_WEB_SECRET must be") and error.count("\n") == 1
+
+
+def test_sign_in_takes_the_client_id_and_secret_and_no_repr_shows_the_secret() -> None:
+    base = {"PARLOUR_WEB_PORT": "8080", "PARLOUR_WEB_SECRET": STRONG}
+    assert Settings.from_env(base).web.sign_in is False  # type: ignore[union-attr]
+    client = {"PARLOUR_CLIENT_ID": "123456789012345678", "PARLOUR_CLIENT_SECRET": "cl13nt-s3cr3t"}
+    settings = Settings.from_env(base | client)
+    assert settings.web is not None and settings.web.sign_in
+    assert settings.web.client_id == "123456789012345678"
+    assert "cl13nt-s3cr3t" not in repr(settings) and "client_secret=<hidden>" in repr(settings)
+
+
+@pytest.mark.parametrize(
+    ("given", "words"),
+    [
+        ({"PARLOUR_CLIENT_ID": "123"}, "PARLOUR_CLIENT_ID needs PARLOUR_CLIENT_SECRET as well"),
+        ({"PARLOUR_CLIENT_SECRET": "s3cr3t-k3y"}, "PARLOUR_CLIENT_SECRET needs PARLOUR_CLIENT_ID"),
+        ({"PARLOUR_CLIENT_ID": "my-app", "PARLOUR_CLIENT_SECRET": "s3cr3t-k3y"}, "must be the"),
+        ({"PARLOUR_CLIENT_ID": "123", "PARLOUR_CLIENT_SECRET": "has a space"}, "holds spaces"),
+    ],
+)
+def test_a_half_or_malformed_client_is_refused_without_quoting_the_secret(
+    given: dict[str, str], words: str
+) -> None:
+    env = {"PARLOUR_WEB_PORT": "8080", "PARLOUR_WEB_SECRET": STRONG} | given
+    with pytest.raises(ConfigError) as refused:
+        Settings.from_env(env)
+    assert words in str(refused.value)
+    secret = given.get("PARLOUR_CLIENT_SECRET")
+    assert secret is None or secret not in str(refused.value)

@@ -8,7 +8,8 @@ import random
 
 import aiohttp
 
-from tests.web.conftest import HOST, Site, frames, hello
+from tests.web.conftest import Site, frames, hello
+from web.sockets import RATE_MESSAGES
 
 MB = 4096
 
@@ -73,7 +74,7 @@ async def test_a_reset_closes_the_pages_on_the_old_key_only(site: Site) -> None:
 async def test_a_closed_table_s_page_says_it_is_closed(site: Site) -> None:
     table = await site.table("tilters", 2)
     ws = await site.socket(await site.key(table))
-    await site.service.stop(table.id, HOST)
+    await site.service.stop(table.id, site.alice.id)
     (final,) = await frames(ws)
     assert final["status"] == "closed" and "stopped" in final["words"]
     late = await site.socket(await site.key(table))
@@ -94,7 +95,7 @@ async def test_a_message_too_big_closes_the_socket(site: Site) -> None:
 
 async def test_a_flooding_page_is_dropped(site: Site) -> None:
     ws = await site.socket(await site.key(await site.table("tilters", 2)))
-    for _ in range(40):
+    for _ in range(2 * RATE_MESSAGES):
         await ws.send_json({"type": "hello"})
     while (message := await ws.receive(timeout=1)).type is aiohttp.WSMsgType.TEXT:
         pass

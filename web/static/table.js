@@ -1,9 +1,12 @@
 // The live table: opens the table's socket, draws each frame it is sent, and comes back
 // by itself (waiting longer after each failure) with the version and tag it last had, so
 // the server sends the table only if it changed. The browser draws; the server sends words.
+// Signed in with Discord (/me says who), a seated player's own socket is also sent their
+// hand, and their moves go back over it; each is answered to this page alone.
 "use strict";
 (function () {
   const { cardElement, cardRow } = window.ParlourCards;
+  const { drawHand } = window.ParlourHand;
   const $ = (id) => document.getElementById(id);
   const el = (tag, cls, text) => {
     const e = document.createElement(tag);
@@ -11,7 +14,7 @@
     if (text !== undefined) e.textContent = text;
     return e;
   };
-  let last = null, delay = 1000, deadline = null, gone = false;
+  let last = null, hand = null, socket = null, delay = 1000, deadline = null, gone = false;
 
   function seatBox(seat, name, index, awaiting, pack) {
     const box = el("div", "seat" + (seat.active || awaiting.includes(index) ? " active" : ""));
@@ -115,8 +118,57 @@
   function tick() {
     if (!deadline) { $("clock").textContent = ""; return; }
     const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-    $("clock").textContent = "Clock " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    const mine = hand && hand.turn && last && hand.version === last.version;
+    $("clock").textContent = (mine ? "Your clock " : "Clock ") + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    $("clock").classList.toggle("your-turn", Boolean(mine));
   }
+
+  // A move from the hand (null: passing on optional moves), as of the version it showed.
+  function send(action, version) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      told("refused", "The table is reconnecting: try again in a moment.");
+      return;
+    }
+    const message = action === null ? { type: "decline", version } : { type: "act", version, action };
+    socket.send(JSON.stringify(message));
+  }
+
+  function told(kind, words) {
+    const answer = $("answer");
+    answer.textContent = words;
+    answer.className = "answer " + kind;
+    if (kind !== "done" && hand) drawHand($("hand"), hand, send);  // the controls again
+  }
+
+  function drawMine(frame) {
+    hand = frame.seat === null || frame.seat === undefined ? null : frame;
+    drawHand($("hand"), hand, send);
+    if (hand) $("footer").textContent = "Playing your own seat: only this page of yours is sent your hand.";
+    tick();
+  }
+
+  async function whoAmI() {
+    let me = { sign_in: false, signed_in: false, name: null };
+    try {
+      const answer = await fetch("/me", { credentials: "same-origin", cache: "no-store" });
+      if (answer.ok) me = await answer.json();
+    } catch (e) { /* the viewer stays a spectator */ }
+    if (me.signed_in) {
+      $("signed-in").textContent = "Signed in as " + me.name;
+      $("signed-in").hidden = false;
+      $("sign-out").hidden = false;
+    } else if (me.sign_in) {
+      $("sign-in").href = "/login?next=" + encodeURIComponent(location.pathname.replace(/\/$/, ""));
+      $("sign-in").hidden = false;
+    } else {
+      $("sign-in-off").hidden = false;
+    }
+  }
+
+  $("sign-out").addEventListener("click", async () => {
+    await fetch("/logout", { method: "POST", credentials: "same-origin" });
+    location.reload();
+  });
 
   function state(text, cls) {
     const c = $("connection");
@@ -127,6 +179,7 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(scheme + "//" + location.host + location.pathname.replace(/\/$/, "") + "/ws");
+    socket = ws;
     ws.onopen = () => {
       state("live", "live");
       delay = 1000;
@@ -135,10 +188,13 @@
     ws.onmessage = (event) => {
       const frame = JSON.parse(event.data);
       if (frame.type === "table") draw(frame);
+      else if (frame.type === "hand") drawMine(frame);
+      else if (frame.type === "done" || frame.type === "refused" || frame.type === "error") told(frame.type, frame.words);
     };
     ws.onclose = (event) => {
       if (event.code === 4404) {
         gone = true;
+        drawMine({ seat: null });
         state("link replaced", "lost");
         $("words").textContent = "This link no longer works: ask the table for its new one.";
         return;
@@ -150,5 +206,6 @@
   }
 
   setInterval(() => { if (!gone) tick(); }, 1000);
+  whoAmI();
   connect();
 })();

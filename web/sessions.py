@@ -1,0 +1,147 @@
+"""Who is signed in: signed cookies, keyed by PARLOUR_WEB_SECRET.
+
+A cookie's value is its content (a little JSON, in base64) and an HMAC-SHA256 of it under
+a key derived from the secret for that cookie's purpose alone, so a sign-in cookie can
+never pass for a session. Each carries when it runs out. A cookie that was forged,
+altered, made under another secret, or has run out is read as nobody signed in: never an
+error. Cookies are HttpOnly (no script reads them), SameSite=Lax (a cross-site request
+does not carry them, but coming back from Discord's consent page does) and, on an https
+address, Secure. Nothing of Discord's (no access token) is kept: only the user's id and
+the name they go by.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+SESSION = "parlour_session"
+SIGN_IN = "parlour_sign_in"
+SESSION_S = 7 * 24 * 3600
+"""How long a session lasts: a week, then the player signs in again."""
+SIGN_IN_S = 600
+"""How long a sign-in may take at Discord's consent page."""
+MAX_COOKIE_CHARS = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """A signed-in person: their Discord user id and the name they go by."""
+
+    user_id: int
+    name: str
+
+
+class Signer:
+    """Signs and opens small values for one purpose under the web secret."""
+
+    def __init__(self, secret: str, purpose: str, clock: Callable[[], float] = time.time) -> None:
+        self._key = hmac.new(secret.encode(), f"parlour:{purpose}".encode(), "sha256").digest()
+        self.clock = clock
+
+    def sign(self, content: Mapping[str, Any], lasts_s: float) -> str:
+        """The content, running out in `lasts_s`, with its signature."""
+        body = {**content, "until": int(self.clock() + lasts_s)}
+        data = _b64(json.dumps(body, separators=(",", ":"), sort_keys=True).encode())
+        return f"{data}.{self._mac(data)}"
+
+    def open(self, text: str | None) -> dict[str, Any] | None:
+        """The content of a signed value, or None when it is not one of ours (forged,
+        altered, signed for another purpose) or has run out."""
+        if not text or len(text) > MAX_COOKIE_CHARS or not text.isascii() or text.count(".") != 1:
+            return None
+        data, mac = text.split(".")
+        if not hmac.compare_digest(mac, self._mac(data)):
+            return None
+        try:
+            body = json.loads(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)))
+        except (ValueError, binascii.Error):
+            return None
+        if not isinstance(body, dict) or not isinstance(body.get("until"), int):
+            return None
+        return body if body["until"] > self.clock() else None
+
+    def _mac(self, data: str) -> str:
+        """The signature of the encoded content."""
+        return _b64(hmac.new(self._key, data.encode(), hashlib.sha256).digest())
+
+
+def _b64(raw: bytes) -> str:
+    """URL-safe base64 without padding (cookie-safe)."""
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+class Sessions:
+    """The web's cookies: a player's session, and the sign-in on its way through Discord."""
+
+    def __init__(self, secret: str, *, secure: bool, clock: Callable[[], float] = time.time):
+        self.sessions = Signer(secret, "session", clock)
+        self.sign_ins = Signer(secret, "sign-in", clock)
+        self.states = Signer(secret, "state", clock)
+        self.secure = secure
+
+    def viewer(self, request: web.Request) -> Viewer | None:
+        """Who sent the request, or None: nobody signed in (or a cookie not ours)."""
+        body = self.sessions.open(request.cookies.get(SESSION))
+        if body is None:
+            return None
+        user_id, name = body.get("user"), body.get("name")
+        if not isinstance(user_id, int) or not isinstance(name, str):
+            return None
+        return Viewer(user_id, name)
+
+    def sign_in(self, response: web.StreamResponse, viewer: Viewer) -> None:
+        """Set the session cookie for the viewer (and drop the sign-in's)."""
+        value = self.sessions.sign({"user": viewer.user_id, "name": viewer.name}, SESSION_S)
+        self._set(response, SESSION, value, SESSION_S)
+        self.abandon(response)
+
+    def abandon(self, response: web.StreamResponse) -> None:
+        """Drop a sign-in's cookie (the player said no at Discord)."""
+        response.del_cookie(SIGN_IN, path="/")
+
+    def sign_out(self, response: web.StreamResponse) -> None:
+        """Drop the session cookie."""
+        response.del_cookie(SESSION, path="/")
+
+    def begin(self, response: web.StreamResponse, back_to: str) -> str:
+        """Start a sign-in that comes back to `back_to`: the signed `state` for Discord,
+        and a cookie holding the same nonce and where to come back to, so only the
+        browser that began a sign-in can finish it."""
+        nonce = secrets.token_urlsafe(18)
+        cookie = self.sign_ins.sign({"nonce": nonce, "next": back_to}, SIGN_IN_S)
+        self._set(response, SIGN_IN, cookie, SIGN_IN_S)
+        return self.states.sign({"nonce": nonce}, SIGN_IN_S)
+
+    def finish(self, request: web.Request, state: str) -> str | None:
+        """Where a sign-in comes back to, if `state` is the one this browser began and
+        neither has run out; else None."""
+        said = self.states.open(state)
+        began = self.sign_ins.open(request.cookies.get(SIGN_IN))
+        if said is None or began is None or not isinstance(began.get("next"), str):
+            return None
+        if not hmac.compare_digest(str(said.get("nonce")), str(began.get("nonce"))):
+            return None
+        return str(began["next"])
+
+    def _set(self, response: web.StreamResponse, name: str, value: str, lasts_s: int) -> None:
+        """A cookie as every one of ours is set."""
+        response.set_cookie(
+            name,
+            value,
+            max_age=lasts_s,
+            path="/",
+            httponly=True,
+            samesite="Lax",
+            secure=self.secure,
+        )
