@@ -146,8 +146,13 @@ class Trace:
                 "p99_ms": 1000 * values[min(len(values) - 1, int(0.99 * len(values)))],
                 "share": sum(values) / whole,
             }
-        slowest = sorted(rows, key=lambda r: -r["whole"])[:5]
-        out["slowest"] = [{k: round(1000 * v, 1) for k, v in r.items() if v} for r in slowest]
+        first = min((r["created"] for r in self.records if r.get("created")), default=0.0)
+        slowest = sorted(self.records, key=lambda r: -_steps(r)["whole"] if r.get("created") else 0)
+        out["slowest"] = [
+            {"at_s": round(r["created"] - first, 1)}
+            | {k: round(1000 * v, 1) for k, v in _steps(r).items() if v}
+            for r in slowest[:5]
+        ]
         return out
 
 

@@ -35,6 +35,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from render.warm import warm
+
 WORKER_NICE = 10
 """How much lower the workers' CPU priority is than the event loop's: when the machine
 is busy, the loop (answers within 3 s, the gateway's heartbeat) runs first and the
@@ -211,12 +213,15 @@ def serve(conn: multiprocessing.connection.Connection, bot_pid: int) -> None:
 
 
 def _start_worker(bot_pid: int) -> None:
-    """In each new worker: yield the CPU to the event loop's process, and end with it."""
+    """In each new worker: yield the CPU to the event loop's process, end with it, and
+    draw every card before the first job (`render.warm`: a cold worker's first hands took
+    125-150 ms each, and answers queued behind them)."""
     os.nice(WORKER_NICE)
     threading.Thread(target=_end_with, args=(bot_pid,), daemon=True).start()
     folder = os.environ.get(PROFILE_ENV)
     if folder:
         _profile_into(folder)
+    warm()
 
 
 def _profile_into(folder: str) -> None:
