@@ -3,8 +3,9 @@
 Drawing a table is CPU work in Python and in Pillow; in a thread it still competes with
 the event loop for the GIL, which showed as 100 ms+ loop stalls with many tables in play
 (bench/RESULTS.md). Worker processes draw in parallel with the loop instead; each keeps
-its own sprite cache and its own pieces of the tables it drew. The workers are started on
-first use and shared by the whole process (cogs/_render_workers.py).
+its own sprite cache and its own pieces of the tables it drew. The workers are started as
+the bot starts (or on first use, outside the bot) and shared by the whole process
+(cogs/_render_workers.py).
 
 Jobs do not go straight to a worker: with 200 tables playing, a first-come queue held
 300+ pictures (table messages, hand DMs), and a player's "My hand" waited behind all of
@@ -76,6 +77,8 @@ class Ticket:
     drawn again from newer parts in the same place in the queue."""
 
     job: _Job | None = None
+    hurried: bool = False
+    """Someone now waits on the drawing: drawn as urgent, even if asked for as not."""
     home: int = -1
     """A number for the table (its id): its edits go to the same worker when that one
     is free, since a worker keeps the pieces of the pictures it drew and draws a move
@@ -115,7 +118,8 @@ class RenderPool:
         before = ticket.job if ticket is not None else None
         seq = before.seq if before is not None else next(self._seq)
         home = ticket.home if ticket is not None else -1
-        entry = _Job(0 if urgent else 1, seq, job, done, home)
+        hurried = ticket is not None and ticket.hurried
+        entry = _Job(0 if urgent or hurried else 1, seq, job, done, home)
         if ticket is not None:
             ticket.job = entry
         heapq.heappush(self._waiting, entry)
@@ -185,11 +189,25 @@ class RenderPool:
             else:
                 best = next((w for w in live if not w.jobs), None)
         if (best is None or best.jobs) and len(live) < self.workers:
-            best = Worker(new_context(), self._answered)
-            assert self._loop is not None
-            best.read_on(self._loop)
-            live.append(best)
+            best = self._new_worker()
         return best
+
+    def start(self) -> None:
+        """Start every worker now, as the bot starts: one started on demand, while the
+        tables play, took a second to start and warm (`render.warm`) with a player's
+        picture waiting on it."""
+        self._adopt(asyncio.get_running_loop())
+        self._started = [w for w in self._started if not w.dead]
+        while len(self._started) < self.workers:
+            self._new_worker()
+
+    def _new_worker(self) -> Worker:
+        """A new worker, read on the pool's loop and counted among the started."""
+        worker = Worker(new_context(), self._answered)
+        assert self._loop is not None
+        worker.read_on(self._loop)
+        self._started.append(worker)
+        return worker
 
     def _give(self, job: _Job, worker: Worker) -> None:
         """Send the job to the worker; a worker found dead on the way is replaced and
@@ -232,6 +250,16 @@ class RenderPool:
         else:
             job.done.set_exception(error)
 
+    def hurry(self, ticket: Ticket) -> None:
+        """Make the ticket's drawing urgent if it still waits (someone now waits on it)."""
+        ticket.hurried = True
+        job = ticket.job
+        if job is None or job.begun or job.withdrawn or job.done.done() or job.rank == 0:
+            return
+        job.rank = 0
+        heapq.heapify(self._waiting)
+        self._pump()
+
     def shutdown(self) -> None:
         """Stop the workers (when the bot closes; a later render starts new ones)."""
         workers, self._started = self._started, []
@@ -254,20 +282,42 @@ POOL = RenderPool()
 _HANDS: OrderedDict[tuple[tuple[str, ...], str, str], Picture] = OrderedDict()
 HANDS_KEPT = 512
 """Hand pictures kept: "My hand" and the answer to a move often show the same hand."""
+_DRAWING: dict[tuple[tuple[str, ...], str, str], tuple[Ticket, asyncio.Future[Picture]]] = {}
+"""Hand pictures being drawn, each with its drawing's ticket (to make it urgent)."""
 
 
 async def hand_picture(cards: Sequence[str], pack: str, title: str, *, urgent: bool) -> Picture:
-    """A hand's picture, drawn once for each (cards, pack, title) while it is kept."""
+    """A hand's picture, drawn once for each (cards, pack, title) while it is kept. Asked
+    for while it is being drawn, the drawing under way is shared, and made urgent if this
+    asker is waiting on it: a player's "My hand" as the bot starts found their hand's DM
+    queued behind every table's, and waited up to a second for a second copy."""
     key = (tuple(cards), pack, title)
     found = _HANDS.get(key)
-    if found is None:
-        found = await rendered(render_hand, list(cards), pack, title=title, urgent=urgent)
-        _HANDS[key] = found
-        if len(_HANDS) > HANDS_KEPT:
-            _HANDS.popitem(last=False)
-    else:
+    if found is not None:
         _HANDS.move_to_end(key)
-    return found
+        return found
+    drawing = _DRAWING.get(key)
+    if drawing is None or drawing[1].get_loop() is not asyncio.get_running_loop():
+        ticket = Ticket()
+        task = asyncio.ensure_future(
+            rendered(render_hand, list(cards), pack, title=title, urgent=urgent, ticket=ticket)
+        )
+        drawing = _DRAWING[key] = (ticket, task)
+        task.add_done_callback(functools.partial(_hand_drawn, key))
+    elif urgent:
+        POOL.hurry(drawing[0])
+    return await asyncio.shield(drawing[1])
+
+
+def _hand_drawn(key: tuple[tuple[str, ...], str, str], task: asyncio.Future[Picture]) -> None:
+    """A hand's drawing is over: kept if it was drawn, forgotten either way."""
+    if _DRAWING.get(key, (None, None))[1] is task:
+        del _DRAWING[key]
+    if task.cancelled() or task.exception() is not None:
+        return
+    _HANDS[key] = task.result()
+    if len(_HANDS) > HANDS_KEPT:
+        _HANDS.popitem(last=False)
 
 
 async def rendered(
@@ -288,6 +338,11 @@ def worker_pids() -> list[int]:
     """The process ids of the render workers running now (none before the first
     picture), for a benchmark to read their CPU time."""
     return POOL.pids()
+
+
+def start() -> None:
+    """Start the render workers (the bot starting)."""
+    POOL.start()
 
 
 def shutdown() -> None:

@@ -26,12 +26,14 @@ RENDER_POOL = _render.POOL
 
 
 async def setup(bot: ParlourBot) -> None:
-    """Install the slash command error handler and the answer to strays, register the
-    render shutdown, and show the render queue among the web's metrics."""
+    """Install the slash command error handler and the answer to strays, start the
+    render workers and register their shutdown, and show the render queue among the
+    web's metrics."""
     install_error_handler(bot.tree)
     bot.add_listener(on_interaction, "on_interaction")
     bot.add_listener(command_done, "on_app_command_completion")
     bot.after_close[RENDER_WORKERS] = _render.shutdown
+    _render.start()
     if bot.web.on:
         bot.web.metrics.gauge(
             "parlour_render_queue",

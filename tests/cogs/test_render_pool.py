@@ -17,6 +17,7 @@ from bot.client import ParlourBot
 from cogs import _render
 from cogs._render import RenderPool
 from render import Picture
+from tests.cogs.test_table import make_settings
 from tests.fakediscord import FakeDiscord, FakeUser
 
 
@@ -49,6 +50,25 @@ async def test_an_urgent_picture_goes_before_queued_edits(pool: RenderPool) -> N
     assert finished.index("answer") <= 1, finished  # after at most the edit in the worker
 
 
+async def test_an_edit_someone_now_waits_on_is_hurried_before_the_other_edits(
+    pool: RenderPool,
+) -> None:
+    finished: list[str] = []
+    tickets = {f"edit{i}": _render.Ticket() for i in range(6)}
+
+    async def draw(name: str) -> None:
+        await pool.draw(partial(slow_picture, name, 0.05), urgent=False, ticket=tickets[name])
+        finished.append(name)
+
+    jobs = [asyncio.create_task(draw(name)) for name in tickets]
+    await asyncio.sleep(0.01)  # the first edit is being drawn, five wait
+    pool.hurry(tickets["edit5"])
+    pool.hurry(tickets["edit0"])  # begun already: nothing to hurry
+    await asyncio.gather(*jobs)
+    assert finished.index("edit5") <= 1, finished  # after at most the edit in the worker
+    assert finished[2:] == ["edit1", "edit2", "edit3", "edit4"]
+
+
 async def test_a_pool_whose_worker_died_is_replaced(pool: RenderPool) -> None:
     before = pool.pids()
     assert before
@@ -77,6 +97,21 @@ async def test_a_drawing_that_fails_says_why_and_the_worker_draws_on(pool: Rende
     with pytest.raises(Exception, match="pickle"):  # a lambda cannot be sent to a worker
         await pool.draw(lambda: slow_picture("x", 0.0), urgent=True)
     assert (await pool.draw(partial(slow_picture, "fine", 0.0), urgent=False)).data == b"fine"
+
+
+@pytest.mark.stops_render_workers
+async def test_a_starting_bot_starts_every_render_worker_before_its_first_picture(
+    tmp_path: Path,
+) -> None:
+    """None starts (and warms, for a second) while a player's picture waits on it."""
+    _render.shutdown()
+    assert _render.POOL.pids() == []
+    fake = FakeDiscord()
+    await fake.start(ParlourBot(make_settings(tmp_path)))
+    try:
+        assert len(_render.POOL.pids()) == _render.WORKERS
+    finally:
+        await fake.close()
 
 
 @pytest.mark.stops_render_workers
@@ -119,3 +154,16 @@ def worker_niceness() -> int:
 async def test_workers_yield_the_cpu_to_the_event_loop(pool: RenderPool) -> None:
     niceness = await pool.draw(worker_niceness, urgent=True)  # type: ignore[arg-type]
     assert niceness >= min(os.nice(0) + _render.WORKER_NICE, 19)
+
+
+async def test_a_hand_asked_for_while_it_is_drawn_shares_that_drawing() -> None:
+    cards = ["0F", "3L", "9E", "5S", "1H"]
+    title = "A hand asked for twice"
+    _render._HANDS.clear()
+    queued = asyncio.create_task(_render.hand_picture(cards, "yankee", title, urgent=False))
+    await asyncio.sleep(0)  # its drawing is under way
+    assert len(_render._DRAWING) == 1
+    waited = await _render.hand_picture(cards, "yankee", title, urgent=True)
+    assert (await queued) is waited  # one drawing, not two
+    assert not _render._DRAWING
+    assert await _render.hand_picture(cards, "yankee", title, urgent=True) is waited  # kept
