@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import struct
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -34,17 +35,43 @@ class Socket(Protocol):
 
 @dataclass(eq=False)
 class Watcher:
-    """One open page: its socket, its key, and the one frame waiting to be sent."""
+    """One open page: its socket, its key, and the one frame waiting to be sent.
+
+    A frame offered to a page whose connection has nothing waiting to go is written to
+    it at once, the same bytes for every such page (`text_frame`, made once): 2,000
+    pages cost 2,000 writes, not 2,000 tasks woken and 2,000 frames built. A page still
+    reading an earlier frame (its connection's buffer not empty, or a send under way)
+    is given the latest by its pump when it is ready, never a backlog."""
 
     socket: Socket
     key: str
+    transport: asyncio.BaseTransport | None = None
+    """The page's connection, for frames written at once (None: always through `pump`)."""
     pending: str | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    sending: bool = False
 
-    def offer(self, text: str) -> None:
-        """Make `text` the next frame sent, in place of any not sent yet."""
+    def offer(self, text: str, frame: bytes | None = None) -> None:
+        """Make `text` the next frame sent, in place of any not sent yet; written at
+        once (as `frame`, its bytes on the wire) when the page's connection is idle."""
+        if frame is not None and self._idle():
+            assert isinstance(self.transport, asyncio.WriteTransport)
+            self.transport.write(frame)
+            return
         self.pending = text
         self.wake.set()
+
+    def _idle(self) -> bool:
+        """Whether nothing of this page's is waiting to go: no frame pending, no send
+        under way, an open connection with an empty buffer."""
+        found = self.transport
+        return (
+            self.pending is None
+            and not self.sending
+            and isinstance(found, asyncio.WriteTransport)
+            and not found.is_closing()
+            and found.get_write_buffer_size() == 0
+        )
 
     async def pump(self) -> None:
         """Send what is offered, the latest each time, until cancelled."""
@@ -53,7 +80,25 @@ class Watcher:
             self.wake.clear()
             text, self.pending = self.pending, None
             if text is not None:
-                await self.socket.send_str(text)
+                self.sending = True
+                try:
+                    await self.socket.send_str(text)
+                finally:
+                    self.sending = False
+
+
+def text_frame(text: str) -> bytes:
+    """A WebSocket text message as a server sends it (RFC 6455 5.2: one final frame,
+    unmasked, uncompressed: the sockets take no compression)."""
+    payload = text.encode()
+    size = len(payload)
+    if size < 126:
+        head = struct.pack("!BB", 0x81, size)
+    elif size < 1 << 16:
+        head = struct.pack("!BBH", 0x81, 126, size)
+    else:
+        head = struct.pack("!BBQ", 0x81, 127, size)
+    return head + payload
 
 
 class Hub:
@@ -86,8 +131,9 @@ class Hub:
         if room:
             text = json.dumps(frame_of(update, said))
             self._latest[table.id] = text
+            frame = text_frame(text)
             for watcher in room:
-                watcher.offer(text)
+                watcher.offer(text, frame)
 
     def _words(self, update: Update) -> str:
         """The table's last move in words, as everyone at the table heard of it (a card

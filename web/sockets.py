@@ -41,9 +41,10 @@ async def serve_socket(
     request: web.Request, hub: Hub, table_id: int, key: str
 ) -> web.StreamResponse:
     """Run one page's socket until it closes."""
-    ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30.0)
+    # no compression: a frame is sent to every page as the same bytes, made once
+    ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30.0, compress=False)
     await ws.prepare(request)
-    watcher = Watcher(ws, key)
+    watcher = Watcher(ws, key, request.transport)
     hub.join(table_id, watcher)
     pump = asyncio.create_task(watcher.pump(), name=f"parlour-web-{table_id}")
     rate = Rate([])

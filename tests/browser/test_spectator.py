@@ -164,7 +164,9 @@ async def test_a_spectator_follows_a_whole_game_of_tilters_live(
     assert final["status"] == "closed" and "alice" in final["results"]
     await shows(page, final)
     versions = [f["version"] for f in seen.frames if f["type"] == "table"]
-    assert versions == sorted(set(versions)) and len(versions) > moves  # every move's frame
+    assert versions == sorted(versions)  # in order (the last twice: its move, then the end)
+    assert set(range(versions[0], versions[-1] + 1)) <= set(versions)  # every move's frame
+    assert versions[-1] - versions[0] == moves
 
 
 def seen_frame(bot: ParlourBot, table: Table) -> dict[str, Any]:
