@@ -39,7 +39,7 @@ async def load_once(context: BrowserContext, url: str) -> dict[str, Any]:
     page = await context.new_page()
     await page.add_init_script(OBSERVER)
     done: list[Request] = []
-    page.on("requestfinished", done.append)
+    page.on("requestfinished", lambda request: done.append(request))
     started = time.perf_counter()
     await page.goto(url)
     await page.wait_for_function("window.parlourDrawnAt !== undefined")
@@ -49,8 +49,9 @@ async def load_once(context: BrowserContext, url: str) -> dict[str, Any]:
     await page.close()
     return {
         "requests": len(done),
-        "body_bytes": sum(s["responseBodySize"] for s in sizes),
-        "bytes": sum(s["responseBodySize"] + s["responseHeadersSize"] for s in sizes),
+        # a size Chromium does not know (-1: from its cache) counts as nothing sent
+        "body_bytes": sum(max(s["responseBodySize"], 0) for s in sizes),
+        "bytes": sum(max(s["responseBodySize"], 0) + s["responseHeadersSize"] for s in sizes),
         "drawn_ms": drawn_ms,
         "wall_ms": wall_ms,
     }
