@@ -30,10 +30,11 @@ def _load(run: dict[str, Any]) -> str:
 def fanout_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     """The fan-out table, and what was missed."""
     lines = [
-        "| run | load | sockets | moves (one per s) | every frame to every socket"
-        " | commit to frame p50 / p99 / max ms | memory per socket KB"
+        "| run | load | sockets | moves (s apart) | every frame to every socket"
+        " | commit to written to the last socket p50 / p99 / max ms (left to pumps)"
+        " | commit to read by each socket p50 / p99 / max ms | memory per socket KB"
         " | spectators' CPU per frame µs |",
-        "| --- | --- | ---: | --- | --- | --- | ---: | ---: |",
+        "| --- | --- | ---: | --- | --- | --- | --- | ---: | ---: |",
     ]
     missed = []
     for r in runs:
@@ -41,6 +42,8 @@ def fanout_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
         lines.append(
             f"| {r['process']} | {_load(r)} | {r['sockets']:,} | {r['moves']} ({r['pace_s']})"
             f" | {'yes' if every else 'no'} ({r['sockets_with_every_frame']:,} sockets)"
+            f" | {r['written_p50_ms']:.0f} / {r['written_p99_ms']:.0f} / {r['written_max_ms']:.0f}"
+            f" ({r['pumped']})"
             f" | {r['p50_ms']:.0f} / {r['p99_ms']:.0f} / {r['max_ms']:.0f}"
             f" | {r['socket_kb']:.1f} | {1000 * r['client_cpu_ms_per_frame']:.0f} |"
         )

@@ -25,6 +25,7 @@ import gc
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ from bench._web_site import (  # noqa: E402
     two_players,
 )
 from bench._web_spectators import spectators  # noqa: E402
-from bot.tables import Table  # noqa: E402
+from bot.tables import Table, Update  # noqa: E402
 
 FANOUT_SOCKETS = 2000
 FANOUT_MOVES = 40
@@ -64,6 +65,23 @@ async def play(where: Site, table: Table, moves: int, pace_s: float) -> list[int
     return made
 
 
+def time_writes(where: Site) -> tuple[dict[int, float], list[int]]:
+    """When the hub was done with each version of a table (every idle page's frame
+    written, at once, to its connection: handed to the kernel), and how many pages each
+    left to their pumps (busy with an earlier frame)."""
+    hub, done, pumped = where.web.hub, {}, []
+    inner = hub.table_updated
+
+    async def timed(update: Update) -> None:
+        await inner(update)
+        done.setdefault(update.table.version, time.monotonic())
+        room = hub._rooms.get(update.table.id, set())
+        pumped.append(sum(w.pending is not None or w.sending for w in room))
+
+    hub.table_updated = timed  # type: ignore[method-assign]
+    return done, pumped
+
+
 async def fanout(sockets: int, moves: int, pace_s: float) -> dict[str, Any]:
     """One table watched by `sockets` pages: delivery, fan-out and memory per socket."""
     load = load_average()
@@ -78,6 +96,7 @@ async def fanout(sockets: int, moves: int, pace_s: float) -> dict[str, Any]:
             per_socket_kb = (resident_kb() - before) / sockets
             assert where.web.hub.sockets == sockets
             where.commits.at.clear()  # the frames timed are the moves' only
+            written, pumped = time_writes(where)
             made = await play(where, table, moves, pace_s)
             await asyncio.sleep(2.0)  # the last frames on their way
             watched = await watching.close()
@@ -86,6 +105,7 @@ async def fanout(sockets: int, moves: int, pace_s: float) -> dict[str, Any]:
     for index, version, _ in watched.frames:
         got.setdefault(index, set()).add(version)
     delivered = sum(set(made) <= got.get(i, set()) for i in range(sockets))
+    handed = [written[v] - where.commits.at[(table.id, v)] for v in made]
     return {
         "load": load,
         "load_after": load_average(),
@@ -97,6 +117,10 @@ async def fanout(sockets: int, moves: int, pace_s: float) -> dict[str, Any]:
         "p50_ms": quantile(times, 0.5),
         "p99_ms": quantile(times, 0.99),
         "max_ms": quantile(times, 1.0),
+        "written_p50_ms": quantile(handed, 0.5),
+        "written_p99_ms": quantile(handed, 0.99),
+        "written_max_ms": quantile(handed, 1.0),
+        "pumped": sum(pumped),
         "socket_kb": per_socket_kb,
         "client_cpu_ms_per_frame": 1000 * watched.cpu_s / max(len(watched.frames), 1),
     }
