@@ -32,6 +32,10 @@ class Socket(Protocol):
     async def close(self, *, code: int = 1000, message: bytes = b"") -> bool:
         """Close the socket."""
 
+    @property
+    def closed(self) -> bool:
+        """Whether its closing has begun (no frame may follow a close)."""
+
 
 @dataclass(eq=False)
 class Watcher:
@@ -63,11 +67,12 @@ class Watcher:
 
     def _idle(self) -> bool:
         """Whether nothing of this page's is waiting to go: no frame pending, no send
-        under way, an open connection with an empty buffer."""
+        under way, a socket not closing and an open connection with an empty buffer."""
         found = self.transport
         return (
             self.pending is None
             and not self.sending
+            and not self.socket.closed
             and isinstance(found, asyncio.WriteTransport)
             and not found.is_closing()
             and found.get_write_buffer_size() == 0

@@ -39,6 +39,7 @@ class Page:
         self.hold = asyncio.Event()
         self.hold.set()
         self.arrived = asyncio.Event()
+        self.closed = False
 
     async def send_str(self, data: str) -> None:
         await self.hold.wait()
@@ -46,6 +47,7 @@ class Page:
         self.arrived.set()
 
     async def close(self, *, code: int = 1000, message: bytes = b"") -> bool:
+        self.closed = True
         return True
 
 
@@ -56,6 +58,14 @@ def test_a_frame_to_an_idle_page_is_written_at_once_as_its_bytes() -> None:
     watcher.offer("two", text_frame("two"))
     assert connection.written == [b"\x81\x03one", b"\x81\x03two"]
     assert watcher.pending is None
+
+
+async def test_nothing_is_written_to_a_page_once_its_closing_began() -> None:
+    page, connection = Page(), Connection()
+    watcher = Watcher(page, "key", connection)
+    await page.close(code=4404)
+    watcher.offer("late", text_frame("late"))
+    assert connection.written == [] and watcher.pending == "late"  # its pump's to fail
 
 
 async def test_a_page_still_reading_is_sent_the_latest_frame_only() -> None:
