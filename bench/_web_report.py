@@ -30,6 +30,13 @@ def _load(run: dict[str, Any]) -> str:
 def fanout_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     """The fan-out table, and what was missed."""
     lines = [
+        "`bench/bench_web.py fanout`: a Tilters table of two players, a move every second,"
+        " watched by 2,000 sockets of the spectators' process (bench/_sockets.py, plain"
+        " sockets in one epoll loop); the collector set as the bot sets it (bot/heap.py)."
+        " Memory: this process's resident memory before and after the sockets opened and"
+        " each had its first frame, over the sockets. Target: every frame, p99 ≤ 50 ms,"
+        " ≤ 50 KB a socket.",
+        "",
         "| run | load | sockets | moves (s apart) | every frame to every socket"
         " | commit to written to the last socket p50 / p99 / max ms (left to pumps)"
         " | commit to read by each socket p50 / p99 / max ms | memory per socket KB"
@@ -56,6 +63,14 @@ def fanout_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
 def spectator_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     """The 400 tables' table (each run: with the web, and without), and what was missed."""
     lines = [
+        "`bench/bench_web.py spectators`: bench/bench_discord.py's 400 black-joke tables"
+        " (a player and an AI each, the player taking 2-8 s a move in Discord through the"
+        " fake, 5 moves), once with the web on and 5 sockets on every table (2,000 in the"
+        " spectators' process) and once without, on fresh SQLite files, the order"
+        " alternating. Commit to frame: from the presenters being told of a version (just"
+        " after its commit) to a socket reading its frame. Targets: p99 ≤ 100 ms, and the"
+        " Discord figures unchanged (answer p99 ≤ 1 s).",
+        "",
         "| run | load | web | moves | frames to sockets | commit to frame p50 / p99 / max ms"
         " | bot CPU ms/move | lag p99 ms | answer p50 / p99 / max ms | not acked in 3 s |",
         "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | --- | ---: |",
@@ -91,6 +106,11 @@ def spectator_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
 def page_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     """The page's loads, and what was missed."""
     lines = [
+        "`bench/bench_web.py page`: a table's page in headless Chromium (Debian's 156),"
+        " a Tilters table in play: a new browser context, another new one, and the first"
+        " again (its cache). Bytes as Chromium counts them (headers too). Drawn: the page's"
+        " own clock from navigation to the table first drawn. Targets: ≤ 300 KB, ≤ 1 s.",
+        "",
         "| run | load | load of the page | requests | bytes sent (bodies) | navigation to drawn"
         " table ms | goto to drawn, ms |",
         "| --- | --- | --- | ---: | --- | ---: | ---: |",

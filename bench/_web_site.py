@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot import heap
 from bot.config import WebSettings
 from bot.ledger import Ledger
 from bot.storage import open_database
@@ -77,6 +78,7 @@ async def site(folder: Path) -> AsyncIterator[Site]:
     web.attach(service, WatchKeys(db), ledger)
     commits = Commits()
     service.presenters.insert(0, commits)
+    heap.settle()  # the collector as the running bot sets it (bot/heap.py)
     await web.start(host="127.0.0.1")
     try:
         yield Site(service, web, commits)
