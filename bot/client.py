@@ -26,6 +26,7 @@ import discord
 from discord.ext import commands
 
 from bot import heap
+from bot.answers import AnswerClock
 from bot.config import Settings
 from bot.games import registry
 from bot.guilds import GuildSettingsStore, defaults_from
@@ -53,6 +54,7 @@ COGS: tuple[str, ...] = (
 """The cogs, loaded in this order (`cogs.core` first: the error handler and the render
 workers' shutdown)."""
 
+ANSWER_METRIC = "parlour_interaction_answer_seconds"
 CLOCK_STEP_S = 1.0
 NOTICE_RETRY_S = 300.0
 """How often notices that Discord did not take are tried again (besides each reconnect)."""
@@ -75,8 +77,16 @@ class ParlourBot(commands.Bot):
         assert (settings.shards is None) != isinstance(self, discord.AutoShardedClient), (
             "sharded settings need ShardedParlourBot (make_bot), unsharded ones ParlourBot"
         )
+        # the web (and its metrics) first: the answers' clock traces discord.py's HTTP;
+        # off unless settings.web; sign-in asks Discord's API where discord.py does
+        self.web = WebServer(settings.web, self.not_ready, discord.http.Route.BASE)
+        times = self.web.metrics.histogram(
+            ANSWER_METRIC, "Seconds from an interaction to its answer."
+        )
+        self.answers = AnswerClock(times.observe)
         super().__init__(
             command_prefix=commands.when_mentioned,
+            http_trace=self._answer_trace(),
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
@@ -90,8 +100,6 @@ class ParlourBot(commands.Bot):
         self._owed = False  # a notice to a channel is still waiting to be sent
         # Blocking clean-ups the cogs register, run in a thread once Discord is closed.
         self.after_close: dict[str, Callable[[], None]] = {}
-        # off unless settings.web; sign-in asks Discord's API where discord.py does
-        self.web = WebServer(settings.web, self.not_ready, discord.http.Route.BASE)
         self.web.metrics.gauge(
             "parlour_shards_held", "Discord gateway shards this process holds.", self._shards_held
         )
@@ -102,6 +110,24 @@ class ParlourBot(commands.Bot):
     def _gateway_options(settings: Settings) -> dict[str, Any]:
         """What discord.py's client is told of the gateway besides the defaults."""
         return {}
+
+    def _answer_trace(self) -> aiohttp.TraceConfig:
+        """A trace of discord.py's HTTP session: every answer to an interaction goes
+        through it (discord.py has no event for an answer)."""
+        trace = aiohttp.TraceConfig()
+
+        async def ended(_: object, __: object, params: aiohttp.TraceRequestEndParams) -> None:
+            self.answers.answered(params.url.path)
+
+        trace.on_request_end.append(ended)
+        return trace
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Hand an event to its listeners; an interaction's arrival starts its clock
+        (before any handler of it has run: they are tasks, started after this)."""
+        if event_name == "interaction":
+            self.answers.arrived(args[0].id)
+        super().dispatch(event_name, *args, **kwargs)
 
     def owns(self, guild_id: int) -> bool:
         """Whether this process serves the guild: every guild unless sharded, else the

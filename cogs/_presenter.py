@@ -118,6 +118,9 @@ class Widgets:
     hand: Callable[[Table, Hand], tuple[str, discord.ui.View | None]]
 
 
+EDIT_METRIC = "parlour_table_edit_seconds"
+
+
 def presenter_of(bot: ParlourBot) -> DiscordPresenter:
     """The Discord presenter the table cog installed."""
     # load_extension imports the module afresh, so compare by attribute, not class
@@ -140,6 +143,11 @@ class DiscordPresenter:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._tickets: dict[int, Ticket] = {}
         self._news: dict[int, asyncio.Event] = {}
+        self._changed: dict[int, float] = {}
+        """When each table's oldest change not shown yet came: the edit is timed from it."""
+        self.edits = bot.web.metrics.histogram(
+            EDIT_METRIC, "Seconds from a table's change to its message edited."
+        )
 
     @property
     def dm_open(self) -> dict[int, bool]:
@@ -162,6 +170,7 @@ class DiscordPresenter:
         """Keep the update as the table's latest and start its edit task if none runs."""
         table_id = update.table.id
         self._latest[table_id] = update
+        self._changed.setdefault(table_id, time.monotonic())
         ticket = self._tickets.get(table_id)
         if ticket is not None:
             # its picture, if still waiting for a worker, would be replaced before it
@@ -195,7 +204,10 @@ class DiscordPresenter:
     async def refresh(self, update: Update) -> None:
         """Show an update now without DMing anyone (after a restart: players already
         have their hands, and a DM is sent again only when a hand changes)."""
+        waited = update.table.id in self._changed
         self._show(update)
+        if not waited:  # not a change: the same table drawn again, not timed
+            del self._changed[update.table.id]
         self.mailer.seen(update, quiet=True)
 
     async def _flush(self, table_id: int) -> None:
@@ -206,13 +218,20 @@ class DiscordPresenter:
                 await self._nap(table_id, wait)
                 continue  # a newer update may change the wait
             update = self._latest.pop(table_id)
+            changed = self._changed.pop(table_id, None)
             ticket = self._tickets.setdefault(table_id, Ticket(home=table_id))
             try:
                 await self._edit(update, ticket)
             except Superseded:
+                if changed is not None:  # still the oldest change not shown
+                    self._changed[table_id] = changed
                 continue  # a newer update came while its picture waited: drawn instead
             except Exception:  # an edit that fails is redone by the next change or restart
                 log.warning("could not edit the message of table %d", table_id, exc_info=True)
+            else:
+                # not timed: a redraw, or no message yet (the command posts the first)
+                if changed is not None and table_id in self.message_ids:
+                    self.edits.observe(time.monotonic() - changed)
             del self._tickets[table_id]
             self._last_edit[table_id] = time.monotonic()
 

@@ -404,9 +404,10 @@ MIRRORS = {
 }
 """A test folder that mirrors a package may test that package's private parts."""
 
-SUPPORT = {"fakediscord", "fakediscord_selftest", "golden", "hunt", "fourth"}
+SUPPORT = {"fakediscord", "fakediscord_selftest", "golden", "hunt", "fourth", "browser"}
 """Test folders that mirror no package: the fake Discord and its own tests, the golden
-playthroughs, the long hunters, and a test's own data (the fourth Stops page)."""
+playthroughs, the long hunters, a test's own data (the fourth Stops page), and the
+tests in a real browser (of web/ and its pages, through the bot and the fake Discord)."""
 
 
 def source_of_tests(folder: Path) -> Path:
@@ -422,7 +423,9 @@ def test_the_tests_mirror_the_source_tree() -> None:
     folders = [
         d
         for d in (ROOT / "tests").rglob("*")
-        if d.is_dir() and "__pycache__" not in d.parts and not SUPPORT & set(d.parts)
+        if d.is_dir()
+        and "__pycache__" not in d.parts
+        and not SUPPORT & set(d.relative_to(ROOT).parts)
     ]
     astray = [str(d) for d in folders if not source_of_tests(d).is_dir()]
     assert astray == [], "test folders that mirror no package"

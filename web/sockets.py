@@ -83,9 +83,10 @@ class Visit:
 
 async def serve_socket(request: web.Request, hub: Hub, visit: Visit) -> web.StreamResponse:
     """Run one page's socket until it closes."""
-    ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30.0)
+    # no compression: a frame is sent to every page as the same bytes, made once
+    ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30.0, compress=False)
     await ws.prepare(request)
-    watcher = Watcher(ws, visit.key)
+    watcher = Watcher(ws, visit.key, request.transport)
     if visit.viewer is not None and visit.desk is not None:
         watcher.private = visit.private
     await hub.follow(visit.table_id)  # a table another process holds is followed from here

@@ -152,7 +152,7 @@ class FakeDiscord(Harness):
             await self.close()
 
     def _install(self, bot: discord.Client) -> None:
-        http, session = bot.http, FakeSession(self.api.handle)
+        http, session = bot.http, FakeSession(self.api.handle, bot.http.http_trace)
 
         async def static_login(token: str) -> Any:
             http._HTTPClient__session = session  # type: ignore[attr-defined]  # aiohttp's place

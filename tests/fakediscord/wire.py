@@ -20,6 +20,7 @@ from typing import Any
 
 import aiohttp
 from multidict import CIMultiDict
+from yarl import URL
 
 from .records import Upload
 
@@ -53,8 +54,13 @@ class FakeResponse:
 class FakeSession:
     """Stands where discord.py keeps its `aiohttp.ClientSession`; nothing leaves the process."""
 
-    def __init__(self, handler: Handler) -> None:
+    def __init__(self, handler: Handler, trace: aiohttp.TraceConfig | None = None) -> None:
+        """`trace`: the client's `http_trace`, told of each response as aiohttp's own
+        session tells it (its `on_request_end`; the other signals are not sent)."""
         self._handler = handler
+        self._trace = trace
+        if trace is not None:
+            trace.freeze()  # as a session does with the traces it is given
         self.closed = False
 
     @contextlib.asynccontextmanager
@@ -62,7 +68,16 @@ class FakeSession:
         self, method: str, url: str, kwargs: dict[str, Any]
     ) -> AsyncIterator[FakeResponse]:
         assert not self.closed, f"{method} {url} on a closed session"
-        yield await self._handler(method, url, kwargs)
+        response = await self._handler(method, url, kwargs)
+        if self._trace is not None:
+            ended = aiohttp.TraceRequestEndParams(
+                method,
+                URL(url),
+                CIMultiDict(kwargs.get("headers") or {}),
+                response,  # type: ignore[arg-type]
+            )
+            await self._trace.on_request_end.send(self, self._trace.trace_config_ctx(), ended)
+        yield response
 
     def request(
         self, method: str, url: str, **kwargs: Any
