@@ -296,6 +296,7 @@ class ParlourBot(commands.Bot):
         for name in list(self.extensions):
             await self.unload_extension(name)
         await self.web.close()
+        await self._stop_readying()
         await super().close()
         for closer in self.after_close.values():
             await asyncio.to_thread(closer)
@@ -306,6 +307,16 @@ class ParlourBot(commands.Bot):
         if hasattr(self, "claim"):
             # Only once every write is done may another process take the shards over.
             await self.claim.release()
+
+    async def _stop_readying(self) -> None:
+        """Cancel discord.py's wait for the guilds before READY, if a stop comes during
+        it: left running past the close, it dispatched READY on a loop already let go
+        of (a traceback in the log of a bot stopped just after it connected)."""
+        readying = getattr(self._connection, "_ready_task", None)
+        if readying is not None and not readying.done():
+            readying.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await readying
 
 
 class ShardedParlourBot(ParlourBot, commands.AutoShardedBot):
