@@ -26,7 +26,7 @@ from bot.tables import TableError
 from bot.tables.relay import NO_ANSWER, TableRelay
 from bot.web_process import WebFront
 from tests.backends import needs_postgres, pg_schema
-from tests.cogs.test_shards_processes import table_message
+from tests.cogs.test_shards_processes import open_table
 from tests.fakediscord.bot_process import launch, terminate
 from tests.fakediscord.net import NetDiscord
 from tests.fakediscord.world import FakeUser
@@ -51,22 +51,6 @@ async def page(
     ws = await session.ws_connect(f"http://127.0.0.1:{port}/t/{key}/ws", headers={"Origin": ORIGIN})
     await ws.send_json({"type": "hello"})
     return ws
-
-
-async def open_table(net: NetDiscord, channel: int, host: FakeUser, guest: FakeUser) -> None:
-    """A two-seat Black Joke table of one round in the channel, dealt."""
-    await net.slash(
-        "table start", {"game": "black-joke", "options": "rounds=1"}, by=host, channel=channel
-    )
-    lobby = await net.until(lambda: table_message(net, channel))
-    await net.click(lobby, label="Join", by=guest)
-    await net.click(lobby, label="Start", by=host)
-
-    def dealt() -> bool:
-        message = table_message(net, channel)
-        return message is not None and "My hand" in [b["label"] for b in message.buttons]
-
-    await net.until(dealt)
 
 
 async def play_one(relay: TableRelay, table_id: int, rng: random.Random) -> int:
