@@ -32,14 +32,15 @@ def fanout_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     lines = [
         "`bench/bench_web.py fanout`: a Tilters table of two players, a move every second,"
         " watched by 2,000 sockets of the spectators' process (bench/_sockets.py, plain"
-        " sockets in one epoll loop); the collector set as the bot sets it (bot/heap.py)."
+        " sockets in one epoll loop: every Nth read as its frames come and timed, the others"
+        " read between moves and counted); the collector set as the bot sets it (bot/heap.py)."
         " Memory: this process's resident memory before and after the sockets opened and"
         " each had its first frame, over the sockets. Target: every frame, p99 ≤ 50 ms,"
         " ≤ 50 KB a socket.",
         "",
         "| run | load | sockets | moves (s apart) | every frame to every socket"
         " | commit to written to the last socket p50 / p99 / max ms (left to pumps)"
-        " | commit to read by each socket p50 / p99 / max ms | memory per socket KB"
+        " | commit to read by each timed socket p50 / p99 / max ms (timed) | memory per socket KB"
         " | spectators' CPU per frame µs |",
         "| --- | --- | ---: | --- | --- | --- | --- | ---: | ---: |",
     ]
@@ -52,6 +53,7 @@ def fanout_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
             f" | {r['written_p50_ms']:.0f} / {r['written_p99_ms']:.0f} / {r['written_max_ms']:.0f}"
             f" ({r['pumped']})"
             f" | {r['p50_ms']:.0f} / {r['p99_ms']:.0f} / {r['max_ms']:.0f}"
+            f" (1 in {r['timed_every']})"
             f" | {r['socket_kb']:.1f} | {1000 * r['client_cpu_ms_per_frame']:.0f} |"
         )
         missed += ["a socket missed a frame"] * (not every)

@@ -103,7 +103,8 @@ class Watched:
     """What the spectators' process saw: each frame (socket, version, when), the key
     index of each socket, and the CPU it spent watching."""
 
-    frames: list[tuple[int, int, float]]
+    frames: list[tuple[int, int, float | None]]
+    """(socket, version, when read; None for a socket not timed)."""
     sockets: list[int]
     cpu_s: float
 
@@ -115,8 +116,11 @@ class Spectators:
         self.process = process
 
     @classmethod
-    async def open(cls, base: str, origin: str, keys: list[str], per_key: int) -> Spectators:
-        """Start the process and wait until every socket has had its first frame."""
+    async def open(
+        cls, base: str, origin: str, keys: list[str], per_key: int, timed_every: int = 1
+    ) -> Spectators:
+        """Start the process and wait until every socket has had its first frame (every
+        `timed_every`th socket timed as it reads: bench/_sockets.py)."""
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             str(ROOT / "bench" / "_sockets.py"),
@@ -127,7 +131,10 @@ class Spectators:
             limit=2**30,
         )
         assert process.stdin is not None and process.stdout is not None
-        process.stdin.write(json.dumps({"keys": keys, "per_key": per_key}).encode() + b"\n")
+        process.stdin.write(
+            json.dumps({"keys": keys, "per_key": per_key, "timed_every": timed_every}).encode()
+            + b"\n"
+        )
         await process.stdin.drain()
         ready = await process.stdout.readline()
         assert ready.strip() == b"ready", ready
@@ -140,7 +147,7 @@ class Spectators:
         await self.process.stdin.drain()
         seen = json.loads(await self.process.stdout.readline())
         await self.process.wait()
-        frames = [(int(s), int(v), float(t)) for s, v, t in seen["frames"]]
+        frames = [(int(s), int(v), None if t is None else float(t)) for s, v, t in seen["frames"]]
         return Watched(frames, seen["sockets"], seen["cpu_s"])
 
 
@@ -150,7 +157,7 @@ def latencies(watched: Watched, tables: list[int], commits: Commits) -> list[flo
     found = []
     for socket_index, version, when in watched.frames:
         committed = commits.at.get((tables[watched.sockets[socket_index]], version))
-        if committed is not None:
+        if committed is not None and when is not None:
             found.append(when - committed)
     return found
 

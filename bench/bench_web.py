@@ -82,8 +82,9 @@ def time_writes(where: Site) -> tuple[dict[int, float], list[int]]:
     return done, pumped
 
 
-async def fanout(sockets: int, moves: int, pace_s: float) -> dict[str, Any]:
-    """One table watched by `sockets` pages: delivery, fan-out and memory per socket."""
+async def fanout(sockets: int, moves: int, pace_s: float, timed_every: int) -> dict[str, Any]:
+    """One table watched by `sockets` pages: delivery, fan-out and memory per socket
+    (every `timed_every`th socket timed as it reads: bench/_sockets.py)."""
     load = load_average()
     with tempfile.TemporaryDirectory() as folder:
         async with site(Path(folder)) as where:
@@ -91,7 +92,9 @@ async def fanout(sockets: int, moves: int, pace_s: float) -> dict[str, Any]:
             key = await where.web.keys.key_of(table.id)  # type: ignore[union-attr]
             gc.collect()
             before = resident_kb()
-            watching = await Spectators.open(where.base, where.web.settings.origin, [key], sockets)
+            watching = await Spectators.open(
+                where.base, where.web.settings.origin, [key], sockets, timed_every
+            )
             gc.collect()
             per_socket_kb = (resident_kb() - before) / sockets
             assert where.web.hub.sockets == sockets
@@ -112,6 +115,7 @@ async def fanout(sockets: int, moves: int, pace_s: float) -> dict[str, Any]:
         "sockets": sockets,
         "moves": len(made),
         "pace_s": pace_s,
+        "timed_every": timed_every,
         "frames": len(times),
         "sockets_with_every_frame": delivered,
         "p50_ms": quantile(times, 0.5),
@@ -131,7 +135,7 @@ async def run(part: str, runs: int, args: argparse.Namespace) -> list[dict[str, 
     found = []
     for number in range(runs):
         if part == "fanout":
-            figures = await fanout(args.sockets, args.moves, args.pace)
+            figures = await fanout(args.sockets, args.moves, args.pace, args.timed_every)
         elif part == "spectators":
             figures = await spectators(
                 args.tables, args.per_table, args.table_moves, number % 2 == 1
@@ -152,6 +156,7 @@ def main() -> int:
     parser.add_argument("--sockets", type=int, default=FANOUT_SOCKETS)
     parser.add_argument("--moves", type=int, default=FANOUT_MOVES)
     parser.add_argument("--pace", type=float, default=1.0)
+    parser.add_argument("--timed-every", type=int, default=10, help="fanout: time 1 socket in N")
     parser.add_argument("--tables", type=int, default=400)
     parser.add_argument("--per-table", type=int, default=5)
     parser.add_argument("--table-moves", type=int, default=5)
