@@ -24,6 +24,7 @@ from bot.front.words import named
 from bot.tables import Event, TableService, Update
 from bot.tables.mirror import Mirror
 from web.frames import closed_frame, frame_of
+from web.scatter import Scatter, Target, target_of
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,8 @@ class Watcher:
 
     A frame offered to a spectator's page whose connection has nothing waiting to go is
     written to it at once, the same bytes for every such page (`text_frame`, made once):
-    2,000 pages cost 2,000 writes, not 2,000 tasks woken and 2,000 frames built. A page
+    2,000 pages cost 2,000 writes, not 2,000 tasks woken and 2,000 frames built, and
+    many such writes are shared between two threads (`web.scatter`). A page
     still reading an earlier frame (its connection's buffer not empty, or a send under
     way), and a signed-in page (its private frame follows), is given the latest by its
     pump when it is ready, never a backlog."""
@@ -86,6 +88,13 @@ class Watcher:
         self.pending = text
         self.due = self.private is not None
         self.wake.set()
+
+    def idle_target(self) -> Target | None:
+        """A spectator's idle connection, to be written a frame at once (None: a
+        signed-in page, or one busy, closing or without a socket: its pump sends)."""
+        if self.private is not None or not self._idle():
+            return None
+        return target_of(self.transport)
 
     def reply(self, text: str) -> None:
         """Send `text` to this page alone, after any frame waiting, then the private
@@ -157,6 +166,8 @@ class Hub:
         self._said: dict[int, str] = {}
         self._rooms: dict[int, set[Watcher]] = {}
         self._latest: dict[int, str] = {}
+        self.scatter = Scatter()
+        """Writes a frame to a table's idle spectator pages, on two threads when many."""
 
     @property
     def sockets(self) -> int:
@@ -184,9 +195,14 @@ class Hub:
         if room:
             text = json.dumps(frame_of(update, said))
             self._latest[table.id] = text
-            frame = text_frame(text)
+            targets, frame = [], text_frame(text)
             for watcher in room:
-                watcher.offer(text, frame)
+                found = watcher.idle_target()
+                if found is None:  # through its pump (or its transport, if it has no socket)
+                    watcher.offer(text, frame)
+                else:
+                    targets.append(found)
+            self.scatter.write(targets, frame)
 
     def _words(self, update: Update, counted: bool) -> str:
         """The table's last move in words, as everyone at the table heard of it (a card
@@ -267,6 +283,7 @@ class Hub:
         """Close every page (the bot is stopping: pages come back to the next one)."""
         sockets = [w.socket for room in self._rooms.values() for w in room]
         await asyncio.gather(*(_shut(s, 1001, b"restarting") for s in sockets))
+        self.scatter.close()
 
 
 async def _shut(socket: Socket, code: int, why: bytes) -> None:
