@@ -80,7 +80,7 @@ def main() -> int:
         run_pytest(
             "web privacy hunter",
             ["tests/web/test_privacy.py"],
-            {"PARLOUR_WEB_PRIVACY_SEEDS": "4"},
+            {"PARLOUR_WEB_PRIVACY_SEEDS": "4", "PARLOUR_WEB_PRIVACY_LONG": "1"},
             args.jobs,
         ),
         run_pytest(

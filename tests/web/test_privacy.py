@@ -1,4 +1,4 @@
-"""The privacy hunter: every registered game, at its fewest and most seats, played
+"""The privacy hunter: every registered game, at every seat count it allows, played
 through the table service (alice and, with two seats or more, bob at random, the other
 seats by the AI) with a spectator's socket and each player's own signed-in socket open,
 every frame checked against the private cards of the state it shows: no frame to a
@@ -25,7 +25,12 @@ from tests.web.conftest import ORIGIN, Site, frames, hello
 
 SEEDS = int(os.environ.get("PARLOUR_WEB_PRIVACY_SEEDS", "1"))
 MOST_MOVES = 400
-"""The players' moves per game at most: enough to see deals, tricks and ends."""
+"""The players' moves per game at most, at its fewest and most seats: enough to see
+deals, tricks and ends."""
+BETWEEN_MOVES = 120
+"""The same at the seat counts between (the suite's short form: the long hunt plays
+every count at `MOST_MOVES`)."""
+EVERY_COUNT_AT_LENGTH = os.environ.get("PARLOUR_WEB_PRIVACY_LONG") == "1"
 WORD = re.compile(r"[A-Za-z0-9]+")
 
 
@@ -60,12 +65,19 @@ def shown(frame: dict[str, Any]) -> set[str]:
 
 
 def cases() -> list[tuple[str, int, int]]:
-    """Every game at its fewest and most seats, for each seed."""
+    """Every game at every seat count it allows, for each seed."""
     out = []
     for game in registry.all():
-        counts = sorted({game.info.min_seats, game.info.max_seats})
+        counts = range(game.info.min_seats, game.info.max_seats + 1)
         out += [(game.info.key, n, seed) for n in counts for seed in range(SEEDS)]
     return out
+
+
+def moves_at(key: str, seats: int) -> int:
+    """The players' moves at most for a game at a seat count."""
+    info = registry.get(key).info
+    ends = seats in (info.min_seats, info.max_seats)
+    return MOST_MOVES if ends or EVERY_COUNT_AT_LENGTH else BETWEEN_MOVES
 
 
 async def player_socket(site: Site, user: FakeUser, key: str) -> ClientWebSocketResponse:
@@ -113,7 +125,7 @@ async def test_no_frame_shows_a_card_hidden_from_its_reader(
         await hello(ws)
     await read(0.01)
     rng = random.Random(seed)
-    for _ in range(MOST_MOVES):
+    for _ in range(moves_at(key, seats)):
         if not await move(site, table, rng):
             break
         await read(0.001)
