@@ -136,14 +136,17 @@ def web_bot(bot: ParlourBot, fake: FakeDiscord) -> ParlourBot:  # noqa: F811
 
 @dataclass
 class Seen:
-    """One open page, and every frame its sockets were sent, parsed, in order."""
+    """One open page, every frame its sockets were sent and every message they sent,
+    parsed, in order."""
 
     page: Page
     frames: list[dict[str, Any]] = field(default_factory=list)
+    sent: list[dict[str, Any]] = field(default_factory=list)
 
     def _watch(self, socket: WebSocket) -> None:
-        """Keep the frames a socket of the page receives."""
+        """Keep the frames a socket of the page receives, and the messages it sends."""
         socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+        socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
 
 @dataclass
