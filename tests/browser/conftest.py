@@ -16,7 +16,11 @@ signed in) are never another's (a spectator, another player).
 
 The fake Discord's fixtures (`fake`, `bot`, `alice`, `bob`, ...) are those of
 tests/cogs/conftest.py; `settings` here turns the web on at a free port of this machine,
-its public address `http://127.0.0.1:PORT`, so a page's socket comes from its own origin.
+its public address `http://127.0.0.1:PORT`, so a page's socket comes from its own origin,
+with sign-in through the fake Discord's application. `signed_in` signs a user in from a
+table's page as a person does (the page's link, Discord's consent, the way back):
+
+    seen = await browser.signed_in(alice, "/t/KEY", fake)   # alice's own context
 """
 
 from __future__ import annotations
@@ -31,8 +35,16 @@ from typing import Any
 
 import pytest
 from playwright.async_api import Browser as Chromium
-from playwright.async_api import BrowserContext, Page, WebSocket, async_playwright, expect
+from playwright.async_api import (
+    BrowserContext,
+    Page,
+    Route,
+    WebSocket,
+    async_playwright,
+    expect,
+)
 
+from bot.client import ParlourBot
 from bot.config import Settings, WebSettings
 from tests.cogs.conftest import (  # noqa: F401  (fixtures, found by pytest by their names)
     BUY_IN,
@@ -47,6 +59,7 @@ from tests.cogs.conftest import (  # noqa: F401  (fixtures, found by pytest by t
     render_workers,
     warm_render_workers,
 )
+from tests.fakediscord import FakeDiscord, FakeUser
 
 CHROMIUM_VARIABLE = "PARLOUR_CHROMIUM"
 REQUIRED_VARIABLE = "PARLOUR_TEST_BROWSER"
@@ -96,9 +109,11 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    """The bot's settings as in tests/cogs, with the web on at a free port of this machine."""
+def settings(tmp_path: Path, fake: FakeDiscord) -> Settings:  # noqa: F811
+    """The bot's settings as in tests/cogs, with the web on at a free port of this machine
+    and sign-in with the fake Discord's application."""
     port = free_port()
+    client = (str(fake.app_id), fake.client_secret)
     return Settings(
         token="fake-token",
         db_path=tmp_path / "parlour.db",
@@ -106,20 +121,32 @@ def settings(tmp_path: Path) -> Settings:
         starting_chips=START_CHIPS,
         buy_in=BUY_IN,
         turn_timeout_s=120.0,
-        web=WebSettings(port, f"http://127.0.0.1:{port}", SECRET),
+        web=WebSettings(port, f"http://127.0.0.1:{port}", SECRET, *client),
     )
+
+
+@pytest.fixture
+def web_bot(bot: ParlourBot, fake: FakeDiscord) -> ParlourBot:  # noqa: F811
+    """The bot with its web's sign-in answered by the fake Discord (its table message in
+    Discord paced as outside the tests: a picture a second at most)."""
+    assert bot.web.oauth is not None
+    bot.web.oauth.http = fake.http_session()
+    return bot
 
 
 @dataclass
 class Seen:
-    """One open page, and every frame its sockets were sent, parsed, in order."""
+    """One open page, every frame its sockets were sent and every message they sent,
+    parsed, in order."""
 
     page: Page
     frames: list[dict[str, Any]] = field(default_factory=list)
+    sent: list[dict[str, Any]] = field(default_factory=list)
 
     def _watch(self, socket: WebSocket) -> None:
-        """Keep the frames a socket of the page receives."""
+        """Keep the frames a socket of the page receives, and the messages it sends."""
         socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+        socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
 
 @dataclass
@@ -145,6 +172,24 @@ class Browser:
         seen = Seen(page)
         page.on("websocket", seen._watch)
         await page.goto(path)
+        return seen
+
+    async def signed_in(self, user: FakeUser, path: str, discord: FakeDiscord) -> Seen:
+        """A new page of the user's at `path`, signed in from it as a person does: the
+        page's sign-in link, the fake Discord's consent page (where the user agrees), and
+        back to the page through /callback, now a player's."""
+        context = await self.user(user.name)
+
+        async def at_discord(route: Route) -> None:
+            back = discord.consent(user, route.request.url)
+            await route.fulfill(status=302, headers={"Location": back})
+
+        await context.route("https://discord.com/**", at_discord)
+        seen = await self.open(user.name, path)
+        await seen.page.locator("#sign-in").click()
+        await seen.page.locator("#sign-out").wait_for()
+        await expect(seen.page.locator("#signed-in")).to_have_text(f"Signed in as {user.name}")
+        await context.unroute("https://discord.com/**")
         return seen
 
 
