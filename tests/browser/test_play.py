@@ -275,6 +275,8 @@ async def test_a_patience_is_played_from_the_page_to_its_end_with_a_hint_and_an_
     before = await zones.inner_html()
     await page.locator(control("next")).click()
     await expect(zones).not_to_have_js_property("innerHTML", before)
+    # what was played is said until the next decision's hand comes, then cleared
+    await expect(page.locator("#answer")).not_to_contain_text("You played")
     await page.locator(control("undo")).click()
     await expect(zones).to_have_js_property("innerHTML", before)  # the card put back
     await expect(page.locator(control("redo"))).to_be_visible()

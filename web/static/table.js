@@ -15,6 +15,8 @@
     return e;
   };
   let last = null, hand = null, socket = null, delay = 1000, deadline = null, gone = false;
+  let answeredAt = null;  // the hand's version when a move's answer came (a hint's stays)
+  let sentAction = null;
 
   function seatBox(seat, name, index, awaiting, pack) {
     const box = el("div", "seat" + (seat.active || awaiting.includes(index) ? " active" : ""));
@@ -129,12 +131,14 @@
       told("refused", "The table is reconnecting: try again in a moment.");
       return;
     }
+    sentAction = action;
     const message = action === null ? { type: "decline", version } : { type: "act", version, action };
     socket.send(JSON.stringify(message));
   }
 
   function told(kind, words) {
     const answer = $("answer");
+    answeredAt = kind === "done" && sentAction !== "hint" && hand ? hand.version : null;
     answer.textContent = words;
     answer.className = "answer " + kind;
     if (kind !== "done" && hand) drawHand($("hand"), hand, send);  // the controls again
@@ -142,6 +146,12 @@
 
   function drawMine(frame) {
     hand = frame.seat === null || frame.seat === undefined ? null : frame;
+    const answer = $("answer");
+    if (hand && hand.turn && answeredAt !== null && hand.version > answeredAt) {
+      answeredAt = null;
+      answer.textContent = "";  // a later decision: what was played before is on the felt
+      answer.className = "answer";
+    }
     drawHand($("hand"), hand, send);
     if (hand) $("footer").textContent = "Playing your own seat: only this page of yours is sent your hand.";
     tick();
