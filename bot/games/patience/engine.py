@@ -237,6 +237,53 @@ class Spec(Finder):
         waiting = Counter(self.pack()) - home
         return not any(b.fits(card, c) for b in builds for c in waiting if c != card)
 
+    def alike(self) -> tuple[tuple[int, ...], ...]:
+        """Groups of piles the solver may treat as interchangeable: a position is the
+        same game with the piles of a group in any order (so their empty piles are one).
+        By default the piles of each tableau, cell, reserve or plain foundation zone of
+        several piles, in a game that keeps every rule where a pile's place could
+        matter (`_PLACED`), does not deal round the tableau and gathers only a waste;
+        a game may say more (or less) of its own."""
+        if any(getattr(type(self), h) is not getattr(Spec, h) for h in _PLACED):
+            return ()
+        if self.deal_to == "t" or (self.redeals and "w" not in self.index):
+            return ()
+        return tuple(
+            tuple(self.index[p] for p in z.ids())
+            for z in self.zones
+            if z.count > 1 and z.kind in _ALIKE and not z.bases
+        )
+
     def weigh(self, layout: Layout, move: str, ctx: Ctx) -> int | None:
         """A game's own weight for a hint (None: the solver's general rule)."""
         return None
+
+
+_ALIKE = (Kind.TABLEAU, Kind.CELL, Kind.RESERVE, Kind.FOUNDATION)
+"""The kinds of zone whose piles may be alike (see `Spec.alike`)."""
+_PLACED = (
+    "movable",
+    "accepts",
+    "fits_empty",
+    "fits_foundation",
+    "base_card",
+    "base_rank",
+    "card_moves",
+    "extra_moves",
+    "apply_extra",
+    "apply_move",
+    "transfer",
+    "settle",
+    "do_deal",
+    "deal_round",
+    "do_redeal",
+    "relay",
+    "gathered",
+    "can_deal",
+    "can_redeal",
+    "takes",
+    "won",
+    "score",
+)
+"""The hooks in which a game could make a pile's place matter: a game that overrides
+one of them gets no alike piles by default."""
