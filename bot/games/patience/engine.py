@@ -237,6 +237,24 @@ class Spec(Finder):
         waiting = Counter(self.pack()) - home
         return not any(b.fits(card, c) for b in builds for c in waiting if c != card)
 
+    def dominant(self, layout: Layout, move: str, ctx: Ctx, moves: Sequence[str]) -> bool:
+        """Whether the solver may play the move without trying the others (`moves`, the
+        layout's moves): it cannot be wrong. By default a `safe` move of a card to a
+        family in a one-pack game whose families keep their cards, when no other move
+        takes that card anywhere. With two packs the twin card, and with two families
+        for a card the other family, make the choice matter, so they never are."""
+        words = move.split(" ")
+        if self.packs != 1 or words[0] != "move" or len(words) != 3:
+            return False
+        if any(z.takeback for z in self.zones if z.kind is Kind.FOUNDATION):
+            return False
+        if self.zone_of[self.index[words[2]]].kind is not Kind.FOUNDATION:
+            return False
+        src = words[1]
+        if any(m != move and m.split(" ")[1:2] == [src] for m in moves):
+            return False
+        return self.safe(layout, move, ctx)
+
     def alike(self) -> tuple[tuple[int, ...], ...]:
         """Groups of piles the solver may treat as interchangeable: a position is the
         same game with the piles of a group in any order (so their empty piles are one).

@@ -20,14 +20,14 @@ S = TypeVar("S")
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
-ENTRY_BYTES = 72
+ENTRY_BYTES = 80
 """What one position costs in the transposition set: a 64-bit hash as a Python int
 (32 bytes) and its slot in the set's table (16 bytes, the table at most 2/3 full),
 rounded up (measured: bench/bench_solver.py, "memory")."""
 LEVEL_BYTES = 2048
 """What one level of the path costs: its position (mostly shared with its parent) and
 the moves still to try there."""
-CHECK_EVERY = 512
+CHECK_EVERY = 16
 """Positions between two looks at the clock."""
 
 MEASURE = "knowing every card, as the server does (the 'thoughtful' measure)"

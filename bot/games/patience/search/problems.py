@@ -4,10 +4,11 @@ no code of its own, and Sympathy's two hands.
 A spec's position is its `Layout`. Its key is the layout with the piles of each group
 the spec calls alike (`Spec.alike`) in sorted order, so those piles in another order,
 and an empty one among them, count once; the moves to such a group's empty piles are
-tried for the first of them alone. When a move is `safe` (a card no pile could still
-want going home) it is the only child: it cannot be wrong to play it. The other moves
-are tried in the order of the hints' weights (solver.py's `weigh`), best first, and every
-one of them is tried, the moves the hints think idle last.
+tried for the first of them alone. When a move is dominant (`Spec.dominant`: by
+default a safe card going home that has no other move) it is the only child: it cannot
+be wrong to play it. The other moves are tried in the order of the hints' weights
+(solver.py's `weigh`), best first, and every one of them is tried, the moves the hints
+think idle last.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class SpecProblem:
             return moves
         if self.use_safe:
             for move in moves:
-                if spec.safe(layout, move, ctx):
+                if spec.dominant(layout, move, ctx, moves):
                     return [move]
         if self.groups:
             moves = self._one_empty(layout, moves)
