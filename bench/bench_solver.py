@@ -48,7 +48,7 @@ def one_game(key: str, deals: int) -> dict[str, Any]:
     fast = 0
     for seed in range(1, deals + 1):
         state = dealt(game, seed)
-        verdict = solve(game, state, Budget(positions=10**9, seconds=SECONDS))
+        verdict = solve(game, state, Budget(positions=10**9, seconds=SECONDS), time.perf_counter)
         counts[verdict.result] += 1
         times.append(verdict.seconds)
         positions += verdict.positions
@@ -79,8 +79,9 @@ def entry_bytes(n: int = 200_000) -> float:
 def peak_memory(key: str, seconds: int) -> dict[str, Any]:
     """One long solve in a fresh process: its peak resident memory and the estimate."""
     code = (
-        "import json, resource; from bot.games.patience.search import solve_deal, Budget;"
-        f"v = solve_deal({key!r}, 1, Budget(positions=10**9, seconds={seconds}));"
+        "import json, resource, time; from bot.games.patience.search import solve_deal, Budget;"
+        f"v = solve_deal({key!r}, 1, Budget(positions=10**9, seconds={seconds}),"
+        " time.perf_counter);"
         "print(json.dumps({'positions': v.positions, 'bytes': v.bytes, 'result': v.result,"
         " 'rss_kb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))"
     )

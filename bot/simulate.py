@@ -204,7 +204,8 @@ def solver_rate(
     rate = SolverRate(game.info.key, games)
     started = time.perf_counter()
     for number in range(games):
-        verdict = solve(game, dealt(game, seed * 1_000_003 + number, options), budget)
+        deal = dealt(game, seed * 1_000_003 + number, options)
+        verdict = solve(game, deal, budget, time.perf_counter)
         rate.positions += verdict.positions
         setattr(rate, verdict.result, getattr(rate, verdict.result) + 1)
         if progress is not None:

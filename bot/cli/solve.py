@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from typing import Any
 
 from bot.cli.checks import UsageError, count, game_of, options_of
@@ -58,7 +59,8 @@ def _solve(args: argparse.Namespace) -> int:
     game = patience_game(args.game)
     seed = count(args.seed, "--seed", 0, 2**62, 1)
     options = options_of(game, args.option)
-    verdict = solve(game, dealt(game, seed, options), budget_of(args, DEFAULT_POSITIONS, 60))
+    budget = budget_of(args, DEFAULT_POSITIONS, DEFAULT_SECONDS)
+    verdict = solve(game, dealt(game, seed, options), budget, time.perf_counter)
     if args.json:
         print(json.dumps(_verdict_json(game, seed, verdict), sort_keys=True))
         return 0

@@ -21,15 +21,22 @@ from bot.games.patience.search import (
     UNKNOWN,
     WON,
     Budget,
+    Verdict,
     dealt,
     replays,
     solvable,
-    solve,
     solve_deal,
 )
-from bot.games.patience.search.pool import SolverPool
+from bot.games.patience.search import solve as solve_by
 from bot.games.patience.solver import hint
 from bot.games.patience.sympathy.game import SympathyState
+from bot.solving import SolverPool
+
+
+def solve(game: Game[Any], state: Any, budget: Budget | None = None) -> Verdict:
+    """The solver's verdict, its seconds by the process's clock."""
+    return solve_by(game, state, budget, time.perf_counter)
+
 
 KEYS = [g.info.key for g in registry.all() if solvable(g)]
 LONG = {"move_limit": 20000}
@@ -246,7 +253,7 @@ def test_alike_piles_count_once() -> None:
 
 
 def test_solve_deal_names_the_game_by_key() -> None:
-    verdict = solve_deal("clock", 3)
+    verdict = solve_deal("clock", 3, None, time.perf_counter)
     assert verdict.result in (WON, LOST) and verdict.positions > 1
     with pytest.raises(ValueError, match="not a patience game"):
         solve(registry.get("black-joke"), None)
@@ -272,7 +279,7 @@ async def test_solves_run_in_worker_processes_off_the_loop() -> None:
         )
         clock.cancel()
         assert hard.result == UNKNOWN and hard.stopped == "seconds"
-        assert easy.result == solve_deal("clock", 3, options=LONG).result
+        assert easy.result == solve_deal("clock", 3, None, time.perf_counter, LONG).result
         assert ticks >= 50  # the loop ran on through the second's solve
         with pytest.raises(ValueError, match="not a patience game"):
             await pool.solve(registry.get("black-joke"), None)

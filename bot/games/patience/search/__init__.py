@@ -7,7 +7,7 @@ played without branching, alike piles counted once, the hints' order and a budge
 `solve(game, state, budget)` decides from any state of a game (a fresh deal, or a game
 under way: a history's earlier states can be solved the same way) and never changes the
 state; `solve_deal(key, seed, ...)` deals first. A "won" verdict's line is checked by
-`replays` (the game's own `apply`, from the state, to a win). pool.py runs solves in
+`replays` (the game's own `apply`, from the state, to a win). bot/solving.py runs solves in
 worker processes, off the bot's event loop.
 """
 
@@ -20,7 +20,16 @@ from bot.games import registry
 from bot.games.base import Game
 from bot.games.patience.engine import Ctx
 from bot.games.patience.game import PatienceGame, PatienceState
-from bot.games.patience.search.core import LOST, MEASURE, UNKNOWN, WON, Budget, Verdict, search
+from bot.games.patience.search.core import (
+    LOST,
+    MEASURE,
+    UNKNOWN,
+    WON,
+    Budget,
+    Clock,
+    Verdict,
+    search,
+)
 from bot.games.patience.search.problems import SpecProblem, SympathyProblem
 from bot.games.patience.sympathy.game import Sympathy, SympathyState
 
@@ -30,6 +39,7 @@ __all__ = [
     "UNKNOWN",
     "WON",
     "Budget",
+    "Clock",
     "Verdict",
     "dealt",
     "replays",
@@ -44,19 +54,20 @@ def solvable(game: Game[Any]) -> bool:
     return isinstance(game, PatienceGame | Sympathy)
 
 
-def solve(game: Game[Any], state: Any, budget: Budget | None = None) -> Verdict:
+def solve(game: Game[Any], state: Any, budget: Budget | None, clock: Clock) -> Verdict:
     """The verdict on a patience game's state (see core.py's `Verdict`), its line made
-    of the game's own actions from that state. The state is not changed."""
+    of the game's own actions from that state, within the budget (the default one for
+    None; its seconds by `clock`). The state is not changed."""
     budget = budget or Budget()
     if isinstance(game, PatienceGame):
         assert isinstance(state, PatienceState)
         if state.end:
             return Verdict(WON if state.end == "won" else LOST)
         problem = SpecProblem(game.spec, Ctx(state.seed, dict(state.options)))
-        return search(problem, state.layout, budget)
+        return search(problem, state.layout, budget, clock)
     if isinstance(game, Sympathy):
         assert isinstance(state, SympathyState)
-        return search(SympathyProblem(game), state, budget)
+        return search(SympathyProblem(game), state, budget, clock)
     raise ValueError(f"{game.info.title} is not a patience game.")
 
 
@@ -67,11 +78,15 @@ def dealt(game: Game[Any], seed: int, options: Mapping[str, object] | None = Non
 
 
 def solve_deal(
-    key: str, seed: int, budget: Budget | None = None, options: Mapping[str, object] | None = None
+    key: str,
+    seed: int,
+    budget: Budget | None,
+    clock: Clock,
+    options: Mapping[str, object] | None = None,
 ) -> Verdict:
     """The verdict on the deal of the game under this key from this seed."""
     game = registry.get(key)
-    return solve(game, dealt(game, seed, options), budget)
+    return solve(game, dealt(game, seed, options), budget, clock)
 
 
 def replays(game: Game[Any], state: Any, line: Sequence[str]) -> bool:

@@ -11,12 +11,14 @@ without a win, or "unknown" when the budget ran out first, with how far it got.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 S = TypeVar("S")
+Clock = Callable[[], float]
+"""Seconds from some fixed point (the caller's `time.perf_counter`: the rules keep no
+clock of their own)."""
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
@@ -105,6 +107,7 @@ class _Run(Generic[S]):
     """One search's counters."""
 
     budget: Budget
+    clock: Clock
     started: float
     positions: int = 0
     depth: int = 0
@@ -119,7 +122,7 @@ class _Run(Generic[S]):
         elif self.positions % CHECK_EVERY == 0:
             if budget.held(self.positions + CHECK_EVERY, depth) > budget.bytes:
                 self.stopped = "memory"
-            elif time.perf_counter() - self.started >= budget.seconds:
+            elif self.clock() - self.started >= budget.seconds:
                 self.stopped = "seconds"
         return bool(self.stopped)
 
@@ -129,18 +132,19 @@ class _Run(Generic[S]):
             result,
             line,
             self.positions,
-            time.perf_counter() - self.started,
+            self.clock() - self.started,
             self.depth,
             self.stopped,
             self.budget.held(self.positions, self.depth),
         )
 
 
-def search(problem: Problem[S], start: S, budget: Budget) -> Verdict:
+def search(problem: Problem[S], start: S, budget: Budget, clock: Clock) -> Verdict:
     """Depth first from `start`: each position's children in the problem's order, a
     position already seen (by its key's hash) skipped, until a won position, the end of
-    every line, or the budget. `start` and every position are left as they were."""
-    run: _Run[S] = _Run(budget, time.perf_counter())
+    every line, or the budget (its seconds by `clock`). `start` and every position are
+    left as they were."""
+    run: _Run[S] = _Run(budget, clock, clock())
     seen: set[int] = {hash(problem.key(start))}
     run.positions = 1
     if problem.won(start):

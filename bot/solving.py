@@ -1,6 +1,7 @@
-"""Solves off the event loop: a small pool of worker processes, so that a hard deal
-never stalls the bot or another table (a solve holds its core for up to its budget's
-seconds; the loop only waits for the answer).
+"""Patience solves off the event loop (the solver itself is bot/games/patience/search/,
+pure rules): a small pool of worker processes, so that a hard deal never stalls the bot
+or another table (a solve holds its core for up to its budget's seconds; the loop only
+waits for the answer).
 
 The job crosses to the worker as the game's key and its state dumped (the game's own
 `dump`), so any state can be solved, a fresh deal or a game under way; the answer
@@ -15,6 +16,7 @@ import concurrent.futures
 import contextlib
 import multiprocessing
 import os
+import time
 from typing import Any
 
 from bot.games import registry
@@ -35,7 +37,7 @@ def _lower_priority() -> None:
 def solve_dumped(key: str, dumped: JsonDict, budget: Budget) -> Verdict:
     """A worker's job: load the state of the game under this key and solve it."""
     game = registry.get(key)
-    return solve(game, game.load(dumped), budget)
+    return solve(game, game.load(dumped), budget, time.perf_counter)
 
 
 class SolverPool:
