@@ -22,6 +22,7 @@ from bot.cli.checks import (
 )
 from bot.cli.db import add_db
 from bot.cli.replay import add_replay
+from bot.cli.solve import add_solve
 from bot.cli.tools import add_tools
 from bot.config import ConfigError, Settings
 from bot.storage import StorageError
@@ -115,6 +116,7 @@ def _parser() -> argparse.ArgumentParser:
     add_tools(sub)
     add_db(sub)
     add_replay(sub)
+    add_solve(sub)
     return parser
 
 

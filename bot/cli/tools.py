@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.cli.checks import count, database_file, game_of, options_of, seats_of
+from bot.cli.solve import add_budget, budget_of, patience_game, print_rate
 from bot.config import Settings
 from bot.games import Game, registry
 from bot.games.rules_text import rules_text
@@ -18,6 +19,10 @@ from bot.storage.address import is_postgres, shown
 from bot.storage.files import guard
 from bot.tournaments.rules import TITLE as TOURNAMENT_TITLE
 from bot.tournaments.rules import names_tournaments, tournament_rules
+
+SIMULATE_POSITIONS = 100_000
+SIMULATE_SECONDS = 1
+"""The solver's budget for each deal of `parlour simulate --solver`, by default."""
 
 
 def add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,6 +35,10 @@ def add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sim.add_argument("--option", action="append", default=[], metavar="K=V")
     sim.add_argument("--stack", type=str, default="1000", help="chips per seat per game")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--solver", action="store_true", help="patience: the solver's rate beside the greedy's"
+    )
+    add_budget(sim, SIMULATE_POSITIONS, SIMULATE_SECONDS)
     sim.set_defaults(handler=_simulate)
 
     ledger = sub.add_parser("ledger", help="ledger tools")
@@ -52,9 +61,9 @@ def add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _simulate(args: argparse.Namespace) -> int:
     """`parlour simulate`: AI self-play, reported as text or one JSON object."""
-    from bot.simulate import simulate
+    from bot.simulate import simulate, solver_rate
 
-    game = game_of(args.game)
+    game = patience_game(args.game) if args.solver else game_of(args.game)
     seats = seats_of(game, args.seats)
     games = count(args.games, "--games", 1, 10_000_000, 1000)
     seed = count(args.seed, "--seed", 0, 2**62, 1)
@@ -75,10 +84,23 @@ def _simulate(args: argparse.Namespace) -> int:
     )
     if tty:
         print(file=sys.stderr)
+    rate = None
+    if args.solver:
+        budget = budget_of(args, SIMULATE_POSITIONS, SIMULATE_SECONDS)
+        rate = solver_rate(
+            game, games=games, seed=seed, budget=budget, options=options, progress=progress
+        )
+        if tty:
+            print(file=sys.stderr)
     if args.json:
-        print(json.dumps(result.as_json(), sort_keys=True))
+        data = result.as_json()
+        if rate is not None:
+            data["solver"] = rate.as_json()
+        print(json.dumps(data, sort_keys=True))
     else:
         _print_simulation(game, result)
+        if rate is not None:
+            print_rate(rate, budget)
     return 0 if result.invariants_held else 1
 
 

@@ -253,3 +253,52 @@ def test_games_lists_every_game_in_one_aligned_column(capsys: pytest.CaptureFixt
         for line, info in zip(lines, (g.info for g in registry.all()), strict=True)
     }
     assert len(starts) == 1  # every title starts in the same column
+
+
+def test_solve_prints_the_verdict_the_positions_and_the_winning_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "solve", "clock", "--seed", "3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["result"] in ("won", "lost") and data["positions"] > 1
+    assert "every card" in data["measure"]
+    code, out, _ = run(capsys, "solve", "fourteen", "--seed", "2")
+    assert code == 0
+    assert "Fourteen, deal 2: won" in out and "positions in" in out
+    assert "knowing every card, as the server does" in out
+    assert "the winning line" in out and "   1. remove" in out
+    code, out, _ = run(capsys, "solve", "pet-game", "--budget", "20")
+    assert "Unknown: the positions budget ran out" in out and "20 positions" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["solve", "black-joke"], "The solver takes patience games only"),
+        (["solve", "clock", "--budget", "0"], "--budget must be from 1"),
+        (["solve", "clock", "--seconds", "soon"], "--seconds must be a whole number"),
+        (["simulate", "black-joke", "--solver"], "The solver takes patience games only"),
+    ],
+)
+def test_solve_refuses_bad_input_in_one_sentence(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and words in err
+
+
+def test_simulate_with_the_solver_gives_its_rate_beside_the_greedy_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "simulate", "clock", "--games", "40", "--solver", "--json")
+    assert code == 0
+    data = json.loads(out)
+    solver = data["solver"]
+    # the Clock has no choice: the solver wins exactly the deals the greedy player wins
+    assert solver["won"] == data["won"] and solver["won"] + solver["lost"] == 40
+    low, high = solver["interval"]
+    assert low <= solver["win_rate"] <= high
+    code, out, _ = run(capsys, "simulate", "puzzle", "--games", "5", "--solver")
+    assert "games with the greedy player" in out and "the solver (" in out
+    assert "95% interval" in out and "knowing every card" in out

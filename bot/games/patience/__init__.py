@@ -1,7 +1,8 @@
 """Patience: the engine (engine.py's `Spec`, with the values in model.py, the move finder
 in _finder.py and the words of its refusals in _words.py), the game wrapper with undo,
-hints and auto-play (game.py), the hint solver (solver.py) and the specs of Cheney's
-games (games/, each module listing its specs in `SPECS`).
+hints and auto-play (game.py), the hints and the greedy player (solver.py), the solver
+that decides a deal (search/) and the specs of Cheney's games (games/, each module
+listing its specs in `SPECS`).
 
 `GAMES` holds every patience game as a Parlour game; the registry loads them from here.
 

@@ -237,6 +237,71 @@ class Spec(Finder):
         waiting = Counter(self.pack()) - home
         return not any(b.fits(card, c) for b in builds for c in waiting if c != card)
 
+    def dominant(self, layout: Layout, move: str, ctx: Ctx, moves: Sequence[str]) -> bool:
+        """Whether the solver may play the move without trying the others (`moves`, the
+        layout's moves): it cannot be wrong. By default a `safe` move of a card to a
+        family in a one-pack game whose families keep their cards, when no other move
+        takes that card anywhere. With two packs the twin card, and with two families
+        for a card the other family, make the choice matter, so they never are."""
+        words = move.split(" ")
+        if self.packs != 1 or words[0] != "move" or len(words) != 3:
+            return False
+        if any(z.takeback for z in self.zones if z.kind is Kind.FOUNDATION):
+            return False
+        if self.zone_of[self.index[words[2]]].kind is not Kind.FOUNDATION:
+            return False
+        src = words[1]
+        if any(m != move and m.split(" ")[1:2] == [src] for m in moves):
+            return False
+        return self.safe(layout, move, ctx)
+
+    def alike(self) -> tuple[tuple[int, ...], ...]:
+        """Groups of piles the solver may treat as interchangeable: a position is the
+        same game with the piles of a group in any order (so their empty piles are one).
+        By default the piles of each tableau, cell, reserve or plain foundation zone of
+        several piles, in a game that keeps every rule where a pile's place could
+        matter (`_PLACED`), does not deal round the tableau and gathers only a waste;
+        a game may say more (or less) of its own."""
+        if any(getattr(type(self), h) is not getattr(Spec, h) for h in _PLACED):
+            return ()
+        if self.deal_to == "t" or (self.redeals and "w" not in self.index):
+            return ()
+        return tuple(
+            tuple(self.index[p] for p in z.ids())
+            for z in self.zones
+            if z.count > 1 and z.kind in _ALIKE and not z.bases
+        )
+
     def weigh(self, layout: Layout, move: str, ctx: Ctx) -> int | None:
         """A game's own weight for a hint (None: the solver's general rule)."""
         return None
+
+
+_ALIKE = (Kind.TABLEAU, Kind.CELL, Kind.RESERVE, Kind.FOUNDATION)
+"""The kinds of zone whose piles may be alike (see `Spec.alike`)."""
+_PLACED = (
+    "movable",
+    "accepts",
+    "fits_empty",
+    "fits_foundation",
+    "base_card",
+    "base_rank",
+    "card_moves",
+    "extra_moves",
+    "apply_extra",
+    "apply_move",
+    "transfer",
+    "settle",
+    "do_deal",
+    "deal_round",
+    "do_redeal",
+    "relay",
+    "gathered",
+    "can_deal",
+    "can_redeal",
+    "takes",
+    "won",
+    "score",
+)
+"""The hooks in which a game could make a pile's place matter: a game that overrides
+one of them gets no alike piles by default."""

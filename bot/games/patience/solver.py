@@ -5,7 +5,8 @@ a pile, brings a card out of the waste or a reserve, or deals; a move between ta
 piles counts only when it does one of these or lets a card go to a family next. So a
 player who follows hints never goes round in circles. Of the moves that make progress,
 the hint is the best-weighted one that does not leave the game stuck (unless every one
-does, or it wins).
+does, or it wins). The solver that decides whether a deal comes out is search/; it
+orders its moves by `weigh`.
 """
 
 from __future__ import annotations

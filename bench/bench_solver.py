@@ -1,0 +1,176 @@
+"""Benchmark of the patience solver (bot/games/patience/search/), written to
+bench/RESULTS.md.
+
+1. Every patience game, `--deals` deals each (seeds 1..N, as `parlour solve` deals them),
+   a budget of one second a deal: won / lost / unknown, the share decided (won or lost)
+   within the second, the mean and p99 time of a solve, and positions searched per
+   second. Targets (issue 34): >= 95% decided in >= 45 of the games.
+2. Memory: one long solve in a fresh process, its peak resident memory against the
+   budget's estimate and the 200 MB bound; and the bytes one position costs in the
+   transposition set (`core.ENTRY_BYTES`).
+
+Verdicts are reached knowing every card, as the server does (the "thoughtful" measure).
+Run: .venv/bin/python bench/bench_solver.py [--deals N] [--only clock,...] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench._results import write_section  # noqa: E402
+from bot.games import registry  # noqa: E402
+from bot.games.patience.search import MEASURE, Budget, dealt, replays, solvable, solve  # noqa: E402
+from bot.games.patience.search.core import ENTRY_BYTES  # noqa: E402
+
+SECONDS = 1.0
+DECIDED_SHARE, GAMES_TARGET = 0.95, 45
+MEMORY_MB = 200
+
+
+def one_game(key: str, deals: int) -> dict[str, Any]:
+    """The verdicts on the first `deals` deals of a game, one second each."""
+    game = registry.get(key)
+    counts = {"won": 0, "lost": 0, "unknown": 0}
+    times: list[float] = []
+    positions = 0
+    fast = 0
+    for seed in range(1, deals + 1):
+        state = dealt(game, seed)
+        verdict = solve(game, state, Budget(positions=10**9, seconds=SECONDS), time.perf_counter)
+        counts[verdict.result] += 1
+        times.append(verdict.seconds)
+        positions += verdict.positions
+        fast += verdict.decided and verdict.seconds <= SECONDS
+        if verdict.result == "won":
+            assert replays(game, state, verdict.line), (key, seed)
+    times.sort()
+    return {
+        "game": key,
+        **counts,
+        "decided": fast / deals,
+        "mean_s": statistics.fmean(times),
+        "p99_s": times[min(len(times) - 1, int(0.99 * len(times)))],
+        "per_s": positions / sum(times) if sum(times) else 0.0,
+    }
+
+
+def entry_bytes(n: int = 200_000) -> float:
+    """The bytes one 64-bit hash costs in a set, measured."""
+    tracemalloc.start()
+    seen = {hash((i, "x")) for i in range(n)}
+    size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert len(seen) == n
+    return size / n
+
+
+def peak_memory(key: str, seconds: int) -> dict[str, Any]:
+    """One long solve in a fresh process: its peak resident memory and the estimate."""
+    code = (
+        "import json, resource, time; from bot.games.patience.search import solve_deal, Budget;"
+        f"v = solve_deal({key!r}, 1, Budget(positions=10**9, seconds={seconds}),"
+        " time.perf_counter);"
+        "print(json.dumps({'positions': v.positions, 'bytes': v.bytes, 'result': v.result,"
+        " 'rss_kb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))"
+    )
+    base = (
+        "import json, resource; import bot.games.patience.search;"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    idle = subprocess.run([sys.executable, "-c", base], capture_output=True, text=True, env=env)
+    data: dict[str, Any] = json.loads(out.stdout)
+    data["idle_kb"] = int(idle.stdout)
+    data["game"] = key
+    return data
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and write its section of RESULTS.md."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--only", default="")
+    parser.add_argument("--memory-seconds", type=int, default=30)
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args(argv)
+    only = [k for k in args.only.split(",") if k]
+    keys = [g.info.key for g in registry.all() if solvable(g) and (not only or g.info.key in only)]
+    load_before = os.getloadavg()
+    started = time.perf_counter()
+    rows = []
+    for key in keys:
+        row = one_game(key, args.deals)
+        print(json.dumps(row), flush=True)
+        rows.append(row)
+    memory = peak_memory("gamblers-patience", args.memory_seconds)
+    print(json.dumps(memory), flush=True)
+    per_entry = entry_bytes()
+    load_after = os.getloadavg()
+    lines = report(rows, memory, per_entry, args.deals, (load_before, load_after))
+    lines.append(f"The run took {time.perf_counter() - started:,.0f} s.")
+    print("\n".join(lines))
+    if not args.no_write and not only:
+        write_section("Patience solver", lines)
+    return 0
+
+
+def report(
+    rows: list[dict[str, Any]],
+    memory: dict[str, Any],
+    per_entry: float,
+    deals: int,
+    loads: tuple[tuple[float, ...], tuple[float, ...]],
+) -> list[str]:
+    """The section's lines: the table, the targets met or missed, memory and load."""
+    good = [r for r in rows if r["decided"] >= DECIDED_SHARE]
+    fastest = max(rows, key=lambda r: r["per_s"])
+    peak_mb = (memory["rss_kb"] - memory["idle_kb"]) / 1024
+    lines = [
+        f"`bench/bench_solver.py --deals {deals}`: each game's deals 1..{deals}, a budget of"
+        f" {SECONDS:g} s a deal, one process, verdicts {MEASURE}. Every won line was replayed"
+        " through the game to a win. Load average (1, 5, 15 min) before"
+        f" {', '.join(f'{x:.2f}' for x in loads[0])}, after"
+        f" {', '.join(f'{x:.2f}' for x in loads[1])}: the 2 cores were shared with other work,"
+        " so the times are upper bounds of an idle machine's.",
+        "",
+        "| game | won | lost | unknown | decided within 1 s | mean s | p99 s | positions/s |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['game']} | {r['won']} | {r['lost']} | {r['unknown']} | {r['decided']:.0%} |"
+            f" {r['mean_s']:.2f} | {r['p99_s']:.2f} | {r['per_s']:,.0f} |"
+        )
+    met = "met" if len(good) >= GAMES_TARGET else "MISSED"
+    lines += [
+        "",
+        f"Decided within 1 s in >= {DECIDED_SHARE:.0%} of deals: {len(good)} of {len(rows)}"
+        f" games (target >= {GAMES_TARGET}: {met}).",
+        f"Fastest search: {fastest['game']}, {fastest['per_s']:,.0f} positions/s on one core"
+        " (target >= 200,000: " + ("met" if fastest["per_s"] >= 200_000 else "MISSED") + ").",
+        f"Memory: one solve of {memory['game']} deal 1 for up to the memory run's seconds"
+        f" searched {memory['positions']:,} positions ({memory['result']}); its process's peak"
+        f" resident memory grew {peak_mb:.0f} MB over an idle one's, against the budget's"
+        f" estimate of {memory['bytes'] / 2**20:.0f} MB; the default budget stops a search at"
+        f" {MEMORY_MB} MB by that estimate. One position in the transposition set costs"
+        f" {per_entry:.0f} bytes measured (the estimate uses {ENTRY_BYTES}).",
+        "",
+    ]
+    return lines
+
+
+if __name__ == "__main__":
+    sys.exit(main())
