@@ -192,6 +192,12 @@
       else if (frame.type === "done" || frame.type === "refused" || frame.type === "error") told(frame.type, frame.words);
     };
     ws.onclose = (event) => {
+      if (event.code === 4401) {  // this page's session ended (signed out, or ran out)
+        gone = true;
+        drawMine({ seat: null });
+        location.reload();
+        return;
+      }
       if (event.code === 4404) {
         gone = true;
         drawMine({ seat: null });
