@@ -24,7 +24,7 @@ from web.metrics import Metrics
 from web.oauth import DISCORD_API, oauth_of
 from web.sessions import Sessions
 from web.signin import SignIn
-from web.sockets import Visit, serve_socket
+from web.sockets import Signed, Visit, serve_socket
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,7 @@ class WebServer:
         self.sessions = Sessions(
             self.settings.secret, secure=self.settings.public_url.startswith("https:")
         )
+        self.signed = Signed(self.sessions)
         self.oauth = oauth_of(self.settings, discord_api)
         self.metrics = Metrics()
         self.app = self._app()
@@ -148,7 +149,7 @@ class WebServer:
             raise web.HTTPForbidden(text="This table's socket is only for Parlour's own page.")
         if not web.WebSocketResponse().can_prepare(request).ok:
             raise web.HTTPBadRequest(text="This address takes a WebSocket.")
-        visit = Visit(table_id, key, self.sessions.viewer(request), self.desk)
+        visit = Visit(table_id, key, self.sessions.viewer(request), self.desk, self.signed)
         return await serve_socket(request, self.hub, visit)
 
     async def _health(self, request: web.Request) -> web.StreamResponse:

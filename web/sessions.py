@@ -8,6 +8,12 @@ error. Cookies are HttpOnly (no script reads them), SameSite=Lax (a cross-site r
 does not carry them, but coming back from Discord's consent page does) and, on an https
 address, Secure. Nothing of Discord's (no access token) is kept: only the user's id and
 the name they go by.
+
+Signing out ends the session here and now, not only in the browser that asked: its id
+(the cookie's signature) is kept as ended until the cookie would have run out, so a copy
+of the cookie signs nobody in, and every socket open on it is told (`enders`), which
+ends its private view at once (`web.sockets`). The ended ids live in this process only:
+a process started after the sign-out knows none of them.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import hmac
 import json
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,10 +42,13 @@ MAX_COOKIE_CHARS = 1024
 
 @dataclass(frozen=True, slots=True)
 class Viewer:
-    """A signed-in person: their Discord user id and the name they go by."""
+    """A signed-in person: their Discord user id and the name they go by, and the
+    session they came by (its id, "" for none, and when it runs out, 0 for never)."""
 
     user_id: int
     name: str
+    session: str = ""
+    until: int = 0
 
 
 class Signer:
@@ -71,9 +80,19 @@ class Signer:
             return None
         return body if body["until"] > self.clock() else None
 
+    @staticmethod
+    def mark(text: str) -> str:
+        """A signed value's id: its signature (the part after the dot)."""
+        return text.rpartition(".")[2]
+
     def _mac(self, data: str) -> str:
         """The signature of the encoded content."""
         return _b64(hmac.new(self._key, data.encode(), hashlib.sha256).digest())
+
+
+def _run_out(ended: Iterable[tuple[str, int]], now: float) -> list[str]:
+    """The ended sessions whose cookies have run out by `now` (no need to keep them)."""
+    return [session for session, until in ended if until <= now]
 
 
 def _b64(raw: bytes) -> str:
@@ -89,20 +108,32 @@ class Sessions:
         self.sign_ins = Signer(secret, "sign-in", clock)
         self.states = Signer(secret, "state", clock)
         self.secure = secure
+        self.ended: dict[str, int] = {}
+        """Sessions signed out, by id, with when their cookie would have run out."""
+        self.enders: list[Callable[[str], None]] = []
+        """Told the id of each session as it ends (`web.sockets.Signed.end`)."""
 
     def viewer(self, request: web.Request) -> Viewer | None:
-        """Who sent the request, or None: nobody signed in (or a cookie not ours)."""
-        body = self.sessions.open(request.cookies.get(SESSION))
-        if body is None:
+        """Who sent the request, or None: nobody signed in (a cookie not ours, run out,
+        or of a session signed out)."""
+        text = request.cookies.get(SESSION)
+        body = self.sessions.open(text)
+        if text is None or body is None or Signer.mark(text) in self.ended:
             return None
         user_id, name = body.get("user"), body.get("name")
         if not isinstance(user_id, int) or not isinstance(name, str):
             return None
-        return Viewer(user_id, name)
+        return Viewer(user_id, name, Signer.mark(text), body["until"])
+
+    def live(self, viewer: Viewer) -> bool:
+        """Whether the viewer's session still holds: not signed out, not run out."""
+        return viewer.session not in self.ended and viewer.until > self.sessions.clock()
 
     def sign_in(self, response: web.StreamResponse, viewer: Viewer) -> None:
         """Set the session cookie for the viewer (and drop the sign-in's)."""
-        value = self.sessions.sign({"user": viewer.user_id, "name": viewer.name}, SESSION_S)
+        # a nonce of its own, so two sign-ins in the same second are two sessions
+        content = {"user": viewer.user_id, "name": viewer.name, "n": secrets.token_urlsafe(9)}
+        value = self.sessions.sign(content, SESSION_S)
         self._set(response, SESSION, value, SESSION_S)
         self.abandon(response)
 
@@ -110,9 +141,22 @@ class Sessions:
         """Drop a sign-in's cookie (the player said no at Discord)."""
         response.del_cookie(SIGN_IN, path="/")
 
-    def sign_out(self, response: web.StreamResponse) -> None:
-        """Drop the session cookie."""
+    def sign_out(self, request: web.Request, response: web.StreamResponse) -> None:
+        """Drop the session cookie, and end the session it was (`end`)."""
+        viewer = self.viewer(request)
+        if viewer is not None:
+            self.end(viewer.session, viewer.until)
         response.del_cookie(SESSION, path="/")
+
+    def end(self, session: str, until: int) -> None:
+        """Keep the session as ended until it would have run out, forget those run out
+        by now, and tell every ender."""
+        now = self.sessions.clock()
+        for gone in _run_out(self.ended.items(), now):
+            del self.ended[gone]
+        self.ended[session] = until
+        for ender in self.enders:
+            ender(session)
 
     def begin(self, response: web.StreamResponse, back_to: str) -> str:
         """Start a sign-in that comes back to `back_to`: the signed `state` for Discord,

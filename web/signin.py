@@ -86,11 +86,12 @@ class SignIn:
         return response
 
     async def logout(self, request: web.Request) -> web.StreamResponse:
-        """Sign out, asked by our own page (a cross-site form cannot)."""
+        """Sign out, asked by our own page (a cross-site form cannot): the session ends
+        on every page open on it too."""
         if request.headers.get("Origin", "").lower() != self.settings.origin:
             raise web.HTTPForbidden(text="Sign out from Parlour's own page.")
         response = web.Response(status=204)
-        self.sessions.sign_out(response)
+        self.sessions.sign_out(request, response)
         return response
 
     async def me(self, request: web.Request) -> web.StreamResponse:

@@ -11,6 +11,10 @@ and a few small messages in, with a size limit and a rate limit per connection:
   with what the player is told, or "refused" with the same words Discord would use.
 
 A cross-site page cannot open the socket (its Origin is not ours), so it cannot move.
+
+A signed-in page's private view lasts as long as its session: when the session is signed
+out (from any page of it) or runs out, the socket is sent no private frame again and is
+closed with SIGNED_OUT and a plain reason, and the page reloads, signed out (`Signed`).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from bot.front.play import SORRY
 from bot.tables import TableError
 from web.desk import Desk
 from web.hub import Hub, Watcher
-from web.sessions import Viewer
+from web.sessions import Sessions, Viewer
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +48,11 @@ MAX_ACTION_CHARS = 64
 BAD = "That message is not one the table understands."
 SIGN_IN_FIRST = "Sign in with Discord to play from this page; you are watching."
 SAME = json.dumps({"type": "same"})
+NO_SEAT = json.dumps({"type": "hand", "seat": None})
+SIGNED_OUT = 4401
+"""The close code of a signed-in page whose session ended: the page reloads signed out."""
+SIGNED_OUT_WORDS = b"signed out"
+RAN_OUT_WORDS = b"your sign-in ran out"
 
 
 @dataclass
@@ -59,26 +68,74 @@ class Rate:
         return len(self.times) <= RATE_MESSAGES
 
 
+class Signed:
+    """The signed-in pages open, by session, so that a session's end ends each one's
+    private view at once (told by `Sessions.end`)."""
+
+    def __init__(self, sessions: Sessions) -> None:
+        self.sessions = sessions
+        self._open: dict[str, set[Watcher]] = {}
+        sessions.enders.append(self.end)
+
+    def add(self, session: str, watcher: Watcher) -> None:
+        """A page of the session opens."""
+        self._open.setdefault(session, set()).add(watcher)
+
+    def discard(self, session: str, watcher: Watcher) -> None:
+        """A page of the session closes."""
+        found = self._open.get(session)
+        if found is not None:
+            found.discard(watcher)
+            if not found:
+                del self._open[session]
+
+    def end(self, session: str) -> None:
+        """The session was signed out: close each of its pages, saying so."""
+        for watcher in self._open.pop(session, set()):
+            ended(watcher, SIGNED_OUT_WORDS)
+
+
+def ended(watcher: Watcher, why: bytes) -> None:
+    """A page's session ended: no private frame is made for it again (one being sent
+    now says it has no seat: `Visit.private`), and it is closed with `why`."""
+    watcher.private, watcher.due = None, False
+
+    async def close() -> None:
+        with contextlib.suppress(Exception):
+            await watcher.socket.close(code=SIGNED_OUT, message=why)
+
+    asyncio.get_running_loop().create_task(close(), name="parlour-web-signed-out")
+
+
 @dataclass(frozen=True, slots=True)
 class Visit:
     """What one socket serves: the table, the key it came by, who is signed in (None:
-    a spectator), and the desk their moves go to."""
+    a spectator), the desk their moves go to, and the signed-in pages open."""
 
     table_id: int
     key: str
     viewer: Viewer | None
     desk: Desk | None
+    signed: Signed
+
+    def playing(self) -> bool:
+        """Whether the page is a player's: signed in, with a session that still holds."""
+        viewer = self.viewer
+        return viewer is not None and self.desk is not None and self.signed.sessions.live(viewer)
 
     async def private(self) -> str:
-        """The viewer's private frame now (a frame with no seat when they have none, or
-        when making it failed: logged, and the page goes on)."""
+        """The viewer's private frame now (a frame with no seat when they have none,
+        when their session has ended, or when making it failed: logged, and the page
+        goes on)."""
         assert self.viewer is not None and self.desk is not None
+        if not self.playing():
+            return NO_SEAT
         try:
             frame = await self.desk.hand(self.table_id, self.viewer.user_id)
         except Exception:
             log.exception("the hand of a web player at table %d failed", self.table_id)
             frame = None
-        return json.dumps(frame if frame is not None else {"type": "hand", "seat": None})
+        return json.dumps(frame) if frame is not None else NO_SEAT
 
 
 async def serve_socket(request: web.Request, hub: Hub, visit: Visit) -> web.StreamResponse:
@@ -87,11 +144,10 @@ async def serve_socket(request: web.Request, hub: Hub, visit: Visit) -> web.Stre
     ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30.0, compress=False)
     await ws.prepare(request)
     watcher = Watcher(ws, visit.key, request.transport)
-    if visit.viewer is not None and visit.desk is not None:
-        watcher.private = visit.private
     await hub.follow(visit.table_id)  # a table another process holds is followed from here
     hub.join(visit.table_id, watcher)
     pump = asyncio.create_task(watcher.pump(), name=f"parlour-web-{visit.table_id}")
+    run_out = _signed_in(visit, watcher)
     rate = Rate([])
     try:
         async for message in ws:
@@ -103,10 +159,38 @@ async def serve_socket(request: web.Request, hub: Hub, visit: Visit) -> web.Stre
             await _answer(hub, visit, watcher, message.data)
     finally:
         hub.leave(visit.table_id, watcher)
+        if run_out is not None:
+            run_out.cancel()
+            visit.signed.discard(run_out.session, watcher)
         pump.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump
     return ws
+
+
+@dataclass(frozen=True, slots=True)
+class RunOut:
+    """A signed-in page's session, and the timer that ends its view when it runs out."""
+
+    session: str
+    timer: asyncio.TimerHandle
+
+    def cancel(self) -> None:
+        """The page closed first."""
+        self.timer.cancel()
+
+
+def _signed_in(visit: Visit, watcher: Watcher) -> RunOut | None:
+    """For a player's page: its private frame, counted among its session's pages, and
+    ended when the session runs out. None for a spectator's."""
+    viewer = visit.viewer
+    if viewer is None or not visit.playing():
+        return None
+    watcher.private = visit.private
+    visit.signed.add(viewer.session, watcher)
+    left_s = viewer.until - visit.signed.sessions.sessions.clock()
+    timer = asyncio.get_running_loop().call_later(left_s, ended, watcher, RAN_OUT_WORDS)
+    return RunOut(viewer.session, timer)
 
 
 async def _answer(hub: Hub, visit: Visit, watcher: Watcher, data: str) -> None:
@@ -141,7 +225,7 @@ async def _move(visit: Visit, said: dict[str, Any]) -> str:
         return _words("error", BAD)
     if len(action) > MAX_ACTION_CHARS or (said["type"] == "act" and not action.strip()):
         return _words("error", BAD)
-    if visit.viewer is None or visit.desk is None:
+    if visit.viewer is None or visit.desk is None or not visit.playing():
         return _words("refused", SIGN_IN_FIRST)
     user, desk = visit.viewer.user_id, visit.desk
     try:

@@ -18,7 +18,11 @@
   let answeredAt = null;  // the hand's version when a move's answer came (a hint's stays)
   let sentAction = null;
 
-  function seatBox(seat, name, index, awaiting, pack) {
+  // A seat's face-down cards: a fan of at most FAN_BACKS (fewer at a crowded table), and
+  // their count, so a fan never outgrows its seat.
+  const FAN_BACKS = 10, CROWDED_BACKS = 6, CROWDED_SEATS = 5;
+
+  function seatBox(seat, name, index, awaiting, pack, crowded) {
     const box = el("div", "seat" + (seat.active || awaiting.includes(index) ? " active" : ""));
     const head = el("div", "name", name || "Seat " + (index + 1));
     if (seat.badge) head.append(el("span", "badge", seat.badge));
@@ -30,7 +34,7 @@
     if (meta.length) box.append(el("div", "meta", meta.join(" · ")));
     // face-up cards side by side, so each can be read; the backs overlap, only counted
     if (seat.cards && seat.cards.length) box.append(cardRow(seat.cards, pack, 0, "row", true));
-    if (seat.backs) box.append(cardRow([], pack, seat.backs, "fan", true));
+    if (seat.backs) box.append(cardRow([], pack, seat.backs, "fan", true, crowded ? CROWDED_BACKS : FAN_BACKS));
     return box;
   }
 
@@ -54,8 +58,9 @@
       }
       middle.append(box);
     }
-    const seats = el("div", "seats");
-    scene.seats.forEach((s, i) => seats.append(seatBox(s, frame.seats[i], i, frame.awaiting || [], pack)));
+    const crowded = scene.seats.length >= CROWDED_SEATS;
+    const seats = el("div", "seats" + (crowded ? " crowded" : ""));
+    scene.seats.forEach((s, i) => seats.append(seatBox(s, frame.seats[i], i, frame.awaiting || [], pack, crowded)));
     const lines = el("div", "lines");
     for (const line of scene.lines || []) lines.append(el("div", "", line));
     felt.append(counters, middle, lines, seats);
@@ -202,6 +207,12 @@
       else if (frame.type === "done" || frame.type === "refused" || frame.type === "error") told(frame.type, frame.words);
     };
     ws.onclose = (event) => {
+      if (event.code === 4401) {  // this page's session ended (signed out, or ran out)
+        gone = true;
+        drawMine({ seat: null });
+        location.reload();
+        return;
+      }
       if (event.code === 4404) {
         gone = true;
         drawMine({ seat: null });
