@@ -8,6 +8,11 @@ error. Cookies are HttpOnly (no script reads them), SameSite=Lax (a cross-site r
 does not carry them, but coming back from Discord's consent page does) and, on an https
 address, Secure. Nothing of Discord's (no access token) is kept: only the user's id and
 the name they go by.
+
+A Discord Activity has no cookies to speak of (it runs in Discord's frame, on Discord's
+proxy's address), so it is given a bearer token instead: signed the same way, for its
+own purpose (it never passes for a cookie's session, nor a cookie for it), naming the
+player and the one server the Activity was opened in, good for `BEARER_S`.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ SESSION_S = 7 * 24 * 3600
 """How long a session lasts: a week, then the player signs in again."""
 SIGN_IN_S = 600
 """How long a sign-in may take at Discord's consent page."""
+BEARER_S = 12 * 3600
+"""How long an Activity's bearer token lasts: longer than anyone sits at one table."""
 MAX_COOKIE_CHARS = 1024
 
 
@@ -40,6 +47,14 @@ class Viewer:
 
     user_id: int
     name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bearer:
+    """What an Activity's bearer token says: who, and the server it was opened in."""
+
+    viewer: Viewer
+    guild_id: int
 
 
 class Signer:
@@ -76,6 +91,16 @@ class Signer:
         return _b64(hmac.new(self._key, data.encode(), hashlib.sha256).digest())
 
 
+def _viewer(body: dict[str, Any] | None) -> Viewer | None:
+    """The viewer a signed session's content names, or None."""
+    if body is None:
+        return None
+    user_id, name = body.get("user"), body.get("name")
+    if not isinstance(user_id, int) or not isinstance(name, str):
+        return None
+    return Viewer(user_id, name)
+
+
 def _b64(raw: bytes) -> str:
     """URL-safe base64 without padding (cookie-safe)."""
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
@@ -88,17 +113,26 @@ class Sessions:
         self.sessions = Signer(secret, "session", clock)
         self.sign_ins = Signer(secret, "sign-in", clock)
         self.states = Signer(secret, "state", clock)
+        self.bearers = Signer(secret, "bearer", clock)
         self.secure = secure
 
     def viewer(self, request: web.Request) -> Viewer | None:
         """Who sent the request, or None: nobody signed in (or a cookie not ours)."""
-        body = self.sessions.open(request.cookies.get(SESSION))
-        if body is None:
+        return _viewer(self.sessions.open(request.cookies.get(SESSION)))
+
+    def bearer_token(self, viewer: Viewer, guild_id: int) -> str:
+        """An Activity's bearer token for the viewer, in that server."""
+        content = {"user": viewer.user_id, "name": viewer.name, "guild": guild_id}
+        return self.bearers.sign(content, BEARER_S)
+
+    def bearer(self, token: str | None) -> Bearer | None:
+        """What a bearer token says, or None for one not ours (or run out)."""
+        body = self.bearers.open(token)
+        viewer = _viewer(body)
+        guild = body.get("guild") if body is not None else None
+        if viewer is None or not isinstance(guild, int):
             return None
-        user_id, name = body.get("user"), body.get("name")
-        if not isinstance(user_id, int) or not isinstance(name, str):
-            return None
-        return Viewer(user_id, name)
+        return Bearer(viewer, guild)
 
     def sign_in(self, response: web.StreamResponse, viewer: Viewer) -> None:
         """Set the session cookie for the viewer (and drop the sign-in's)."""

@@ -1,5 +1,6 @@
 """A table's WebSocket: checked before it opens (the key, the Origin, and who is signed
-in, from the session cookie the handshake carries), then frames out as the table moves
+in, from the session cookie the handshake carries or the Discord Activity's bearer
+token, its subprotocol: `web.activity`), then frames out as the table moves
 and a few small messages in, with a size limit and a rate limit per connection:
 
 - `{"type": "hello", "version": V, "tag": T}`: the version and tag a page had, to catch
@@ -62,12 +63,14 @@ class Rate:
 @dataclass(frozen=True, slots=True)
 class Visit:
     """What one socket serves: the table, the key it came by, who is signed in (None:
-    a spectator), and the desk their moves go to."""
+    a spectator), the desk their moves go to, and the subprotocols it may answer with
+    (the Activity's `bearer.TOKEN`)."""
 
     table_id: int
     key: str
     viewer: Viewer | None
     desk: Desk | None
+    protocols: tuple[str, ...] = ()
 
     async def private(self) -> str:
         """The viewer's private frame now (a frame with no seat when they have none, or
@@ -84,7 +87,9 @@ class Visit:
 async def serve_socket(request: web.Request, hub: Hub, visit: Visit) -> web.StreamResponse:
     """Run one page's socket until it closes."""
     # no compression: a frame is sent to every page as the same bytes, made once
-    ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30.0, compress=False)
+    ws = web.WebSocketResponse(
+        max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30.0, compress=False, protocols=visit.protocols
+    )
     await ws.prepare(request)
     watcher = Watcher(ws, visit.key, request.transport)
     if visit.viewer is not None and visit.desk is not None:

@@ -268,6 +268,11 @@ class Harness(abc.ABC):
         once and the state the bot gave."""
         return self.api.oauth.consent(self.user(user).id, authorize_url)
 
+    def authorize_activity(self, user: UserRef, args: JSON) -> str:
+        """The user agrees, in Discord's client, to the AUTHORIZE command an Activity sent
+        with `args`: the code the command answers, good once, exchanged with no redirect."""
+        return self.api.oauth.authorize_activity(self.user(user).id, args)
+
     def http_session(self) -> FakeSession:
         """An aiohttp-shaped session answered by this fake, for the bot's HTTP besides
         discord.py's (its web's sign-in: `bot.web.oauth.http`)."""

@@ -184,6 +184,18 @@ class DiscordAPI:
             return self._user(user_id).payload()
         return self.world.bot_user.payload()
 
+    @_route("GET", r"/users/@me/guilds")
+    def _my_guilds(self, request: Request) -> list[JSON]:
+        """The servers of the user a Bearer token (with scope `guilds`) is for."""
+        user_id = self.oauth.bearer(request.authorization)
+        if user_id is None:
+            raise ApiError(401, 0, "401: Unauthorized")
+        if not self.oauth.has_scope(request.authorization, "guilds"):
+            raise ApiError(403, 50001, "Missing Access")
+        user = self._user(user_id)
+        found = [g for g in self.world.guilds.values() if self.world.is_member(user, g.id)]
+        return [{"id": str(g.id), "name": g.name, "owner": g.owner_id == user.id} for g in found]
+
     @_route("POST", r"/oauth2/token")
     def _token(self, request: Request) -> JSON:
         """OAuth2's code exchange (form-encoded)."""
