@@ -153,9 +153,9 @@ class WebServer:
         origin = request.headers.get("Origin", "").lower()
         if origin != self.settings.origin and origin not in self.activity.origins():
             raise web.HTTPForbidden(text="This table's socket is only for Parlour's own page.")
-        if not web.WebSocketResponse().can_prepare(request).ok:
-            raise web.HTTPBadRequest(text="This address takes a WebSocket.")
         viewer, protocols = self.activity.socket_viewer(request)
+        if not web.WebSocketResponse(protocols=protocols).can_prepare(request).ok:
+            raise web.HTTPBadRequest(text="This address takes a WebSocket.")
         viewer = viewer or self.sessions.viewer(request)
         visit = Visit(table_id, key, viewer, self.desk, protocols)
         return await serve_socket(request, self.hub, visit)
