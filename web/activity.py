@@ -32,8 +32,6 @@ from typing import Any
 from aiohttp import web
 
 from bot.config import WebSettings
-from bot.storage import Database
-from bot.storage import table_rows as rows
 from bot.tables.watch import WatchKeys
 from web.oauth import DiscordOAuth, SignInError
 from web.sessions import Bearer, Sessions, Viewer
@@ -70,7 +68,6 @@ class Activity:
     ) -> None:
         self.settings, self.sessions, self.oauth = settings, sessions, oauth
         self.on = settings.activity and oauth is not None
-        self.db: Database | None = None
         self.keys: WatchKeys | None = None
         self.proxy = f"https://{settings.client_id}.discordsays.com"
         """The Activity's own address inside Discord (its pages' Origin there)."""
@@ -83,9 +80,9 @@ class Activity:
         app.router.add_post("/activity/token", self.token)
         app.router.add_get("/activity/table", self.table)
 
-    def attach(self, db: Database, keys: WatchKeys) -> None:
-        """Find tables in this database, by their keys."""
-        self.db, self.keys = db, keys
+    def attach(self, keys: WatchKeys) -> None:
+        """Find tables, and their keys, by these."""
+        self.keys = keys
 
     def origins(self) -> set[str]:
         """The Origins a table's socket is taken from besides the site's own."""
@@ -142,11 +139,10 @@ class Activity:
         channel = request.query.get("channel", "")
         if not (channel.isascii() and channel.isdigit() and len(channel) <= 20):
             raise web.HTTPBadRequest(text=FROM_A_CHANNEL)
-        assert self.db is not None and self.keys is not None, "attached before it serves"
-        row = await rows.open_in_channel(self.db, int(channel))
-        if row is None or row.guild_id != bearer.guild_id:
+        assert self.keys is not None, "attached before it serves"
+        key = await self.keys.key_in_channel(bearer.guild_id, int(channel))
+        if key is None:
             raise web.HTTPNotFound(text=NO_TABLE)
-        key = await self.keys.key_of(row.id)
         return web.json_response({"key": key}, headers={"Cache-Control": "no-store"})
 
     def _bearer(self, request: web.Request) -> Bearer:

@@ -91,7 +91,7 @@ class WebServer:
         self.hub.tables, self.keys = tables, keys
         self.relay = TableRelay(tables, remote)
         self.desk = Desk(self.relay)
-        self.activity.attach(tables.db, keys)
+        self.activity.attach(keys)
         tables.presenters.append(self.hub)
         if remote is not None:
             self.hub.remote = remote.mirror
