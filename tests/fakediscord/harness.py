@@ -327,6 +327,27 @@ class Harness(abc.ABC):
         msg = self.message(message)
         return [c for c in msg.components if c["type"] == 2 or c["type"] in SELECT_TYPES]
 
+    def enable_activities(self) -> JSON:
+        """Switch Activities on for the application, as the Developer Portal does: an
+        interaction may then be answered by launching it, and Discord makes its Entry
+        Point command ("Launch", handled by Discord itself), which a bulk overwrite of
+        the global commands must keep. That command."""
+        api = self.api
+        api.activities = True
+        command = {
+            "id": str(self.world.ids()),
+            "application_id": str(self.world.app_id),
+            "version": str(self.world.ids()),
+            "type": 4,
+            "name": "launch",
+            "description": "",
+            "handler": 2,
+            "default_member_permissions": None,
+            "nsfw": False,
+        }
+        api.commands.setdefault(None, []).append(command)
+        return command
+
     def commands(self, *, guild: bool = False) -> list[JSON]:
         """The application commands last synced (globally, or to the guild)."""
         return self.api.commands.get(self.guild_id if guild else None, [])
