@@ -37,7 +37,7 @@ from bot.tables import ServiceSettings, TableLimits, TableService, WatchKeys
 from bot.tables.recovery import GuildFilter
 from bot.tables.relay import Remote, open_remote
 from bot.tournaments.service import TournamentService
-from cogs._activity import EntryPointTree
+from cogs.entry_point import EntryPointTree
 from web.server import WebServer
 
 log = logging.getLogger(__name__)

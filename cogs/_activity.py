@@ -5,9 +5,8 @@ channel's table.
 
 Discord's own entry point, the App Launcher's "Launch", is the Entry Point command
 Discord makes when Activities are switched on in the Developer Portal (handled by
-Discord, which launches the Activity itself). discord.py cannot express that command,
-and Discord refuses a bulk overwrite of the global commands that leaves it out, so
-`EntryPointTree` syncs Parlour's commands with it kept as Discord made it."""
+Discord, which launches the Activity itself), kept by the command sync
+(`cogs.entry_point`)."""
 
 from __future__ import annotations
 
@@ -16,14 +15,11 @@ import re
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from cogs._base import Interaction, Refusal, bot_of, guarded, on_its_message
 
 log = logging.getLogger(__name__)
 
-ENTRY_POINT = 4
-"""PRIMARY_ENTRY_POINT: the application command type of an Activity's entry point."""
 NOT_ON = "The Discord Activity is not switched on for this bot."
 NOT_LAUNCHED = (
     "Discord would not start the Activity here: the bot's owner has to switch Activities"
@@ -75,30 +71,3 @@ async def _launch(interaction: Interaction) -> None:
 def play_button(activity_on: bool) -> PlayInDiscord | None:
     """The table message's "Play in Discord" button, while the Activity is on."""
     return PlayInDiscord() if activity_on else None
-
-
-class EntryPointTree(app_commands.CommandTree[Any]):
-    """discord.py's command tree, whose global sync keeps the application's Entry Point
-    command (Discord's, made with Activities) in the bulk overwrite."""
-
-    async def sync(
-        self, *, guild: discord.abc.Snowflake | None = None
-    ) -> list[app_commands.AppCommand]:
-        """Sync as discord.py does; globally, with Discord's Entry Point command kept."""
-        app_id = self.client.application_id
-        if guild is not None or app_id is None:
-            return await super().sync(guild=guild)
-        had = await self._http.get_global_commands(app_id)
-        # as Discord gave it, but what Discord sets itself
-        kept = [
-            {k: v for k, v in c.items() if k not in ("application_id", "version")}
-            for c in had
-            if c.get("type") == ENTRY_POINT
-        ]
-        if not kept:
-            return await super().sync()
-        assert self.translator is None, "Parlour's commands are not translated"
-        ours = [command.to_dict(self) for command in self._get_all_commands()]
-        data = await self._http.bulk_upsert_global_commands(app_id, payload=ours + kept)
-        synced = [d for d in data if d.get("type") != ENTRY_POINT]
-        return [app_commands.AppCommand(data=d, state=self._state) for d in synced]
