@@ -37,6 +37,7 @@ from bot.tables import ServiceSettings, TableLimits, TableService, WatchKeys
 from bot.tables.recovery import GuildFilter
 from bot.tables.relay import Remote, open_remote
 from bot.tournaments.service import TournamentService
+from cogs.entry_point import EntryPointTree
 from web.server import WebServer
 
 log = logging.getLogger(__name__)
@@ -89,6 +90,7 @@ class ParlourBot(commands.Bot):
             http_trace=self._answer_trace(),
             intents=discord.Intents.default(),
             help_command=None,
+            tree_cls=EntryPointTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
             **self._gateway_options(settings),
         )

@@ -38,6 +38,8 @@ class WebSettings:
     secret: str
     client_id: str = ""
     client_secret: str = ""
+    activity: bool = False
+    """Whether the page also runs as a Discord Activity (PARLOUR_ACTIVITY=1; needs the client)."""
 
     @property
     def sign_in(self) -> bool:
@@ -55,7 +57,7 @@ class WebSettings:
         """The settings with the secret hidden: a repr ends up in logs and tracebacks."""
         return (
             f"WebSettings(port={self.port}, public_url={self.public_url!r}, secret=<hidden>,"
-            f" client_id={self.client_id!r}, client_secret=<hidden>)"
+            f" client_id={self.client_id!r}, client_secret=<hidden>, activity={self.activity})"
         )
 
 
@@ -241,7 +243,23 @@ def web_settings(env: Mapping[str, str], port: Given) -> WebSettings | None:
     where = env.get("PARLOUR_WEB_SECRET_FILE", "").strip()
     if not given and where:
         given, name = secret_file(Path(where)), "PARLOUR_WEB_SECRET_FILE's secret"
-    return WebSettings(number, url.rstrip("/"), _web_secret(given, name), *_client(env))
+    client = _client(env)
+    activity = _activity(env, client)
+    return WebSettings(number, url.rstrip("/"), _web_secret(given, name), *client, activity)
+
+
+def _activity(env: Mapping[str, str], client: tuple[str, str]) -> bool:
+    """PARLOUR_ACTIVITY: 1 runs the page as a Discord Activity too (with the client set), 0
+    or unset does not; ConfigError for anything else, or for an Activity without a client."""
+    text = env.get("PARLOUR_ACTIVITY", "").strip()
+    if text not in ("", "0", "1"):
+        raise ConfigError(f"PARLOUR_ACTIVITY must be 1 (on) or 0 (off), not {text!r}.")
+    if text == "1" and not client[0]:
+        raise ConfigError(
+            "PARLOUR_ACTIVITY=1 needs PARLOUR_CLIENT_ID and PARLOUR_CLIENT_SECRET: the Activity"
+            " signs players in with the application's OAuth2 client."
+        )
+    return text == "1"
 
 
 def _client(env: Mapping[str, str]) -> tuple[str, str]:

@@ -34,6 +34,7 @@ from bot.games import View
 from bot.tables import Event, Status, Table, Update
 from bot.tables.names import names_of
 from bot.tables.seams import Controls, Hand, controls_of
+from cogs._activity import play_button
 from cogs._dms import HandMailer
 from cogs._render import POOL, Superseded, Ticket, hand_picture, rendered
 from cogs._table_words import lobby_scene, named, result_lines, status_line
@@ -276,6 +277,9 @@ class DiscordPresenter:
         link = await watch_link(self.bot, update.table.id)
         if link is not None:
             view.add_item(watch_button(link))
+        play = play_button(self.bot.web.activity.on)
+        if play is not None:
+            view.add_item(play)
         return content, file, view
 
     async def hand_message(

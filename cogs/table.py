@@ -20,6 +20,7 @@ from bot.client import ParlourBot
 from bot.games.options import parse_pairs
 from bot.tables import Event, Status, Table
 from bot.tables.seams import Controls
+from cogs._activity import PlayInDiscord
 from cogs._base import (
     Interaction,
     Refusal,
@@ -181,6 +182,7 @@ PERSISTENT_ITEMS = (
     OtherMove,
     SpreadOwn,
     PageButton,
+    PlayInDiscord,
     *REPLAY_ITEMS,
 )
 """The persistent controls of table messages, private hands, /table history and replays."""

@@ -7,6 +7,10 @@ secret, server to server) for an access token, used once to ask who they are
 the web (the bot passes discord.py's own, so tests that point discord.py at a fake
 Discord point this at it too), and so is the HTTP session, for a fake in this process.
 Neither the client secret nor a token ever reaches a log line or an error's words.
+
+The Discord Activity (`web.activity`) signs in with the same client: the code Discord's
+client gave the Embedded App SDK is exchanged with no redirect, scopes `identify guilds`,
+and its access token goes back to the Activity alone (the SDK's `authenticate` needs it).
 """
 
 from __future__ import annotations
@@ -92,13 +96,30 @@ class DiscordOAuth:
 
     async def identify(self, code: str) -> Viewer:
         """Who the code Discord gave is for; SignInError saying why not."""
+        return await self._who(await self._exchange(code, self.redirect_uri))
+
+    async def sign_in_activity(self, code: str) -> tuple[Viewer, str, set[int]]:
+        """An Activity's sign-in: who the code the Embedded App SDK's `authorize` gave is
+        for, the access token (for the SDK's `authenticate`, in the Activity alone), and
+        the servers they are in (scope `guilds`). SignInError saying why not."""
+        access = await self._exchange(code, None)
+        viewer = await self._who(access)
+        status, found = await self._call("GET", "/users/@me/guilds", headers=_bearer(access))
+        if status != 200 or not isinstance(found, list):
+            log.warning("Discord answered /users/@me/guilds with %d", status)
+            raise OURS
+        ids = (str(g.get("id", "")) for g in found if isinstance(g, dict))
+        return viewer, access, {int(i) for i in ids if i.isascii() and i.isdigit()}
+
+    async def _exchange(self, code: str, redirect_uri: str | None) -> str:
+        """The access token a code is exchanged for (an Activity's code was given with no
+        redirect); SignInError saying why not."""
         form = {
             "grant_type": "authorization_code",
             "code": code,
-            "redirect_uri": self.redirect_uri,
             "client_id": self.client_id,
             "client_secret": self._secret,
-        }
+        } | ({"redirect_uri": redirect_uri} if redirect_uri is not None else {})
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
         status, token = await self._call(
             "POST", "/oauth2/token", data=urlencode(form), headers=headers
@@ -106,22 +127,26 @@ class DiscordOAuth:
         if status == 401:
             log.warning("Discord refused the client id and secret (PARLOUR_CLIENT_*)")
             raise OURS
-        access = token.get("access_token") if status == 200 else None
+        access = token.get("access_token") if status == 200 and isinstance(token, dict) else None
         if not isinstance(access, str):
             raise REFUSED
-        status, me = await self._call(
-            "GET", "/users/@me", headers={"Authorization": f"Bearer {access}"}
-        )
-        user_id = me.get("id") if status == 200 else None
+        return access
+
+    async def _who(self, access: str) -> Viewer:
+        """The user an access token is for (`GET /users/@me`)."""
+        status, me = await self._call("GET", "/users/@me", headers=_bearer(access))
+        if status != 200 or not isinstance(me, dict):
+            me = {}
+        user_id = me.get("id")
         if not isinstance(user_id, str) or not user_id.isdigit():
             log.warning("Discord answered /users/@me with %d", status)
             raise OURS
         name = me.get("global_name") or me.get("username") or "player"
         return Viewer(int(user_id), str(name)[:64])
 
-    async def _call(self, method: str, path: str, **kwargs: Any) -> tuple[int, dict[str, Any]]:
-        """One request to Discord's API: the status and the JSON object answered (empty
-        when the answer is not one)."""
+    async def _call(self, method: str, path: str, **kwargs: Any) -> tuple[int, Any]:
+        """One request to Discord's API: the status and the JSON answered (None when the
+        answer is not JSON)."""
         limit = aiohttp.ClientTimeout(total=TIMEOUT_S)
         try:
             async with self._client().request(
@@ -132,10 +157,9 @@ class DiscordOAuth:
             log.warning("Discord could not be reached for sign-in (%s)", type(exc).__name__)
             raise AWAY from None
         try:
-            found = json.loads(text) if text else {}
+            return status, json.loads(text) if text else None
         except ValueError:
-            found = {}
-        return status, found if isinstance(found, dict) else {}
+            return status, None
 
     def _client(self) -> Http:
         """The session given, or one of our own, opened when first needed."""
@@ -148,6 +172,11 @@ class DiscordOAuth:
         """Close the session of our own, if one was opened."""
         if self._own is not None:
             await self._own.close()
+
+
+def _bearer(access: str) -> dict[str, str]:
+    """The headers of a request made with a user's access token."""
+    return {"Authorization": f"Bearer {access}"}
 
 
 def oauth_of(settings: WebSettings, api: str = DISCORD_API) -> DiscordOAuth | None:

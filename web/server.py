@@ -1,6 +1,7 @@
 """The web server in the bot's process: a table's page and socket, the static files,
-signing in with Discord (`web.signin`), /healthz and /metrics, every answer with the
-security headers, every refusal a short plain sentence with its status. A wrong or
+signing in with Discord (`web.signin`), the Discord Activity (`web.activity`), /healthz
+and /metrics, every answer with the security headers, every refusal a short plain
+sentence with its status. A wrong or
 replaced key is answered exactly as a key that never was; no address lists tables,
 servers or users."""
 
@@ -18,6 +19,7 @@ from bot.ledger import Ledger
 from bot.tables import TableService
 from bot.tables.relay import Remote, TableRelay
 from bot.tables.watch import WatchKeys
+from web.activity import Activity
 from web.desk import Desk
 from web.hub import Hub
 from web.metrics import Metrics
@@ -57,6 +59,7 @@ class WebServer:
         )
         self.signed = Signed(self.sessions)
         self.oauth = oauth_of(self.settings, discord_api)
+        self.activity = Activity(self.settings, self.sessions, self.oauth)
         self.metrics = Metrics()
         self.app = self._app()
         self._runner: web.AppRunner | None = None
@@ -89,6 +92,7 @@ class WebServer:
         self.hub.tables, self.keys = tables, keys
         self.relay = TableRelay(tables, remote)
         self.desk = Desk(self.relay)
+        self.activity.attach(keys)
         tables.presenters.append(self.hub)
         if remote is not None:
             self.hub.remote = remote.mirror
@@ -124,6 +128,7 @@ class WebServer:
         app.router.add_get("/healthz", self._health)
         app.router.add_get("/metrics", self._metrics)
         SignIn(self.settings, self.sessions, self.oauth).routes(app)
+        self.activity.routes(app)
         app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
         return app
 
@@ -143,13 +148,17 @@ class WebServer:
         return web.FileResponse(STATIC / "table.html", headers={"Cache-Control": "no-store"})
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        """A table's socket, for a page of this site only."""
+        """A table's socket, for a page of this site (or the Activity's) only; signed in
+        by the session cookie, or the Activity's bearer subprotocol."""
         table_id, key = await self._table_of(request)
-        if request.headers.get("Origin", "").lower() != self.settings.origin:
+        origin = request.headers.get("Origin", "").lower()
+        if origin != self.settings.origin and origin not in self.activity.origins():
             raise web.HTTPForbidden(text="This table's socket is only for Parlour's own page.")
-        if not web.WebSocketResponse().can_prepare(request).ok:
+        viewer, protocols = self.activity.socket_viewer(request)
+        if not web.WebSocketResponse(protocols=protocols).can_prepare(request).ok:
             raise web.HTTPBadRequest(text="This address takes a WebSocket.")
-        visit = Visit(table_id, key, self.sessions.viewer(request), self.desk, self.signed)
+        viewer = viewer or self.sessions.viewer(request)
+        visit = Visit(table_id, key, viewer, self.desk, self.signed, protocols)
         return await serve_socket(request, self.hub, visit)
 
     async def _health(self, request: web.Request) -> web.StreamResponse:
@@ -178,17 +187,19 @@ class WebServer:
         return response
 
     def _headers(self, response: web.StreamResponse) -> None:
-        """Headers that keep the page to itself: no inline script, no framing, and no
-        Referer (which would carry the key to any site the page linked to)."""
+        """Headers that keep the page to itself: no inline script, no framing (but the
+        Activity's page, which sets its own policy, by Discord), and no Referer (which
+        would carry the key to any site the page linked to)."""
         origin = self.settings.origin
         socket = origin.replace("http", "ws", 1)
-        response.headers["Content-Security-Policy"] = (
-            f"default-src 'self'; connect-src 'self' {socket}; img-src 'self' data:;"
-            " frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
-        )
+        if "Content-Security-Policy" not in response.headers:
+            response.headers["Content-Security-Policy"] = (
+                f"default-src 'self'; connect-src 'self' {socket}; img-src 'self' data:;"
+                " frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+            )
+            response.headers["X-Frame-Options"] = "DENY"
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
-        response.headers["X-Frame-Options"] = "DENY"
 
 
 def _plain(exc: web.HTTPException) -> str:

@@ -14,6 +14,11 @@ Signing out ends the session here and now, not only in the browser that asked: i
 of the cookie signs nobody in, and every socket open on it is told (`enders`), which
 ends its private view at once (`web.sockets`). The ended ids live in this process only:
 a process started after the sign-out knows none of them.
+
+A Discord Activity has no cookies to speak of (it runs in Discord's frame, on Discord's
+proxy's address), so it is given a bearer token instead: signed the same way, for its
+own purpose (it never passes for a cookie's session, nor a cookie for it), naming the
+player and the one server the Activity was opened in, good for `BEARER_S`.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ SESSION_S = 7 * 24 * 3600
 """How long a session lasts: a week, then the player signs in again."""
 SIGN_IN_S = 600
 """How long a sign-in may take at Discord's consent page."""
+BEARER_S = 12 * 3600
+"""How long an Activity's bearer token lasts: longer than anyone sits at one table."""
 MAX_COOKIE_CHARS = 1024
 
 
@@ -49,6 +56,14 @@ class Viewer:
     name: str
     session: str = ""
     until: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Bearer:
+    """What an Activity's bearer token says: who, and the server it was opened in."""
+
+    viewer: Viewer
+    guild_id: int
 
 
 class Signer:
@@ -95,6 +110,17 @@ def _run_out(ended: Iterable[tuple[str, int]], now: float) -> list[str]:
     return [session for session, until in ended if until <= now]
 
 
+def _viewer(text: str | None, body: dict[str, Any] | None) -> Viewer | None:
+    """The viewer a signed value's content names (`text` the value itself, whose mark
+    is its session's id), or None."""
+    if text is None or body is None:
+        return None
+    user_id, name = body.get("user"), body.get("name")
+    if not isinstance(user_id, int) or not isinstance(name, str):
+        return None
+    return Viewer(user_id, name, Signer.mark(text), body["until"])
+
+
 def _b64(raw: bytes) -> str:
     """URL-safe base64 without padding (cookie-safe)."""
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
@@ -107,6 +133,7 @@ class Sessions:
         self.sessions = Signer(secret, "session", clock)
         self.sign_ins = Signer(secret, "sign-in", clock)
         self.states = Signer(secret, "state", clock)
+        self.bearers = Signer(secret, "bearer", clock)
         self.secure = secure
         self.ended: dict[str, int] = {}
         """Sessions signed out, by id, with when their cookie would have run out."""
@@ -117,17 +144,27 @@ class Sessions:
         """Who sent the request, or None: nobody signed in (a cookie not ours, run out,
         or of a session signed out)."""
         text = request.cookies.get(SESSION)
-        body = self.sessions.open(text)
-        if text is None or body is None or Signer.mark(text) in self.ended:
-            return None
-        user_id, name = body.get("user"), body.get("name")
-        if not isinstance(user_id, int) or not isinstance(name, str):
-            return None
-        return Viewer(user_id, name, Signer.mark(text), body["until"])
+        viewer = _viewer(text, self.sessions.open(text))
+        return None if viewer is None or viewer.session in self.ended else viewer
 
     def live(self, viewer: Viewer) -> bool:
-        """Whether the viewer's session still holds: not signed out, not run out."""
+        """Whether the viewer's session (or bearer token) still holds: not signed out,
+        not run out."""
         return viewer.session not in self.ended and viewer.until > self.sessions.clock()
+
+    def bearer_token(self, viewer: Viewer, guild_id: int) -> str:
+        """An Activity's bearer token for the viewer, in that server."""
+        content = {"user": viewer.user_id, "name": viewer.name, "guild": guild_id}
+        return self.bearers.sign(content, BEARER_S)
+
+    def bearer(self, token: str | None) -> Bearer | None:
+        """What a bearer token says, or None for one not ours (or run out)."""
+        body = self.bearers.open(token)
+        viewer = _viewer(token, body)
+        guild = body.get("guild") if body is not None else None
+        if viewer is None or not isinstance(guild, int):
+            return None
+        return Bearer(viewer, guild)
 
     def sign_in(self, response: web.StreamResponse, viewer: Viewer) -> None:
         """Set the session cookie for the viewer (and drop the sign-in's)."""

@@ -1,5 +1,6 @@
 """A table's WebSocket: checked before it opens (the key, the Origin, and who is signed
-in, from the session cookie the handshake carries), then frames out as the table moves
+in, from the session cookie the handshake carries or the Discord Activity's bearer
+token, its subprotocol: `web.activity`), then frames out as the table moves
 and a few small messages in, with a size limit and a rate limit per connection:
 
 - `{"type": "hello", "version": V, "tag": T}`: the version and tag a page had, to catch
@@ -110,13 +111,15 @@ def ended(watcher: Watcher, why: bytes) -> None:
 @dataclass(frozen=True, slots=True)
 class Visit:
     """What one socket serves: the table, the key it came by, who is signed in (None:
-    a spectator), the desk their moves go to, and the signed-in pages open."""
+    a spectator), the desk their moves go to, the signed-in pages open, and the
+    subprotocols it may answer with (the Activity's `bearer.TOKEN`)."""
 
     table_id: int
     key: str
     viewer: Viewer | None
     desk: Desk | None
     signed: Signed
+    protocols: tuple[str, ...] = ()
 
     def playing(self) -> bool:
         """Whether the page is a player's: signed in, with a session that still holds."""
@@ -141,7 +144,9 @@ class Visit:
 async def serve_socket(request: web.Request, hub: Hub, visit: Visit) -> web.StreamResponse:
     """Run one page's socket until it closes."""
     # no compression: a frame is sent to every page as the same bytes, made once
-    ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30.0, compress=False)
+    ws = web.WebSocketResponse(
+        max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30.0, compress=False, protocols=visit.protocols
+    )
     await ws.prepare(request)
     watcher = Watcher(ws, visit.key, request.transport)
     await hub.follow(visit.table_id)  # a table another process holds is followed from here

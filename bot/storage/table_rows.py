@@ -329,3 +329,11 @@ async def table_row(db: Reader, table_id: int) -> TableRow | None:
     """One table's row, open or closed."""
     found = await db.fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))
     return _table(found[0]) if found else None
+
+
+async def open_in_channel(db: Reader, channel_id: int) -> TableRow | None:
+    """The table open in a channel (there is at most one), or None."""
+    found = await db.fetchall(
+        "SELECT * FROM tables WHERE channel_id = ? AND status != 'closed'", (channel_id,)
+    )
+    return _table(found[0]) if found else None

@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from bot.storage import Database, watch_rows
+from bot.storage import Database, table_rows, watch_rows
 
 KEY_BYTES = 18
 """Random bytes in a key: 144 bits, 24 characters in a link."""
@@ -50,6 +50,14 @@ class WatchKeys:
             found = await self._db.write(lambda tx: watch_rows.add_key(tx, table_id, made))
         self._remember(table_id, found)
         return found
+
+    async def key_in_channel(self, guild_id: int, channel_id: int) -> str | None:
+        """The key of the table open in a channel of a server, whichever process holds
+        it (read from the database), made now if it has none; None when there is none."""
+        row = await table_rows.open_in_channel(self._db, channel_id)
+        if row is None or row.guild_id != guild_id:
+            return None
+        return await self.key_of(row.id)
 
     async def table_of(self, key: str) -> int | None:
         """The table a key names, or None for a key that names none (never made, or

@@ -268,6 +268,11 @@ class Harness(abc.ABC):
         once and the state the bot gave."""
         return self.api.oauth.consent(self.user(user).id, authorize_url)
 
+    def authorize_activity(self, user: UserRef, args: JSON) -> str:
+        """The user agrees, in Discord's client, to the AUTHORIZE command an Activity sent
+        with `args`: the code the command answers, good once, exchanged with no redirect."""
+        return self.api.oauth.authorize_activity(self.user(user).id, args)
+
     def http_session(self) -> FakeSession:
         """An aiohttp-shaped session answered by this fake, for the bot's HTTP besides
         discord.py's (its web's sign-in: `bot.web.oauth.http`)."""
@@ -321,6 +326,27 @@ class Harness(abc.ABC):
         """The buttons and selects currently on a message."""
         msg = self.message(message)
         return [c for c in msg.components if c["type"] == 2 or c["type"] in SELECT_TYPES]
+
+    def enable_activities(self) -> JSON:
+        """Switch Activities on for the application, as the Developer Portal does: an
+        interaction may then be answered by launching it, and Discord makes its Entry
+        Point command ("Launch", handled by Discord itself), which a bulk overwrite of
+        the global commands must keep. That command."""
+        api = self.api
+        api.activities = True
+        command = {
+            "id": str(self.world.ids()),
+            "application_id": str(self.world.app_id),
+            "version": str(self.world.ids()),
+            "type": 4,
+            "name": "launch",
+            "description": "",
+            "handler": 2,
+            "default_member_permissions": None,
+            "nsfw": False,
+        }
+        api.commands.setdefault(None, []).append(command)
+        return command
 
     def commands(self, *, guild: bool = False) -> list[JSON]:
         """The application commands last synced (globally, or to the guild)."""

@@ -5,7 +5,10 @@ the authorize URL the bot sent them to, checks its client id, scope and redirect
 answers where Discord would send them back, with a fresh code and the state); the bot
 exchanges the code at `POST /oauth2/token` (form-encoded, with the client id and secret
 in the form or as HTTP Basic; each code once, with the redirect it was given for) and
-asks `GET /users/@me` with the access token as a Bearer. Errors are shaped as Discord's:
+asks `GET /users/@me` with the access token as a Bearer (and, with scope `guilds`,
+`GET /users/@me/guilds`). An Activity's sign-in (`authorize_activity`, what Discord's
+client answers the Embedded App SDK's AUTHORIZE command with) gives a code with no
+redirect, exchanged with none. Errors are shaped as Discord's:
 `{"error": "invalid_grant", ...}` with 400, `invalid_client` with 401.
 """
 
@@ -35,7 +38,8 @@ class Grant:
     """A code Discord gave: for whom, to which client, to come back to which address."""
 
     user_id: int
-    redirect_uri: str
+    redirect_uri: str | None
+    """None for an Activity's code (the SDK's authorize has no redirect)."""
     scope: str
 
 
@@ -48,6 +52,8 @@ class FakeOAuth:
     codes: dict[str, Grant] = field(default_factory=dict)
     tokens: dict[str, int] = field(default_factory=dict)
     """Access token -> user id."""
+    scopes: dict[str, str] = field(default_factory=dict)
+    """Access token -> the scopes it was granted, space-separated."""
     exchanged: list[str] = field(default_factory=list)
     """Every code exchanged, in order (a code is good once)."""
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
@@ -69,6 +75,18 @@ class FakeOAuth:
         back = {"code": code} | ({"state": query["state"]} if "state" in query else {})
         return f"{redirect}?{urlencode(back)}"
 
+    def authorize_activity(self, user_id: int, args: dict[str, Any]) -> str:
+        """The user agrees in Discord's client to the AUTHORIZE command an Activity sent
+        (its `args`): the code the command answers. AssertionError for a command the
+        client would refuse."""
+        assert args.get("client_id") == str(self.client_id), "unknown client_id"
+        assert args.get("response_type") == "code", "only the authorization code flow"
+        scopes = args.get("scope")
+        assert isinstance(scopes, list) and "identify" in scopes, "scope identify is needed"
+        code = f"fake-code-{next(self._ids)}"
+        self.codes[code] = Grant(user_id, None, " ".join(scopes))
+        return code
+
     def token(self, form: dict[str, str], authorization: str | None) -> dict[str, Any]:
         """`POST /oauth2/token`: an access token for a good code, once."""
         client_id, secret = form.get("client_id"), form.get("client_secret")
@@ -87,6 +105,7 @@ class FakeOAuth:
         self.exchanged.append(code)
         access = f"fake-access-{next(self._ids)}"
         self.tokens[access] = grant.user_id
+        self.scopes[access] = grant.scope
         return {
             "access_token": access,
             "token_type": "Bearer",
@@ -94,6 +113,11 @@ class FakeOAuth:
             "refresh_token": f"fake-refresh-{next(self._ids)}",
             "scope": grant.scope,
         }
+
+    def has_scope(self, authorization: str | None, scope: str) -> bool:
+        """Whether the Bearer token a request carries was granted `scope`."""
+        token = (authorization or "")[7:]
+        return scope in self.scopes.get(token, "").split()
 
     def bearer(self, authorization: str | None) -> int | None:
         """The user whose access token a request carries as a Bearer, if any."""

@@ -19,6 +19,7 @@ CALLBACK_KINDS = {
     7: "update",
     8: "autocomplete",
     9: "modal",
+    12: "launch_activity",
 }
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
 
@@ -119,7 +120,8 @@ class Callback(_Body):
 
     @property
     def kind(self) -> str:
-        """deferred, message, update, deferred_update, modal, autocomplete or pong."""
+        """deferred, message, update, deferred_update, modal, autocomplete, pong or
+        launch_activity."""
         return CALLBACK_KINDS.get(self.type, str(self.type))
 
     @property

@@ -44,6 +44,16 @@ def _route(methods: str, pattern: str) -> Callable[[Callable[..., Any]], Callabl
     return register
 
 
+LAUNCH_ACTIVITY = 12
+"""The interaction response that launches the application's Activity."""
+ENTRY_POINT = 4
+"""PRIMARY_ENTRY_POINT: the command type of an Activity's entry point."""
+ENTRY_POINT_KEPT = (
+    "You cannot remove this app's Entry Point command in a bulk update operation. Please"
+    " include the Entry Point command in your update request or delete it separately."
+)
+
+
 class ApiError(Exception):
     """An error answer: HTTP status plus Discord's JSON error code and message."""
 
@@ -90,6 +100,10 @@ class DiscordAPI:
         self.interactions: dict[int, FakeInteraction] = {}
         self.tokens: dict[str, FakeInteraction] = {}
         self.commands: dict[int | None, list[JSON]] = {}  # guild id (None: global) -> commands
+        self.activities = False
+        """Whether the application has Activities on (`Harness.enable_activities`)."""
+        self.launched: list[tuple[int, int]] = []
+        """(user id, channel id) of every Activity launched by an interaction's answer."""
         self.cdn: dict[str, bytes] = {}
         self.oauth = FakeOAuth(world.app_id)
         self.changed = asyncio.Event()
@@ -183,6 +197,18 @@ class DiscordAPI:
                 raise ApiError(401, 0, "401: Unauthorized")
             return self._user(user_id).payload()
         return self.world.bot_user.payload()
+
+    @_route("GET", r"/users/@me/guilds")
+    def _my_guilds(self, request: Request) -> list[JSON]:
+        """The servers of the user a Bearer token (with scope `guilds`) is for."""
+        user_id = self.oauth.bearer(request.authorization)
+        if user_id is None:
+            raise ApiError(401, 0, "401: Unauthorized")
+        if not self.oauth.has_scope(request.authorization, "guilds"):
+            raise ApiError(403, 50001, "Missing Access")
+        user = self._user(user_id)
+        found = [g for g in self.world.guilds.values() if self.world.is_member(user, g.id)]
+        return [{"id": str(g.id), "name": g.name, "owner": g.owner_id == user.id} for g in found]
 
     @_route("POST", r"/oauth2/token")
     def _token(self, request: Request) -> JSON:
@@ -384,7 +410,11 @@ class DiscordAPI:
     def _commands(self, request: Request, app_id: str, guild_id: str | None) -> list[JSON]:
         key = int(guild_id) if guild_id else None
         if request.method == "PUT":
-            old = {(c["name"], c["type"]): c["id"] for c in self.commands.get(key, [])}
+            had = self.commands.get(key, [])
+            old = {(c["name"], c["type"]): c["id"] for c in had}
+            kept = {(c.get("name"), c.get("type")) for c in request.json}
+            if any((c["name"], c["type"]) not in kept for c in had if c["type"] == ENTRY_POINT):
+                raise ApiError(400, 50240, ENTRY_POINT_KEPT)
             self.commands[key] = [self._command(c, key, old) for c in request.json]
         return self.commands.get(key, [])
 
@@ -417,6 +447,8 @@ class DiscordAPI:
         if interaction.callbacks:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         kind, data = int(request.json["type"]), request.json.get("data") or {}
+        if kind == LAUNCH_ACTIVITY and not self.activities:
+            raise ApiError(400, 50035, "Invalid Form Body: this application has no Activity")
         updates = kind in (6, 7)
         if (updates and interaction.message_id is None) or (kind == 8) != (interaction.type == 4):
             raise ApiError(400, 50035, "Invalid Form Body: interaction response type")
@@ -437,6 +469,11 @@ class DiscordAPI:
             message = self.messages[interaction.message_id]
             if kind == 7:
                 self.edit_message(message, data, request.files)
+        if kind == LAUNCH_ACTIVITY:
+            instance = f"i-{self.world.ids()}"
+            self.launched.append((interaction.user_id, interaction.channel_id))
+            info["activity_instance_id"] = instance
+            result["resource"] = {"type": kind, "activity_instance": {"id": instance}}
         if message is not None:
             interaction.original = message
         if message is not None and kind != 6:

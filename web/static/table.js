@@ -3,6 +3,9 @@
 // the server sends the table only if it changed. The browser draws; the server sends words.
 // Signed in with Discord (/me says who), a seated player's own socket is also sent their
 // hand, and their moves go back over it; each is answered to this page alone.
+// Inside Discord, as its Activity, the sign-in script (web/activity) runs first and
+// `window.ParlourActivity` says which table to open and the bearer token the socket
+// signs in with (its subprotocol: a browser sets no other header on a WebSocket).
 "use strict";
 (function () {
   const { cardElement, cardRow } = window.ParlourCards;
@@ -17,6 +20,7 @@
   let last = null, hand = null, socket = null, delay = 1000, deadline = null, gone = false;
   let answeredAt = null;  // the hand's version when a move's answer came (a hint's stays)
   let sentAction = null;
+  let activity = null;  // inside Discord: { key, token, name }
 
   // A seat's face-down cards: a fan of at most FAN_BACKS (fewer at a crowded table), and
   // their count, so a fan never outgrows its seat.
@@ -191,9 +195,20 @@
     c.className = "connection " + cls;
   }
 
-  function connect() {
+  // The table's socket: this page's own address and /ws, or, in the Activity, the
+  // table's address relative to the page (under Discord's proxy prefix, if any).
+  function openSocket() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(scheme + "//" + location.host + location.pathname.replace(/\/$/, "") + "/ws");
+    if (!activity) {
+      return new WebSocket(scheme + "//" + location.host + location.pathname.replace(/\/$/, "") + "/ws");
+    }
+    const url = new URL("t/" + encodeURIComponent(activity.key) + "/ws", location.href);
+    url.protocol = scheme;
+    return new WebSocket(url.href, ["bearer." + activity.token]);
+  }
+
+  function connect() {
+    const ws = openSocket();
     socket = ws;
     ws.onopen = () => {
       state("live", "live");
@@ -226,7 +241,24 @@
     };
   }
 
+  async function start() {
+    if (!window.ParlourActivity) {
+      whoAmI();
+      connect();
+      return;
+    }
+    try {
+      activity = await window.ParlourActivity;
+    } catch (e) {
+      state("not signed in", "lost");
+      $("words").textContent = e && e.message ? e.message : String(e);
+      return;
+    }
+    $("signed-in").textContent = "Signed in as " + activity.name;
+    $("signed-in").hidden = false;
+    connect();
+  }
+
   setInterval(() => { if (!gone) tick(); }, 1000);
-  whoAmI();
-  connect();
+  start();
 })();
