@@ -33,7 +33,7 @@ from bot.front.latest import Coalescer
 from bot.front.picture import Drawing, drawing_of, drawing_of_view
 from bot.front.seats import named
 from bot.games import View
-from bot.games.info import Picture as Picture_
+from bot.games.info import Picture as PictureKind
 from bot.tables import Event, Status, Table, Update
 from bot.tables.seams import Controls, Hand, controls_of
 from cogs._dms import HandMailer
@@ -80,7 +80,7 @@ async def picture_of(
 
 
 async def drawn_view(
-    kind: Picture_, public: View, names: list[str], labels: list[str], *, urgent: bool
+    kind: PictureKind, public: View, names: list[str], labels: list[str], *, urgent: bool
 ) -> Picture:
     """A public view drawn as a table's message draws it (`drawing_of_view`)."""
     return await drawn(drawing_of_view(kind, public, names, labels), urgent=urgent)
