@@ -18,8 +18,7 @@ from typing import Any
 
 from bot.client import ParlourBot
 from bot.games.ai import ai_move
-from bot.tables import Event
-from bot.tables.models import Status, Table, TableError, Update
+from bot.tables import Event, Status, Table, TableError, Update
 from bot.tournaments.service.models import News, NewsKind, Slot, Tournament
 from tests.fakediscord import FakeDiscord
 
@@ -36,10 +35,11 @@ class FastPlayers:
 
     async def table_updated(self, update: Update) -> None:
         """Start the table's player task when a person is awaited there."""
-        table = update.table
-        if table.tournament_id is None or table.id in self._busy:
+        facts = update.table
+        if facts.tournament_id is None or facts.id in self._busy:
             return
-        if _person_to_move(table) is None:
+        table = self.bot.tables.registry.get(facts.id)
+        if table is None or _person_to_move(table) is None:
             return
         self._busy.add(table.id)
         task = asyncio.get_running_loop().create_task(self._play(table))

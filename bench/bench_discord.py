@@ -49,8 +49,8 @@ from bench._results import write_section  # noqa: E402
 from bench._stalls import StallWatch  # noqa: E402
 from bench._trace import Trace  # noqa: E402
 from bot.client import ParlourBot, make_bot  # noqa: E402
+from bot.front.seats import labels_of  # noqa: E402
 from bot.tables import Event  # noqa: E402
-from bot.tables.names import names_of  # noqa: E402
 from cogs.core import RENDER_PROFILE_ENV, render_worker_pids  # noqa: E402
 from cogs.table import presenter_of  # type: ignore[attr-defined]  # noqa: E402
 from render import render_table  # noqa: E402
@@ -274,7 +274,7 @@ async def whole_move(place: Place, moves: int) -> dict[str, float]:
         await _answer(chosen, started, answers)  # the player's answer, not timed here
         fake.forget(chosen)
         fake.forget(fake.interaction(private.interaction_id))
-        scene, names = bot.tables.snapshot(table, Event.RESUMED).public, names_of(table)
+        scene, names = bot.tables.snapshot(table, Event.RESUMED).public, labels_of(table)
         assert scene is not None
         started = time.perf_counter()
         render_table(scene["scene"], names)

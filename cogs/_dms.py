@@ -26,11 +26,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.tables import Actor, Event, Table, Update
+from bot.front.seats import named
+from bot.tables import Actor, Event, TableFacts, Update
+from bot.tables.events import Acted
 from bot.tables.notes import DmStatus
 from bot.tables.seams import cards_in, own_hand_title
 from cogs._render import hand_picture
-from cogs._table_words import named
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -68,7 +69,7 @@ class HandMailer:
         self.dm_open: dict[int, bool] = {}
         self._probed_at: dict[int, float] = {}
         self._hands: dict[tuple[int, int], Cards] = {}
-        self._pending: dict[int, dict[int, tuple[Table, int, Cards]]] = {}
+        self._pending: dict[int, dict[int, tuple[TableFacts, int, Cards]]] = {}
         self._sent_at: dict[int, float] = {}
         self._senders: dict[int, asyncio.Task[None]] = {}
 
@@ -97,11 +98,7 @@ class HandMailer:
     def _own_play(update: Update, index: int) -> bool:
         """Whether the update is this seat's player acting themselves."""
         detail = update.detail
-        return (
-            update.event is Event.ACTED
-            and detail.get("seat") == index
-            and detail.get("actor") == str(Actor.PLAYER)
-        )
+        return isinstance(detail, Acted) and detail.seat == index and detail.actor == Actor.PLAYER
 
     def _drop_table(self, table_id: int) -> None:
         """Forget a closed table's hands and any DM of it still waiting."""
@@ -137,7 +134,7 @@ class HandMailer:
                 self._pending.pop(user_id, None)
         self._senders.pop(user_id, None)
 
-    async def send_hand(self, user_id: int, table: Table, seat: int, cards: Cards) -> bool:
+    async def send_hand(self, user_id: int, table: TableFacts, seat: int, cards: Cards) -> bool:
         """DM the hand picture of seat `seat` (the very picture its "My hand" answer shows,
         drawn once for both); False (and remembered if closed) when it cannot be sent."""
         title = named(table, own_hand_title(table, seat))

@@ -17,13 +17,13 @@ from typing import Any
 import discord
 
 from bot.front.play import turn_words
+from bot.front.seats import named
 from bot.tables import Table, TableError
 from bot.tables.seams import Hand
 from cogs._base import Form, Interaction, bot_of, dynamic_view, guarded, on_its_message
 from cogs._moves import MAX_BUTTONS, MAX_SELECT, as_buttons, menu
 from cogs._play import ActionSelect, decline, hand_now, play
 from cogs._staking import stake_view
-from cogs._table_words import named
 
 
 class ActionButton(

@@ -2,7 +2,9 @@
 
 The table service tells it of every change; it keeps only the latest change per table
 and edits that table's message at most once per `min_interval_s` (the latest state
-wins), so a burst of AI moves never trips Discord's rate limits. No picture is drawn in
+wins: `bot.front.latest`), so a burst of AI moves never trips Discord's rate limits.
+What the message says and draws is every front end's (`bot.front`); this module sends
+it, through Discord and the render workers. No picture is drawn in
 vain: an edit's picture still waiting for a render worker when a newer change comes is
 taken back and the newest drawn in its place; while the workers are behind, the interval
 grows with their queue; and a table nobody sits at any more shows its game's end, not
@@ -13,13 +15,11 @@ in worker processes, off the event loop. Hand DMs go through `HandMailer` (cogs/
 coalesced per player, and only when a hand changed by more than the player's own play.
 
 The games write seats as "seat N"; every sentence and every text drawn in the picture
-passes through `name_seats`, so people read names.
+has its seats named (`bot.front.seats`), so people read names.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import io
 import logging
 import time
@@ -29,15 +29,17 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.front.words import named_texts
+from bot.front.latest import Coalescer
+from bot.front.picture import Drawing, drawing_of, drawing_of_view
+from bot.front.seats import named
 from bot.games import View
+from bot.games.info import Picture as PictureKind
 from bot.tables import Event, Status, Table, Update
-from bot.tables.names import names_of
 from bot.tables.seams import Controls, Hand, controls_of
 from cogs._activity import play_button
 from cogs._dms import HandMailer
 from cogs._render import POOL, Superseded, Ticket, hand_picture, rendered
-from cogs._table_words import lobby_scene, named, result_lines, status_line
+from cogs._table_words import result_lines, status_line
 from cogs._watch import watch_button, watch_link
 from render import Picture, render_patience, render_sympathy, render_table
 
@@ -73,40 +75,26 @@ def unwatched(update: Update) -> bool:
 async def picture_of(
     update: Update, *, urgent: bool = False, ticket: Ticket | None = None
 ) -> Picture:
-    """The table picture for an update, drawn in a worker process as its game's picture
-    says (`urgent` when a person waits on it, not an edit of the table message; a
-    `ticket` when a newer edit may take the drawing back)."""
-    table = update.table
-    if update.public is None:
-        scene = lobby_scene(table)
-        return await rendered(render_table, scene, names_of(table), urgent=urgent, ticket=ticket)
-    names = [s.name for s in table.seats]
-    labels = names_of(table)
-    kind, public = table.picture, update.public
-    return await drawn_view(kind, public, names, labels, urgent=urgent, ticket=ticket)
+    """The table picture for an update (`urgent` when a person waits on it, not an edit
+    of the table message; a `ticket` when a newer edit may take the drawing back)."""
+    return await drawn(drawing_of(update), urgent=urgent, ticket=ticket)
 
 
 async def drawn_view(
-    kind: str,
-    public: View,
-    names: list[str],
-    labels: list[str],
-    *,
-    urgent: bool,
-    ticket: Ticket | None = None,
+    kind: PictureKind, public: View, names: list[str], labels: list[str], *, urgent: bool
 ) -> Picture:
-    """A public view drawn as a table's message draws it (its game's picture `kind`),
-    with every "seat N" in its texts named and the seats labelled (a name, and "(AI)"
-    for an absent player's seat the AI holds). Only what is drawn is named: the
-    scene of a table, not the rest of its view."""
-    if kind == "table":
-        scene = named_texts(public["scene"], names)
-        return await rendered(render_table, scene, labels, urgent=urgent, ticket=ticket)
-    shown = named_texts(public, names)
-    if kind == "sympathy":
-        return await rendered(render_sympathy, shown, labels, urgent=urgent, ticket=ticket)
-    # a patience draws its own layout (the book's figures), not a table of seats
-    return await rendered(render_patience, shown, urgent=urgent, ticket=ticket)
+    """A public view drawn as a table's message draws it (`drawing_of_view`)."""
+    return await drawn(drawing_of_view(kind, public, names, labels), urgent=urgent)
+
+
+async def drawn(drawing: Drawing, *, urgent: bool, ticket: Ticket | None = None) -> Picture:
+    """A drawing made a picture in a render worker, as its kind says."""
+    labels = list(drawing.labels)
+    if drawing.kind == "table":
+        return await rendered(render_table, drawing.shown, labels, urgent=urgent, ticket=ticket)
+    if drawing.kind == "sympathy":
+        return await rendered(render_sympathy, drawing.shown, labels, urgent=urgent, ticket=ticket)
+    return await rendered(render_patience, drawing.shown, urgent=urgent, ticket=ticket)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,11 +127,9 @@ class DiscordPresenter:
         self.min_interval_s = min_interval_s
         self.message_ids: dict[int, int] = {}
         self.mailer = HandMailer(bot)
-        self._latest: dict[int, Update] = {}
-        self._last_edit: dict[int, float] = {}
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self.edits_due = Coalescer(self._edit_latest, self.edit_interval, name="parlour-edit")
+        """Each table's latest update, edited in at most once per `edit_interval`."""
         self._tickets: dict[int, Ticket] = {}
-        self._news: dict[int, asyncio.Event] = {}
         self._changed: dict[int, float] = {}
         """When each table's oldest change not shown yet came: the edit is timed from it."""
         self.edits = bot.web.metrics.histogram(
@@ -168,22 +154,15 @@ class DiscordPresenter:
         self.mailer.seen(update)
 
     def _show(self, update: Update) -> None:
-        """Keep the update as the table's latest and start its edit task if none runs."""
+        """Keep the update as the table's latest, its edit on its way."""
         table_id = update.table.id
-        self._latest[table_id] = update
         self._changed.setdefault(table_id, time.monotonic())
         ticket = self._tickets.get(table_id)
         if ticket is not None:
             # its picture, if still waiting for a worker, would be replaced before it
             # was seen: the newest is drawn in its place instead
             POOL.withdraw(ticket)
-        task = self._tasks.get(table_id)
-        if task is None or task.done():
-            self._tasks[table_id] = asyncio.create_task(
-                self._flush(table_id), name=f"parlour-edit-{table_id}"
-            )
-        else:
-            self._news.setdefault(table_id, asyncio.Event()).set()
+        self.edits_due.offer(table_id, update)
 
     def edit_interval(self, update: Update) -> float:
         """The least time between two edits of the update's table: `min_interval_s`,
@@ -195,11 +174,7 @@ class DiscordPresenter:
 
     async def close(self) -> None:
         """Cancel edits still waiting (a restart re-renders every table anyway)."""
-        tasks = [t for t in self._tasks.values() if not t.done()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        self._tasks.clear()
+        await self.edits_due.close()
         await self.mailer.close()
 
     async def refresh(self, update: Update) -> None:
@@ -211,37 +186,26 @@ class DiscordPresenter:
             del self._changed[update.table.id]
         self.mailer.seen(update, quiet=True)
 
-    async def _flush(self, table_id: int) -> None:
-        while (latest := self._latest.get(table_id)) is not None:
-            since = self._last_edit.get(table_id, 0.0)
-            wait = since + self.edit_interval(latest) - time.monotonic()
-            if wait > 0:
-                await self._nap(table_id, wait)
-                continue  # a newer update may change the wait
-            update = self._latest.pop(table_id)
-            changed = self._changed.pop(table_id, None)
-            ticket = self._tickets.setdefault(table_id, Ticket(home=table_id))
-            try:
-                await self._edit(update, ticket)
-            except Superseded:
-                if changed is not None:  # still the oldest change not shown
-                    self._changed[table_id] = changed
-                continue  # a newer update came while its picture waited: drawn instead
-            except Exception:  # an edit that fails is redone by the next change or restart
-                log.warning("could not edit the message of table %d", table_id, exc_info=True)
-            else:
-                # not timed: a redraw, or no message yet (the command posts the first)
-                if changed is not None and table_id in self.message_ids:
-                    self.edits.observe(time.monotonic() - changed)
-            del self._tickets[table_id]
-            self._last_edit[table_id] = time.monotonic()
-
-    async def _nap(self, table_id: int, seconds: float) -> None:
-        """Wait `seconds`, or less if a newer update of the table comes."""
-        news = self._news.setdefault(table_id, asyncio.Event())
-        news.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(news.wait(), seconds)
+    async def _edit_latest(self, table_id: int, update: Update) -> bool:
+        """Edit a table's message to its latest update (timed from the oldest change it
+        shows); False when a newer update took its picture back while it waited (the
+        newer is drawn instead)."""
+        changed = self._changed.pop(table_id, None)
+        ticket = self._tickets.setdefault(table_id, Ticket(home=table_id))
+        try:
+            await self._edit(update, ticket)
+        except Superseded:
+            if changed is not None:  # still the oldest change not shown
+                self._changed[table_id] = changed
+            return False
+        except Exception:  # an edit that fails is redone by the next change or restart
+            log.warning("could not edit the message of table %d", table_id, exc_info=True)
+        else:
+            # not timed: a redraw, or no message yet (the command posts the first)
+            if changed is not None and table_id in self.message_ids:
+                self.edits.observe(time.monotonic() - changed)
+        del self._tickets[table_id]
+        return True
 
     async def _edit(self, update: Update, ticket: Ticket | None = None) -> None:
         message_id = self.message_ids.get(update.table.id)

@@ -4,10 +4,7 @@ with the title in bold, seeds as code and the clock as Discord's relative time."
 from __future__ import annotations
 
 from bot.front import words
-from bot.front.words import lobby_scene, named, news_of
 from bot.tables import Update
-
-__all__ = ["DISCORD", "lobby_scene", "named", "news_of", "result_lines", "status_line"]
 
 DISCORD = words.Markup(
     bold=lambda text: f"**{text}**",

@@ -56,7 +56,7 @@ class Desk:
         """Play the player's move as of the version they saw; what they are told (the
         move in words, or a patience's hint). TableError with the refusal."""
         table = self._table(table_id)
-        solitary = table.game.info.solitary
+        solitary = table.info.solitary
         if solitary:
             # as on Discord's patience controls: who plays it, then the turn, before all
             require_player(table, user_id)

@@ -9,9 +9,10 @@ import hashlib
 import json
 from typing import Any
 
-from bot.front.words import lobby_scene, named_texts, result_lines, status_words
+from bot.front.picture import drawing_of
+from bot.front.seats import labels_of
+from bot.front.words import result_lines, status_words
 from bot.tables import Event, Status, Update
-from bot.tables.names import names_of
 
 CLOSED_WORDS = "The table is closed."
 
@@ -19,7 +20,7 @@ CLOSED_WORDS = "The table is closed."
 def frame_of(update: Update, said: str) -> dict[str, Any]:
     """The frame of an update (`said`: the last move in words, seats named)."""
     table = update.table
-    names = [s.name for s in table.seats]
+    drawing = drawing_of(update)
     over = update.event in (Event.FINISHED, Event.STOPPED) or table.status is Status.CLOSED
     frame: dict[str, Any] = {
         "type": "table",
@@ -30,17 +31,13 @@ def frame_of(update: Update, said: str) -> dict[str, Any]:
         "words": status_words(update),
         "results": result_lines(update) if update.outcome is not None else "",
         "said": said,
-        "seats": names_of(table),
+        "seats": labels_of(table),
         "awaiting": list(update.awaiting),
         "deadline": None if over else table.deadline_at,
     }
-    if update.public is None:
-        frame["scene"] = lobby_scene(table)
-    elif table.picture == "table":
-        # only the scene is drawn: the rest of a public view is the game's own business
-        frame["scene"] = named_texts(update.public["scene"], names)
-    else:
-        frame["view"] = named_texts(update.public, names)
+    # a table's scene, or a patience's or Sympathy's whole public view: only what is
+    # drawn is sent, the rest of a public view is the game's own business
+    frame["scene" if drawing.kind == "table" else "view"] = drawing.shown
     return tagged(frame)
 
 

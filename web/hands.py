@@ -17,11 +17,11 @@ from bot.front.play import (
     stake_words,
     turn_words,
 )
-from bot.front.words import named
+from bot.front.seats import named
 from bot.games.cards import french_short
 from bot.tables import Table
 from bot.tables.moves import Move
-from bot.tables.seams import Hand, Stake, split_actions
+from bot.tables.seams import Hand, Stake, hand_controls
 
 
 def hand_frame(table: Table, hand: Hand) -> dict[str, Any]:
@@ -42,7 +42,7 @@ def hand_frame(table: Table, hand: Hand) -> dict[str, Any]:
     }
     if hand.stake is not None:
         frame["stake"] = stake_frame(hand.stake, dealt=bool(hand.cards))
-    elif table.game.info.solitary:
+    elif table.info.solitary:
         frame |= patience_part(table, hand)
     else:
         frame["moves"] = moves_of(table, hand.moves)
@@ -81,11 +81,12 @@ def stake_frame(stake: Stake, *, dealt: bool) -> dict[str, Any]:
 def patience_part(table: Table, hand: Hand) -> dict[str, Any]:
     """A patience's moves as its table message offers them: the piles that have a move
     (under the game's prompt), each with its moves, and the one-word actions."""
-    piles, words = split_actions(table.game, hand.actions)
+    controls = hand_controls(table, hand)
     return {
-        "prompt": table.game.info.sources_prompt,
+        "prompt": controls.prompt,
         "piles": [
-            {"source": p.source, "label": p.label, "moves": moves_of(table, p.moves)} for p in piles
+            {"source": p.source, "label": p.label, "moves": moves_of(table, p.moves)}
+            for p in controls.piles
         ],
-        "controls": [{"action": w, "words": control_words(w)} for w in words],
+        "controls": [{"action": w, "words": control_words(w)} for w in controls.words],
     }

@@ -1,7 +1,8 @@
 """The web's presenter: told of every change at every table, it keeps each table's last
-move in words and, for a table some page watches, sends its frame to every socket open
-on it. Each socket has one slot, not a queue: a page that reads slowly is sent the
-latest frame when it is ready, never a backlog (the latest update wins).
+move in words (`bot.front.words.Chronicle`) and, for a table some page watches, sends
+its frame to every socket open on it. Each socket has one slot, not a queue: a page
+that reads slowly is sent the latest frame when it is ready, never a backlog (the
+latest update wins).
 
 With shards on PostgreSQL a page may watch a table another process holds: the hub then
 follows it through the relay's mirror (`bot.tables.mirror`), which tells it that table's
@@ -18,10 +19,11 @@ import logging
 import struct
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
-from bot.front.words import named
+from bot.front.words import Chronicle
 from bot.tables import Event, TableService, Update
+from bot.tables.events import Acted
 from bot.tables.mirror import Mirror
 from web.frames import closed_frame, frame_of
 from web.scatter import Scatter, Target, target_of
@@ -162,8 +164,8 @@ class Hub:
         """The tables held by other processes, followed while pages here watch them."""
         self.moves = 0
         """Moves seen (a metric)."""
-        self._before: dict[int, Any] = {}
-        self._said: dict[int, str] = {}
+        self.chronicle = Chronicle()
+        """Each table's last move in words."""
         self._rooms: dict[int, set[Watcher]] = {}
         self._latest: dict[int, str] = {}
         self.scatter = Scatter()
@@ -186,11 +188,9 @@ class Hub:
     def _show(self, update: Update, *, counted: bool) -> None:
         """Remember the move's words (counting the move if `counted`); send the frame."""
         table = update.table
-        said = self._words(update, counted)
-        self._before[table.id] = table.state
-        if update.event in (Event.FINISHED, Event.STOPPED):
-            self._before.pop(table.id, None)
-            self._said.pop(table.id, None)
+        if counted and isinstance(update.detail, Acted) and update.detail.kind == "act":
+            self.moves += 1
+        said = self.chronicle.heard(update)
         room = self._rooms.get(table.id)
         if room:
             text = json.dumps(frame_of(update, said))
@@ -204,29 +204,6 @@ class Hub:
                     targets.append(found)
             self.scatter.write(targets, frame)
 
-    def _words(self, update: Update, counted: bool) -> str:
-        """The table's last move in words, as everyone at the table heard of it (a card
-        played face down is not named: `Game.announce`, asked of the state before)."""
-        table, detail = update.table, update.detail
-        said = self._said.get(table.id, "")
-        if update.event is Event.ACTED and detail.get("kind") == "act":
-            if counted:
-                self.moves += 1
-            seat, before = detail["seat"], self._before.get(table.id)
-            text = (
-                "moves" if before is None else table.game.announce(before, seat, detail["action"])
-            )
-            late = " (timed out)" if detail.get("actor") == "timeout" else ""
-            said = named(table, f"seat {seat}{late}: {text}")
-        elif update.event is Event.JOINED:
-            said = f"{table.seats[-1].name} sits down."
-        elif update.event is Event.AI_ADDED:
-            said = "An AI player sits down."
-        elif update.event is Event.STARTED:
-            said = "The cards are dealt."
-        self._said[table.id] = said
-        return said
-
     def current(self, table_id: int) -> str:
         """The table's frame now: the latest sent, or one made from the table as it
         stands (a table no longer open is closed)."""
@@ -236,7 +213,7 @@ class Hub:
         update = self._snapshot(table_id)
         if update is None:  # not open: finished or stopped before this page came
             return json.dumps(closed_frame())
-        return json.dumps(frame_of(update, self._said.get(table_id, "")))
+        return json.dumps(frame_of(update, self.chronicle.said(table_id)))
 
     def _snapshot(self, table_id: int) -> Update | None:
         """The table as it stands: this process's own, or one followed; None if neither."""
@@ -268,8 +245,7 @@ class Hub:
             followed = self.remote.table(table_id) is not None
             self.remote.unfollow(table_id)
             if followed and table_id not in self._rooms:  # heard of no more, then
-                self._before.pop(table_id, None)
-                self._said.pop(table_id, None)
+                self.chronicle.forget(table_id)
 
     def key_replaced(self, table_id: int, old: str) -> None:
         """Close every page open on a table's old key (`WatchKeys` tells of a reset)."""

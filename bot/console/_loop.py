@@ -15,7 +15,7 @@ from bot.console.screen import Screen, natural
 from bot.console.table import YOU, seat_words
 from bot.games import Game
 from bot.storage import Database
-from bot.tables import Status, Table, TableError, TableService, grace
+from bot.tables import Event, Status, Table, TableError, TableService, grace
 from bot.tables.seams import Hand, hand_of
 from bot.tables.typed import as_listed
 
@@ -47,7 +47,7 @@ async def play_console(
             await asyncio.sleep(0.01)  # others are moving; the service drives the AI
             continue
         if last_shown != table.version:
-            _show(out, screen.table(table, seat))
+            _show(out, screen.table(service.snapshot(table, Event.RESUMED), seat))
             last_shown = table.version
         print(screen.prompt(legal, out_of_turn, hand.stake), file=out)
         print("> ", end="", file=out, flush=True)
@@ -91,7 +91,7 @@ async def _obey(
     elif command.lower() in ("table", "view", "help", "?", ""):
         seat = table.seat_of(user_id)
         assert seat is not None
-        _show(out, screen.table(table, seat))
+        _show(out, screen.table(service.snapshot(table, Event.RESUMED), seat))
         print(HELP, file=out)
     else:
         try:
@@ -148,9 +148,9 @@ async def play_main(
         await service.recover()
         await tell_notices(service, out)
         table = service.in_channel(CONSOLE_CHANNEL)
-        if table is not None and table.game is game and table.status is Status.PLAYING:
+        if table is not None and table.key == game.info.key and table.status is Status.PLAYING:
             print(f"Resuming your unfinished game of {game.info.title}.", file=out)
-            presenter.remember(table.state)
+            presenter.remember(service.snapshot(table, Event.RESUMED))
         else:
             table = await new_table(service, game, seats, options, seed, buy_in, old=table)
         await play_console(service, table, read_line, out, screen=screen)

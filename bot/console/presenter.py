@@ -10,18 +10,19 @@ once when it changes, unless the move's own words already said it.
 from __future__ import annotations
 
 import re
-from typing import Any, TextIO
+from typing import TextIO
 
 from bot.console.screen import Screen
 from bot.console.table import seat_words
-from bot.games import Game
-from bot.tables import Event, Table, Update
+from bot.tables import Event, Table, TableFacts, Update
+from bot.tables.events import Acted, Started, Stopped
+from bot.tables.updates import Moment
 
 CONSOLE_USER = 1
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
-def seat_names(table: Table) -> list[str]:
+def seat_names(table: Table | TableFacts) -> list[str]:
     """The names of the table's seats, by seat index."""
     return [seat.name for seat in table.seats]
 
@@ -34,31 +35,31 @@ class ConsolePresenter:
         self.out = out
         self.user_id = user_id
         self.screen = screen or Screen.for_stream(out)
-        self._before: Any = None
-        """The state before the latest change: announcements are made from it."""
+        self._before: Moment | None = None
+        """The game before the latest change: announcements are made from it."""
         self._news: str | None = None
         """The public view's news line as last told or heard."""
 
-    def remember(self, state: Any) -> None:
-        """Take `state` as the table's current state (when resuming a stored game)."""
-        self._before = state
+    def remember(self, update: Update) -> None:
+        """Take the update's table as it stands now (when resuming a stored game)."""
+        self._before = update.moment.bare()
 
     async def table_updated(self, update: Update) -> None:
         """Print a line (or a result block) for the change."""
         table, detail = update.table, update.detail
-        before, self._before = self._before, table.state
-        if update.event is Event.ACTED and detail.get("kind") == "act":
-            said = self._acted(table, detail, before)
+        before, self._before = self._before, update.moment.bare()
+        if isinstance(detail, Acted) and detail.kind == "act":
+            said = self._acted(update, detail, before)
             self._tell_news(update, said)
-        elif update.event is Event.STARTED:
-            self._say(f"{table.title} begins. Deal commitment: {detail['commitment']}")
+        elif isinstance(detail, Started):
+            self._say(f"{table.title} begins. Deal commitment: {detail.commitment}")
         elif update.event is Event.FINISHED and update.outcome is not None:
             me = table.seat_of(self.user_id)
-            for line in self.screen.result(table, update.outcome, detail, me):
+            for line in self.screen.result(update, me):
                 self._say(line)
-        elif update.event is Event.STOPPED:
+        elif isinstance(detail, Stopped):
             stakes = "; every stake went home" if table.is_chip_game else ""
-            self._say(f"The table is closed ({detail['reason']}){stakes}.")
+            self._say(f"The table is closed ({detail.reason}){stakes}.")
 
     def _tell_news(self, update: Update, said: str) -> None:
         """Print the game's news line when it changed, unless the game is over (the
@@ -73,21 +74,20 @@ class ConsolePresenter:
         if _SENTENCE.split(named, maxsplit=1)[0] not in said:
             self._say(named)
 
-    def _acted(self, table: Table, detail: dict[str, Any], before: Any) -> str:
+    def _acted(self, update: Update, detail: Acted, before: Moment | None) -> str:
         """'AI 1: Play a card face down' for others; the player's own move in full."""
-        game: Game[Any] = table.game
-        seat, action = detail["seat"], detail["action"]
+        table, seat, action = update.table, detail.seat, detail.action
         mine = table.seats[seat].user_id == self.user_id
-        if mine or before is None:
-            text = game.describe_action(action) if mine else "Moves"
-            if mine and before is not None:
+        heard = update.announce(before)
+        if mine or heard is None:
+            text = update.describe(action) if mine else "Moves"
+            if mine and heard is not None:
                 # what the table heard, when it only adds to the move (a Stops lead's run)
-                heard = game.announce(before, seat, action)
                 text = heard if heard.startswith(text) else text
         else:
-            text = game.announce(before, seat, action)
+            text = heard
         names = seat_names(table)
-        how = " (timed out)" if detail.get("actor") == "timeout" else ""
+        how = " (timed out)" if detail.actor == "timeout" else ""
         said = f"{names[seat]}{how}: {seat_words(text, names)}"
         self._say(said)
         return said

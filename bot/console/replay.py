@@ -49,7 +49,7 @@ def moment_lines(replay: Replay, step: int, screen: Screen, reveal: bool) -> lis
     else:
         said = f"{names[moment.move.seat]}: {name_seats(moment.move.words, names)}"
     lines = [screen.style.bold(f"Step {step} of {replay.last}") + f"  {said}"]
-    lines += screen.view(moment.public, replay.picture, names, None, replay.game.describe_action)
+    lines += screen.view(moment.public, replay.picture, names, None, replay.describe)
     for seat, cards in enumerate(moment.revealed or ()):
         shown = screen.style.cards(list(cards), replay.pack)
         lines.append(f"  {names[seat]} held: {shown}")

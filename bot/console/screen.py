@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TextIO
 
 from bot.console.patience import patience_lines, sympathy_lines
 from bot.console.style import Style
 from bot.console.table import seat_words, table_lines
-from bot.games import Outcome
 from bot.games.base import View
 from bot.games.info import Picture
-from bot.tables import Table
-from bot.tables.seams import Stake, standing_of
+from bot.tables import Update
+from bot.tables.events import Finished
+from bot.tables.seams import Stake, Standing, results_of
 
 SHOWN_ACTIONS = 12
 
@@ -78,11 +78,11 @@ class Screen:
         """A screen styled for the stream (colour only on a terminal)."""
         return cls(Style.for_stream(out))
 
-    def table(self, table: Table, me: int) -> list[str]:
-        """The table now as seat `me` sees it, drawn as its game's picture says."""
-        names = [s.name for s in table.seats]
-        view: View = table.game.view(table.state, me)
-        return self.view(view, table.picture, names, me, table.describe)
+    def table(self, update: Update, me: int) -> list[str]:
+        """The table as an update leaves it, as seat `me` sees it, drawn as its game's
+        picture says."""
+        view = _seen_by(update, me)
+        return self.view(view, update.table.picture, update.table.names, me, update.describe)
 
     def view(
         self,
@@ -117,25 +117,23 @@ class Screen:
             )
         return f"{self.style.bold('Your move.')} Legal: {format_actions(legal)}"
 
-    def result(
-        self, table: Table, outcome: Outcome, detail: dict[str, Any], me: int | None
-    ) -> list[str]:
-        """The game's end: how the last deal went, the summary, each seat's result in its
-        unit, and the seeds."""
-        names = [s.name for s in table.seats]
-        view: View = table.game.view(table.state, me)
-        story = view.get("scene", {}).get("lines", [])  # how the last deal ended
+    def result(self, update: Update, me: int | None) -> list[str]:
+        """The game's end an update tells of: how the last deal went, the summary, each
+        seat's result in its unit, and the seeds."""
+        outcome, names = update.outcome, update.table.names
+        assert outcome is not None
+        story = _seen_by(update, me).get("scene", {}).get("lines", [])  # the last deal's end
         lines = [seat_words(text, names) for text in story]
         lines.append(self.style.bold("Game over.") + " " + seat_words(outcome.summary, names))
-        lines += self._standing(table, outcome, names)
-        seeds = ", ".join(detail.get("seeds", []))
-        lines.append(f"Table seed {detail.get('seed')}; deal seeds: {seeds}")
+        lines += self._standing(results_of(update), names)
+        detail = update.detail if isinstance(update.detail, Finished) else Finished()
+        lines.append(f"Table seed {detail.seed}; deal seeds: {', '.join(detail.seeds)}")
         return lines
 
-    def _standing(self, table: Table, outcome: Outcome, names: Sequence[str]) -> list[str]:
+    def _standing(self, results: list[Standing], names: Sequence[str]) -> list[str]:
         """Chips won or lost, points, or the patience score: never one read as another."""
         lines = []
-        for result in standing_of(table, outcome):
+        for result in results:
             if result.unit == "score":
                 extra = ", ".join(f"{k} {n}" for k, n in result.counters)
                 lines.append(f"Score: {result.amount}" + (f" ({extra})" if extra else ""))
@@ -145,6 +143,15 @@ class Screen:
             else:
                 lines.append(_points(names[result.seat], result.amount))
         return lines
+
+
+def _seen_by(update: Update, me: int | None) -> View:
+    """The update's view as seat `me` sees it (the public view for a seat with no
+    player, or none)."""
+    if me is not None and me in update.private:
+        return update.private[me]
+    assert update.public is not None, "a lobby has no view"
+    return update.public
 
 
 def _points(name: str, points: int) -> str:

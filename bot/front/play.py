@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.front.words import named
+from bot.front.seats import named
 from bot.games.cards import french_short
 from bot.games.stakes import chips
 from bot.tables import Event, Table, TableError, TableService
-from bot.tables.notifier import NO_HINT
 from bot.tables.seams import Hand, Stake
+from bot.tables.updates import NO_HINT
 
 SORRY = "Something went wrong on our side; nothing you did was lost. Please try again."
 """What a player is told when their request failed on our side (a bug, logged)."""

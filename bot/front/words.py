@@ -1,5 +1,6 @@
 """The words of a table: its status line, the result lines at the end of a game, the
-lobby's scene, and the games' sentences and scenes with each seat named.
+lobby's scene, and the last move as the table heard it (`Chronicle`), each seat named
+(`bot.front.seats`).
 
 A front end gives its own `Markup` (Discord's bold, code and relative clock; the web's
 plain text, whose page draws the clock itself); the words are the same everywhere.
@@ -9,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
+from bot.front.seats import named
 from bot.games import scene as sc
 from bot.games.rng import commitment
-from bot.tables import Event, Status, Table, Update
-from bot.tables.names import name_seats
-from bot.tables.seams import standing_of
+from bot.tables import Event, Status, TableFacts, Update
+from bot.tables.events import Acted, Finished
+from bot.tables.seams import results_of
+from bot.tables.updates import Moment
 
 
 def _same(text: str) -> str:
@@ -40,24 +42,7 @@ PLAIN = Markup()
 """No markup: plain words, no clock (a page that shows the clock itself)."""
 
 
-def named(table: Table, text: str) -> str:
-    """A game's sentence with each "seat N" replaced by that seat's name."""
-    return name_seats(text, [s.name for s in table.seats])
-
-
-def named_texts(value: Any, names: list[str]) -> Any:
-    """A view or scene with "seat N" named in every text it holds (card codes, numbers
-    and keys hold no such words and come through unchanged)."""
-    if isinstance(value, str):
-        return name_seats(value, names)
-    if isinstance(value, dict):
-        return {k: named_texts(v, names) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [named_texts(v, names) for v in value]
-    return value
-
-
-def lobby_scene(table: Table) -> sc.Scene:
+def lobby_scene(table: TableFacts) -> sc.Scene:
     """The lobby picture: who sits where and what they brought."""
     min_seats, max_seats = table.seat_counts
     seats = [
@@ -110,15 +95,14 @@ def news_of(update: Update) -> str:
 def result_lines(update: Update, markup: Markup = PLAIN) -> str:
     """The end of a game: each seat's result in its game's unit, and the seeds that
     prove the deals."""
-    table, outcome = update.table, update.outcome
-    assert outcome is not None
+    table = update.table
     lines = [
         f"{table.seats[r.seat].name}: {r.amount:+,} {r.unit}"
         if r.unit != "score"
         else f"{table.seats[r.seat].name}: score {r.amount:,}"
-        for r in standing_of(table, outcome)
+        for r in results_of(update)
     ]
-    seeds = update.detail.get("seeds", [])
+    seeds = update.detail.seeds if isinstance(update.detail, Finished) else ()
     if seeds:
         proofs = ", ".join(
             f"{markup.code(commitment(seed))} <- {markup.code(str(seed))}" for seed in seeds[:6]
@@ -126,3 +110,50 @@ def result_lines(update: Update, markup: Markup = PLAIN) -> str:
         more = f" and {len(seeds) - 6} more" if len(seeds) > 6 else ""
         lines.append(f"Deal seeds (hash shown at each deal <- seed): {proofs}{more}")
     return "\n".join(lines)
+
+
+class Chronicle:
+    """Each table's last move in words, as everyone at the table heard of it (a card
+    played face down is not named: `Update.announce`, of the update before), seats
+    named; and a seat sitting down, the AI's, and the deal."""
+
+    def __init__(self) -> None:
+        self._before: dict[int, Moment] = {}
+        self._said: dict[int, str] = {}
+
+    def heard(self, update: Update) -> str:
+        """Take in the table's latest update; its last move in words now ("" if none)."""
+        table_id = update.table.id
+        said = _said(update, self._before.get(table_id))
+        if said is None:
+            said = self._said.get(table_id, "")
+        self._said[table_id] = said
+        self._before[table_id] = update.moment.bare()  # its views not kept
+        if update.event in (Event.FINISHED, Event.STOPPED):
+            self.forget(table_id)
+        return said
+
+    def said(self, table_id: int) -> str:
+        """The table's last move in words as last heard ("" if none)."""
+        return self._said.get(table_id, "")
+
+    def forget(self, table_id: int) -> None:
+        """Hear no more of a table (closed, or no longer followed)."""
+        self._before.pop(table_id, None)
+        self._said.pop(table_id, None)
+
+
+def _said(update: Update, before: Moment | None) -> str | None:
+    """What an update tells the table in words, or None when it tells nothing new."""
+    table, detail = update.table, update.detail
+    if isinstance(detail, Acted) and detail.kind == "act":
+        text = update.announce(before) or "moves"
+        late = " (timed out)" if detail.actor == "timeout" else ""
+        return named(table, f"seat {detail.seat}{late}: {text}")
+    if update.event is Event.JOINED:
+        return f"{table.seats[-1].name} sits down."
+    if update.event is Event.AI_ADDED:
+        return "An AI player sits down."
+    if update.event is Event.STARTED:
+        return "The cards are dealt."
+    return None

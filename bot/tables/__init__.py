@@ -1,19 +1,11 @@
 """The table service: one game per channel, seats, turns, AI seats, stakes and recovery."""
 
-from bot.tables.models import (
-    Actor,
-    Event,
-    Presenter,
-    RecordingPresenter,
-    Seat,
-    Status,
-    Table,
-    TableError,
-    Update,
-)
+from bot.tables.events import Event
+from bot.tables.models import Actor, Seat, Status, Table, TableError
 from bot.tables.recovery import RecoveryReport
 from bot.tables.service import ServiceSettings, TableService
 from bot.tables.settings import TableLimits
+from bot.tables.updates import Presenter, RecordingPresenter, TableFacts, Update
 from bot.tables.watch import WatchKeys
 
 __all__ = [
@@ -27,6 +19,7 @@ __all__ = [
     "Status",
     "Table",
     "TableError",
+    "TableFacts",
     "TableLimits",
     "TableService",
     "Update",

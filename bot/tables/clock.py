@@ -10,7 +10,8 @@ from dataclasses import replace
 from bot.games.ai import ai_move
 from bot.tables import grace
 from bot.tables.autoplay import Autoplay
-from bot.tables.models import Actor, Entry, Event, Status, Table
+from bot.tables.events import Event, SeatOnly, TimedOut
+from bot.tables.models import Actor, Entry, Status, Table
 
 
 async def tick(autoplay: Autoplay) -> int:
@@ -61,9 +62,9 @@ async def expire(autoplay: Autoplay, table: Table, version: int) -> None:
             late = replace(seat, timeouts=seat.timeouts + 1, ai_control=handed)
             entry = Entry(index, "act", action, Actor.TIMEOUT)
             await core.commit(table, entry, state, [late])
-            await core.notifier.notify(table, Event.TIMED_OUT, {"seat": index, "action": action})
+            await core.notifier.notify(table, Event.TIMED_OUT, TimedOut(index, action))
             if handed:
-                await core.notifier.notify(table, Event.HANDED_TO_AI, {"seat": index})
+                await core.notifier.notify(table, Event.HANDED_TO_AI, SeatOnly(index))
             if table.status is not Status.PLAYING:
                 return
     await autoplay.advance(table)

@@ -15,7 +15,8 @@ from bot.storage import Database
 from bot.storage import table_rows as rows
 from bot.tables.accounts import LEAVE, digest_of
 from bot.tables.checks import check_amount
-from bot.tables.models import Actor, Entry, Event, Seat, Status, Table, TableError
+from bot.tables.events import Acted, Event, Finished, Left, Stopped
+from bot.tables.models import Actor, Entry, Seat, Status, Table, TableError
 from bot.tables.notifier import Notifier
 from bot.tables.registry import TableRegistry
 from bot.tables.results import record_finished
@@ -110,18 +111,13 @@ class Committer:
     async def _show_entry(self, table: Table, entry: Entry, over: bool) -> None:
         """Tell the presenters of a stored entry; then close the table it ended, or send
         home the players who asked to leave once their hand is over."""
-        detail = {
-            "seat": entry.seat,
-            "action": entry.action,
-            "actor": str(entry.actor),
-            "kind": entry.kind,
-        }
+        detail = Acted(entry.seat, entry.action, str(entry.actor), entry.kind)
         await self.notifier.notify(table, Event.ACTED, detail)
         if over:
             self.tables.forget(table)
             deals = range(table.game.deal_number(table.state))
-            seeds = [deal_seed(table.seed, d) for d in deals]
-            await self.notifier.notify(table, Event.FINISHED, {"seeds": seeds, "seed": table.seed})
+            seeds = tuple(deal_seed(table.seed, d) for d in deals)
+            await self.notifier.notify(table, Event.FINISHED, Finished(seeds, table.seed))
         elif table.is_chip_game and entry.action != LEAVE:
             await self.settle_leavers(table)
 
@@ -149,14 +145,14 @@ class Committer:
             extra = [cash_out(table, gone, amount)] if amount else []
             entry = Entry(index, "stack", LEAVE, Actor.TABLE)
             await self.commit(table, entry, state, [gone], extra=extra)
-            await self.notifier.notify(table, Event.LEFT, {"seat": index, "when": "now"})
+            await self.notifier.notify(table, Event.LEFT, Left(seat=index))
 
     async def update_seat(self, table: Table, index: int, seat: Seat) -> None:
         """Store the new flags of seat `index` alone, then hold them in memory."""
         await self.write(lambda tx: rows.update_seat(tx, table.id, seat_row(seat)))
         table.seats[index] = seat
 
-    async def leave_game(self, table: Table, index: int) -> dict[str, Any]:
+    async def leave_game(self, table: Table, index: int) -> Left:
         """A player leaves a game under way: at a chip table when the hand ends (the AI
         plays the seat till then), elsewhere at once, handing the seat to the AI. At a
         tournament table the AI plays the seat, stack and all, to the game's end: the
@@ -170,11 +166,11 @@ class Committer:
             flagged = replace(seat, leaving=True, ai_control=True)
         await self.update_seat(table, index, flagged)
         if at_once:
-            return {"seat": index, "when": "now"}
+            return Left(seat=index)
         if chip_game(table).between_hands(table.state):
             await self.settle_leavers(table)
-            return {"seat": index, "when": "now"}
-        return {"seat": index, "when": "end of hand"}
+            return Left(seat=index)
+        return Left(seat=index, when="end of hand")
 
     async def top_up(self, table: Table, index: int, user_id: int, amount: int) -> int:
         """Bring chips from a player's purse to the stake of seat `index`, between hands,
@@ -213,7 +209,7 @@ class Committer:
 
         await self.write(work)
         self.tables.forget(table)
-        await self.notifier.notify(table, Event.STOPPED, {"by": by_user, "reason": reason})
+        await self.notifier.notify(table, Event.STOPPED, Stopped(by_user, reason))
 
 
 def seat_row(seat: Seat) -> rows.SeatRow:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.games.rng import commitment, deal_seed
 from bot.storage import table_rows as rows
 from bot.tables.accounts import digest_of
 from bot.tables.checks import busy_message, game_and_options
 from bot.tables.commit import Committer
+from bot.tables.events import Started
 from bot.tables.lobby import insert_lobby, new_ticket
 from bot.tables.models import Seat, Status, Table, TableError
 
@@ -65,7 +65,7 @@ def house_table(
     )
 
 
-async def open_house_table(committer: Committer, table: Table) -> dict[str, Any]:
+async def open_house_table(committer: Committer, table: Table) -> Started:
     """Store `table` (from `house_table`) with its seats and lent stakes, and deal it, in
     one unit of work; hold it as open and playing. The detail of its start (the first
     deal's commitment); TableError, naming it, if the channel has a table."""
@@ -91,4 +91,4 @@ async def open_house_table(committer: Committer, table: Table) -> dict[str, Any]
     table.state, table.start_stacks, table.status = state, stacks, Status.PLAYING
     table.deadline_at = deadline
     committer.tables.remember(table)
-    return {"commitment": commitment(deal_seed(table.seed, 0))}
+    return Started(commitment(deal_seed(table.seed, 0)))

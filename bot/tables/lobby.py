@@ -6,7 +6,6 @@ through the `Committer`; `TableService` calls them under the table's lock."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from bot.games.rng import commitment, deal_seed
 from bot.ledger import Account, Posting, Reason
@@ -14,6 +13,7 @@ from bot.storage import table_rows as rows
 from bot.tables.accounts import digest_of
 from bot.tables.checks import require_host, require_room, require_status, seat_index
 from bot.tables.commit import Committer
+from bot.tables.events import Left, Started
 from bot.tables.models import Seat, Status, Table, TableError
 from bot.tables.settlement import cash_out
 
@@ -33,19 +33,15 @@ async def open_lobby(committer: Committer, table: Table) -> None:
     committer.tables.remember(table)
 
 
-async def leave_lobby(
-    committer: Committer, table: Table, seat: Seat, user_id: int
-) -> dict[str, Any]:
+async def leave_lobby(committer: Committer, table: Table, seat: Seat, user_id: int) -> Left:
     """A player leaves a lobby with their buy-in back (`after_lobby_leave` then); the
     detail of their leaving."""
     await free_seat(committer, table, seat)
     await after_lobby_leave(committer, table, user_id)
-    return {"user_id": user_id, "when": "now"}
+    return Left(user_id=user_id)
 
 
-async def leave_seat(
-    committer: Committer, table: Table, user_id: int
-) -> tuple[dict[str, Any], bool]:
+async def leave_seat(committer: Committer, table: Table, user_id: int) -> tuple[Left, bool]:
     """A player leaves: a lobby with their buy-in back, a game in play at the end of the
     hand or at once (`Committer.leave_game`); the detail of their leaving, and whether they
     were the last person playing (whose leaving then closes the table). At a tournament
@@ -59,7 +55,7 @@ async def leave_seat(
     if seat.leaving:
         raise TableError("You are already leaving at the end of this hand.")
     if last and table.tournament_id is None:
-        return {"seat": index, "when": "now"}, True
+        return Left(seat=index), True
     return await committer.leave_game(table, index), False
 
 
@@ -169,7 +165,7 @@ async def after_lobby_leave(committer: Committer, table: Table, user_id: int) ->
         await committer.write(lambda tx: rows.set_host(tx, table.id, table.host_id))
 
 
-async def deal(committer: Committer, table: Table) -> dict[str, Any]:
+async def deal(committer: Committer, table: Table) -> Started:
     """Deal a lobby's game to its seats (if the game seats that many), its buy-ins as
     the stacks at a chip table; the detail of the start (the first deal's commitment)."""
     info, n = table.game.info, len(table.seats)
@@ -192,4 +188,4 @@ async def deal(committer: Committer, table: Table) -> dict[str, Any]:
     await committer.write(work)
     table.state, table.start_stacks, table.status = state, stacks, Status.PLAYING
     table.deadline_at = deadline
-    return {"commitment": commitment(deal_seed(table.seed, 0))}
+    return Started(commitment(deal_seed(table.seed, 0)))

@@ -23,11 +23,13 @@ from bot.storage import Database
 from bot.storage import table_rows as rows
 from bot.storage.relay_rows import LoggedAction, actions_since
 from bot.tables.accounts import digest_of
-from bot.tables.models import Event, Status, Table, Update
+from bot.tables.events import Acted, Detail, Event, Nothing, detail_of
+from bot.tables.models import Status, Table
 from bot.tables.news import KEY, News, read_news
 from bot.tables.notifier import Notifier
 from bot.tables.recovery import GuildFilter, ReplayError, apply_entry, build_table, start_state
 from bot.tables.registry import TableRegistry
+from bot.tables.updates import Update
 
 log = logging.getLogger(__name__)
 
@@ -185,11 +187,11 @@ class Mirror:
         if table.state is None:
             return
         if last is None:
-            await self._tell(table, Event.STARTED, {})
+            await self._tell(table, Event.STARTED, Nothing())
             return
         state, version = table.state, table.version
         table.state, table.version = before, version - 1
-        await self._tell(table, Event.RESUMED, {})
+        await self._tell(table, Event.RESUMED, Nothing())
         table.state, table.version = state, version
         await self._tell(table, Event.ACTED, _moved(last))
 
@@ -236,7 +238,8 @@ class Mirror:
             await self._tell(table, Event.ACTED, _moved(entry))
         _check_digest(table, row)
         if news.kind != Event.ACTED:
-            await self._tell(table, Event(news.kind), news.detail)
+            event = Event(news.kind)
+            await self._tell(table, event, detail_of(event, news.detail))
 
     async def _read(
         self, table: Table, news: News
@@ -257,7 +260,7 @@ class Mirror:
         )
         return row, seats[table.id], logged
 
-    async def _tell(self, table: Table, event: Event, detail: dict[str, Any]) -> None:
+    async def _tell(self, table: Table, event: Event, detail: Detail) -> None:
         """Tell every listener of a change at a replica."""
         update = self._views.snapshot(table, event, detail)
         for listener in self.listeners:
@@ -301,10 +304,10 @@ def _apply(table: Table, entry: LoggedAction) -> None:
     table.version = entry.row.seq
 
 
-def _moved(entry: LoggedAction) -> dict[str, Any]:
+def _moved(entry: LoggedAction) -> Acted:
     """The detail of a move, as the owner's presenters were told it."""
     row = entry.row
-    return {"seat": row.seat, "action": row.action, "actor": entry.actor, "kind": row.kind}
+    return Acted(row.seat, row.action, str(entry.actor), row.kind)
 
 
 def _check_digest(table: Table, row: rows.TableRow) -> None:

@@ -1,18 +1,16 @@
-"""The table service's values: a table in memory, its seats, the updates it reports, and
-the Presenter protocol through which every front end (Discord, console, tests) hears of
-them."""
+"""The table service's values: a table in memory, its seats and its log's lines. What
+its presenters are told of a table is in `bot.tables.updates`."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
-from bot.games import Game, Outcome, View
+from bot.games import Game
 from bot.games.cards import Pack
-from bot.games.info import Picture
+from bot.games.info import GameInfo, Picture
 
 
 class TableError(Exception):
@@ -113,6 +111,16 @@ class Table:
         return self.game.info.chips
 
     @property
+    def info(self) -> GameInfo:
+        """What the game is and can do (`GameInfo`): what front ends read of it."""
+        return self.game.info
+
+    @property
+    def key(self) -> str:
+        """The game's key."""
+        return self.game.info.key
+
+    @property
     def title(self) -> str:
         """The game's title."""
         return self.game.info.title
@@ -146,86 +154,3 @@ class Table:
     def humans(self) -> list[Seat]:
         """The seats of players who have not left."""
         return [s for s in self.seats if s.user_id is not None and not s.left]
-
-
-class Event(StrEnum):
-    """What happened at a table."""
-
-    CREATED = "created"
-    JOINED = "joined"
-    LEFT = "left"
-    AI_ADDED = "ai_added"
-    AI_REMOVED = "ai_removed"
-    STARTED = "started"
-    ACTED = "acted"
-    TIMED_OUT = "timed_out"
-    HANDED_TO_AI = "handed_to_ai"
-    RESUMED = "resumed"
-    STACK_CHANGED = "stack_changed"
-    FINISHED = "finished"
-    STOPPED = "stopped"
-
-
-@dataclass(frozen=True, slots=True)
-class Update:
-    """One change at a table, as a presenter needs it."""
-
-    table: Table
-    event: Event
-    detail: dict[str, Any]
-    public: View | None
-    """The public view of the game (None in the lobby)."""
-    private: Mapping[int, View]
-    """Each human seat's own view, by seat index (`SeatViews`: built when first read)."""
-    outcome: Outcome | None = None
-    awaiting: tuple[int, ...] = ()
-    """The seats the game awaits, in order."""
-    hint: str | None = None
-    """A patience's hint, once asked, in words ("no move makes progress" if none does)."""
-
-
-class SeatViews(Mapping[int, View]):
-    """Each human seat's own view of one state, by seat index, each built when first
-    read: a presenter that shows no private view costs none (a game state is a value,
-    so a view built later is the view of that moment)."""
-
-    def __init__(self, game: Game[Any], state: Any, seats: tuple[int, ...]) -> None:
-        self._game, self._state, self._seats = game, state, seats
-        self._built: dict[int, View] = {}
-
-    def __getitem__(self, seat: int) -> View:
-        found = self._built.get(seat)
-        if found is None:
-            if seat not in self._seats:
-                raise KeyError(seat)
-            found = self._built[seat] = self._game.view(self._state, seat)
-        return found
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._seats)
-
-    def __len__(self) -> int:
-        return len(self._seats)
-
-
-class Presenter(Protocol):
-    """A front end that shows tables: it is told of every change, in order."""
-
-    async def table_updated(self, update: Update) -> None:
-        """Show what changed. Must be quick: heavy work (pictures, HTTP) goes elsewhere."""
-        ...
-
-
-@dataclass
-class RecordingPresenter:
-    """A presenter that keeps every update, for tests."""
-
-    updates: list[Update] = field(default_factory=list)
-
-    async def table_updated(self, update: Update) -> None:
-        """Record the update."""
-        self.updates.append(update)
-
-    def events(self) -> list[Event]:
-        """The events seen, in order."""
-        return [u.event for u in self.updates]

@@ -7,10 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bot.tables.models import Table
 
 _SEAT = re.compile(r"\b([Ss])eat (\d+)\b(?:'s)?")
 
@@ -27,8 +23,3 @@ def name_seats(text: str, names: Sequence[str]) -> str:
         return names[index] + possessive
 
     return _SEAT.sub(one, text)
-
-
-def names_of(table: Table) -> list[str]:
-    """The seat names, marking seats the AI holds for an absent player."""
-    return [s.name + (" (AI)" if s.user_id is not None and s.is_ai else "") for s in table.seats]

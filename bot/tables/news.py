@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.channels import MAX_PAYLOAD_BYTES
-from bot.tables.models import Event, Table, Update
+from bot.tables.events import Event, plain
+from bot.tables.models import Table
+from bot.tables.updates import Update
 
 TABLES = "tables"
 """The topic of the news of every table."""
@@ -77,7 +79,7 @@ class Announcer:
         A move's news says no more than its version: a follower reads the entry itself,
         and the move as logged may be a card played face down."""
         table, event = update.table, update.event
-        detail = {} if event in _MOVES else update.detail
+        detail = {} if event in _MOVES else plain(update.detail)
         self._send(TABLES, news_payload(News(table.id, table.version, str(event), detail)))
 
     def key_replaced(self, table_id: int) -> None:

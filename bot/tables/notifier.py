@@ -1,17 +1,17 @@
-"""How the presenters hear of a table's changes: a snapshot of the table as they see it
-(its public and private views, its outcome), told to each in turn; a presenter's failure
-is logged and never undoes what was stored."""
+"""How the presenters hear of a table's changes: an `Update` of the table as the change
+left it, told to each in turn; a presenter's failure is logged and never undoes what was
+stored."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from typing import Any
 
-from bot.tables.models import Event, Presenter, SeatViews, Table, Update
+from bot.tables.events import Detail, Event
+from bot.tables.models import Table
+from bot.tables.updates import Presenter, Update, update_of
 
 log = logging.getLogger(__name__)
-NO_HINT = "no move makes progress"
 
 
 class Notifier:
@@ -20,29 +20,11 @@ class Notifier:
     def __init__(self, presenters: Iterable[Presenter] = ()) -> None:
         self.presenters: list[Presenter] = list(presenters)
 
-    def snapshot(self, table: Table, event: Event, detail: dict[str, Any] | None = None) -> Update:
-        """The table as presenters see it: its views (public, and each player's as a
-        presenter reads it) and outcome."""
-        if table.state is None:
-            return Update(table, event, detail or {}, None, {})
-        game, state = table.game, table.state
-        public = game.view(state, None)
-        people = tuple(i for i, s in enumerate(table.seats) if s.user_id is not None and not s.left)
-        private = SeatViews(game, state, people)
-        found = public.get("hint")
-        hint = None if not found else NO_HINT if found == "none" else game.describe_action(found)
-        return Update(
-            table,
-            event,
-            detail or {},
-            public,
-            private,
-            game.outcome(state),
-            awaiting=tuple(sorted(game.awaiting(state))),
-            hint=hint,
-        )
+    def snapshot(self, table: Table, event: Event, detail: Detail | None = None) -> Update:
+        """The table as presenters see it now (its views built when read)."""
+        return update_of(table, event, detail)
 
-    async def notify(self, table: Table, event: Event, detail: dict[str, Any]) -> None:
+    async def notify(self, table: Table, event: Event, detail: Detail | None = None) -> None:
         """Tell every presenter of a change at a table."""
         update = self.snapshot(table, event, detail)
         for presenter in self.presenters:

@@ -35,12 +35,13 @@ from bot.storage import Database
 from bot.storage import table_rows as rows
 from bot.storage.channels import Channels
 from bot.storage.postgres import PostgresDatabase
+from bot.tables.events import Event
 from bot.tables.mirror import Mirror
-from bot.tables.models import Event, Status, Table, TableError
+from bot.tables.models import Status, Table, TableError
 from bot.tables.news import TABLES, Announcer
-from bot.tables.notifier import NO_HINT
 from bot.tables.recovery import GuildFilter
 from bot.tables.service import TableService
+from bot.tables.updates import NO_HINT
 from bot.tables.watch import WatchKeys
 
 log = logging.getLogger(__name__)

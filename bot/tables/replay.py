@@ -172,6 +172,10 @@ class Replay:
             return self.deals
         return self.tricks
 
+    def describe(self, action: str) -> str:
+        """A move in the game's words ("seat N" unnamed)."""
+        return self.game.describe_action(action)
+
     def seat_of(self, user_id: int) -> int | None:
         """The seat a player sat in at this table, or None for an onlooker."""
         return self.user_ids.index(user_id) if user_id in self.user_ids else None

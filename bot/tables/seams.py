@@ -9,7 +9,7 @@ A seam answers, for its family:
 - `controls(update)`: the controls of the table's own message (the lobby's verbs, "My
   hand", a rematch but not at a tournament's table; for a patience in play, the piles
   that have a move and its one-word actions);
-- `standing(table, outcome)`: each seat's result in the unit its game keeps (chips,
+- `standing(game, state, outcome)`: each seat's result in the unit its game keeps (chips,
   points, or a patience's score with its counters);
 and each front end draws a table as its game's `GameInfo.picture` says. Front ends turn
 these plain values into their own widgets and lines; none of them asks the game. Words
@@ -20,11 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from bot.games import Game, GameInfo, Outcome, View
-from bot.tables.models import Event, Status, Table, TableError, Update
+from bot.tables.events import Event
+from bot.tables.models import Status, Table, TableError
 from bot.tables.moves import Move
+from bot.tables.updates import TableFacts, Update
 
 Unit = Literal["chips", "points", "score"]
 
@@ -105,12 +107,12 @@ class Standing:
     counters: tuple[tuple[str, int], ...] = ()
 
 
-def seated(table: Table, seat: int) -> str:
+def seated(table: Table | TableFacts, seat: int) -> str:
     """The seat as the games write it, for front ends to name."""
     return table.seats[seat].name
 
 
-def own_hand_title(table: Table, seat: int) -> str:
+def own_hand_title(table: Table | TableFacts, seat: int) -> str:
     """The title of a picture of the seat's own hand, the same in its private answer and
     its DM, so that both show one picture, drawn once."""
     return f"{seated(table, seat)}'s hand"
@@ -185,7 +187,7 @@ class TableSeam:
             verbs = PLAYING_VERBS
         return Controls(table.id, table.version, verbs=verbs)
 
-    def standing(self, table: Table, outcome: Outcome) -> list[Standing]:
+    def standing(self, game: Game[Any], state: Any, outcome: Outcome) -> list[Standing]:
         """Each seat's result: the outcome's points in the family's unit."""
         return [Standing(i, p, self.unit) for i, p in enumerate(outcome.points)]
 
@@ -208,12 +210,12 @@ class ChipSeam(TableSeam):
 
     unit: Unit = "chips"
 
-    def standing(self, table: Table, outcome: Outcome) -> list[Standing]:
+    def standing(self, game: Game[Any], state: Any, outcome: Outcome) -> list[Standing]:
         """Chips won or lost; a game kept on paper (Quien Sabe's soft score) gives each
         seat's score in points."""
         if outcome.scores:
             return [Standing(i, p, "points") for i, p in enumerate(outcome.scores)]
-        return super().standing(table, outcome)
+        return super().standing(game, state, outcome)
 
 
 class StopsSeam(ChipSeam):
@@ -247,18 +249,18 @@ class PatienceSeam(TableSeam):
         playing = table.status is Status.PLAYING and update.event is not Event.STOPPED
         if not playing or update.outcome is not None:
             return super().controls(update)
-        awaiting = sorted(table.game.awaiting(table.state))
+        awaiting = update.awaiting
         if not awaiting:
             return Controls(table.id, table.version)
-        game = table.game
-        piles, words = split_actions(game, game.legal_actions(table.state, awaiting[0]))
+        game, state = update.moment.game, update.moment.state
+        piles, words = split_actions(game, game.legal_actions(state, awaiting[0]))
         return Controls(
             table.id, table.version, piles=piles, words=words, prompt=game.info.sources_prompt
         )
 
-    def standing(self, table: Table, outcome: Outcome) -> list[Standing]:
+    def standing(self, game: Game[Any], state: Any, outcome: Outcome) -> list[Standing]:
         """The score, with the moves, undos and hints it took."""
-        stats = table.game.stats(table.state) or {}
+        stats = game.stats(state) or {}
         counters = tuple((k, stats[k]) for k in ("moves", "undos", "hints") if k in stats)
         return [Standing(i, p, "score", counters) for i, p in enumerate(outcome.points)]
 
@@ -332,7 +334,15 @@ def hand_of(table: Table, user_id: int) -> Hand:
 
 def controls_of(update: Update) -> Controls:
     """The controls of a table's own message, as the update leaves it."""
-    return seam_of(update.table.game.info).controls(update)
+    return seam_of(update.table.info).controls(update)
+
+
+def hand_controls(table: Table, hand: Hand) -> Controls:
+    """A patience hand's moves as its table message offers them: the piles that have a
+    move, under the game's prompt, and the one-word actions."""
+    piles, words = split_actions(table.game, hand.actions)
+    prompt = table.game.info.sources_prompt
+    return Controls(table.id, hand.version, piles=piles, words=words, prompt=prompt)
 
 
 def piles_of(table: Table, seat: int) -> dict[str, Pile]:
@@ -343,4 +353,12 @@ def piles_of(table: Table, seat: int) -> dict[str, Pile]:
 
 def standing_of(table: Table, outcome: Outcome) -> list[Standing]:
     """Each seat's result in the unit its game keeps."""
-    return seam_of(table.game.info).standing(table, outcome)
+    return seam_of(table.game.info).standing(table.game, table.state, outcome)
+
+
+def results_of(update: Update) -> list[Standing]:
+    """Each seat's result at the end a finished update tells of, in its game's unit."""
+    outcome = update.outcome
+    assert outcome is not None, "only a finished game has results"
+    moment = update.moment
+    return seam_of(update.table.info).standing(moment.game, moment.state, outcome)

@@ -18,7 +18,6 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from bot.games.base import View
 from bot.ledger import Ledger
@@ -41,6 +40,7 @@ from bot.tables.checks import (
 )
 from bot.tables.clock import next_deadline, tick
 from bot.tables.commit import Committer
+from bot.tables.events import Chair, Created, Detail, Event, Joined, SeatOnly, StackChanged
 from bot.tables.house import house_table, open_house_table
 from bot.tables.lobby import (
     add_ai_seat,
@@ -51,17 +51,7 @@ from bot.tables.lobby import (
     open_lobby,
     remove_ai_seat,
 )
-from bot.tables.models import (
-    Actor,
-    Entry,
-    Event,
-    Presenter,
-    Seat,
-    Status,
-    Table,
-    TableError,
-    Update,
-)
+from bot.tables.models import Actor, Entry, Seat, Status, Table, TableError
 from bot.tables.notes import TableNotes
 from bot.tables.notifier import Notifier
 from bot.tables.recovery import GuildFilter, RecoveryReport
@@ -72,6 +62,7 @@ from bot.tables.settings import ServiceSettings, TableLimits
 from bot.tables.settlement import Settlement
 from bot.tables.standings import Standings
 from bot.tables.typed import typed_move
+from bot.tables.updates import Presenter, Update
 
 __all__ = ["ServiceSettings", "TableService"]
 
@@ -148,7 +139,7 @@ class TableService:
         """The table limits of a server."""
         return self.settings.limits_of(guild_id)
 
-    def snapshot(self, table: Table, event: Event, detail: dict[str, Any] | None = None) -> Update:
+    def snapshot(self, table: Table, event: Event, detail: Detail | None = None) -> Update:
         """The table as presenters see it: its views (public and each player's) and outcome."""
         return self.notifier.snapshot(table, event, detail)
 
@@ -175,7 +166,7 @@ class TableService:
         opts, lobby = dict(resolved), Status.LOBBY  # and id 0: the database gives the id
         table = Table(0, guild_id, channel_id, game, opts, seed, host_id, stake, lobby, [host])
         await open_lobby(self.committer, table)
-        await self.notifier.notify(table, Event.CREATED, {"user_id": host_id})
+        await self.notifier.notify(table, Event.CREATED, Created(user_id=host_id))
         return table
 
     async def open_tournament_table(
@@ -195,7 +186,7 @@ class TableService:
             guild_id, channel_id, game_key, options, seats, stack, tournament_id, seed
         )
         detail = await open_house_table(self.committer, table)
-        await self.notifier.notify(table, Event.CREATED, {"tournament_id": tournament_id})
+        await self.notifier.notify(table, Event.CREATED, Created(tournament_id=tournament_id))
         await self.notifier.notify(table, Event.STARTED, detail)
         await self.autoplay.advance(table)
         return table
@@ -214,21 +205,21 @@ class TableService:
                 raise TableError("You are already seated at this table.")
             require_room(table)
             seat = await add_seat(self.committer, table, user_id, name)
-        await self.notifier.notify(table, Event.JOINED, {"user_id": user_id, "chair": seat.chair})
+        await self.notifier.notify(table, Event.JOINED, Joined(user_id, seat.chair))
         return table
 
     async def add_ai(self, table_id: int, by_user: int) -> Table:
         """Seat an AI player (the host only); its stake comes from the server's issuance."""
         async with self.registry.held(table_id) as table:
             seat = await add_ai_seat(self.committer, table, by_user)
-        await self.notifier.notify(table, Event.AI_ADDED, {"chair": seat.chair})
+        await self.notifier.notify(table, Event.AI_ADDED, Chair(seat.chair))
         return table
 
     async def remove_ai(self, table_id: int, by_user: int) -> Table:
         """Take the last AI player off the table (the host only, in the lobby)."""
         async with self.registry.held(table_id) as table:
             seat = await remove_ai_seat(self.committer, table, by_user)
-        await self.notifier.notify(table, Event.AI_REMOVED, {"chair": seat.chair})
+        await self.notifier.notify(table, Event.AI_REMOVED, Chair(seat.chair))
         return table
 
     async def leave(self, table_id: int, user_id: int) -> Table:
@@ -270,7 +261,7 @@ class TableService:
                 table, Entry(index, "act", action, Actor.PLAYER), state, [back]
             )
             if resumed:
-                await self.notifier.notify(table, Event.RESUMED, {"seat": index})
+                await self.notifier.notify(table, Event.RESUMED, SeatOnly(index))
         await self.autoplay.advance(table)
         return table
 
@@ -303,7 +294,7 @@ class TableService:
                 raise TableError("You are already playing your own seat.")
             back = replace(seat, ai_control=False, timeouts=0)
             await self.committer.update_seat(table, index, back)
-        await self.notifier.notify(table, Event.RESUMED, {"seat": index})
+        await self.notifier.notify(table, Event.RESUMED, SeatOnly(index))
         return table
 
     async def top_up(self, table_id: int, user_id: int, amount: int) -> Table:
@@ -312,7 +303,7 @@ class TableService:
             require_status(table, Status.PLAYING, "You can top up once the game is on.")
             index = seat_index(table, user_id)
             amount = await self.committer.top_up(table, index, user_id, amount)
-        await self.notifier.notify(table, Event.STACK_CHANGED, {"seat": index, "delta": amount})
+        await self.notifier.notify(table, Event.STACK_CHANGED, StackChanged(index, amount))
         await self.autoplay.advance(table)  # the deal may be seated anew, with an AI seat to begin
         return table
 

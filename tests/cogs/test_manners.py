@@ -11,6 +11,7 @@ import pytest
 
 from bot.client import ParlourBot
 from bot.tables import Event, Table
+from bot.tables.events import Acted
 from cogs import _presenter
 from cogs._dms import DAY_S
 from cogs._presenter import presenter_of
@@ -123,7 +124,7 @@ async def dm_times(fake: FakeDiscord, user: FakeUser, count: int, within_s: floa
 async def burst(bot: ParlourBot, table: Table, hands: list[list[str]]) -> None:
     """Changes of seat 0's hand made by the other seat, back to back (as reserve buys)."""
     for cards in hands:
-        update = bot.tables.snapshot(table, Event.ACTED, {"seat": 1, "actor": "ai"})
+        update = bot.tables.snapshot(table, Event.ACTED, Acted(seat=1, actor="ai"))
         update.private[0]["scene"]["seats"][0]["cards"] = cards
         await presenter_of(bot).table_updated(update)
 

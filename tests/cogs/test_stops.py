@@ -21,12 +21,13 @@ import pytest
 
 import cogs._presenter
 from bot.client import ParlourBot
+from bot.front.seats import named
 from bot.games.cards import french_short
 from bot.games.stops.game import StopsGame
 from bot.tables import Table, Update
 from cogs._presenter import presenter_of
 from cogs._render import hand_picture as drawn
-from cogs._table_words import named, status_line
+from cogs._table_words import status_line
 from tests.cogs.test_chip_games import finish, open_game, table_of
 from tests.cogs.test_table import START, start_bot, table_message, world  # noqa: F401
 from tests.fakediscord import FakeDiscord
@@ -56,7 +57,7 @@ def watch(bot: ParlourBot, monkeypatch: pytest.MonkeyPatch) -> Seen:
 
     async def table_updated(update: Update) -> None:
         if update.public is not None and "scene" in update.public:
-            state = update.table.state
+            state = update.moment.state
             spare = frozenset(state.spare)
             seen.updates.append(
                 (status_line(update), dict(update.public["scene"]), spare, tuple(state.board))

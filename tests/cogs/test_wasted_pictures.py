@@ -16,13 +16,12 @@ from typing import Any
 import pytest
 
 from bot.client import ParlourBot
+from bot.front.seats import labels_of, named_texts
 from bot.tables import Event, Table, Update
-from bot.tables.names import names_of
 from cogs import _render
 from cogs._presenter import (
     MOST_INTERVALS,
     UNWATCHED_INTERVALS,
-    named_texts,
     presenter_of,
     unwatched,
 )
@@ -124,12 +123,12 @@ async def test_a_newer_update_takes_the_place_of_an_edit_still_waiting_for_a_wor
     await asyncio.sleep(0.05)
     await presenter.table_updated(new)
     await asyncio.gather(*busy)
-    await asyncio.wait_for(presenter._tasks[table.id], 5.0)  # the table's edits are done
+    await asyncio.wait_for(presenter.edits_due.running(table.id), 5.0)  # the table's edits are done
     scenes = [d.args[0]["title"] for d in drawn if getattr(d, "func", None) is render_table]
     assert scenes == ["new state"]  # the old one was never drawn
     assert new.public is not None
     names = [s.name for s in table.seats]
-    shown = render_table(named_texts(new.public["scene"], names), names_of(table))
+    shown = render_table(named_texts(new.public["scene"], names), labels_of(table))
     assert message.files[0].data == shown.data
     assert len(message.versions) == edits + 1
 
@@ -168,8 +167,9 @@ async def test_a_table_nobody_sits_at_draws_its_final_state_only(
     edits = len(message.versions)
     presenter = presenter_of(bot)
     presenter.min_interval_s = 0.2  # nobody there: 6 s between edits
+    facts = bot.tables.snapshot(table, Event.RESUMED).table
     empty = dataclasses.replace(
-        table, seats=[dataclasses.replace(s, left=True) for s in table.seats]
+        facts, seats=tuple(dataclasses.replace(s, left=True) for s in facts.seats)
     )
     for n in range(5):
         moved = dataclasses.replace(titled(bot, table, f"move {n}"), table=empty)
@@ -181,7 +181,7 @@ async def test_a_table_nobody_sits_at_draws_its_final_state_only(
     assert not unwatched(final)
     await presenter.table_updated(final)
     # the end is shown at once, not after the 6 s the moves before it waited
-    await asyncio.wait_for(presenter._tasks[table.id], 5.0)
+    await asyncio.wait_for(presenter.edits_due.running(table.id), 5.0)
     assert len(message.versions) == edits + 1
 
 

@@ -3,8 +3,12 @@ own markup (Discord's bold, code and clock; the web's plain words)."""
 
 from __future__ import annotations
 
-from bot.front.words import PLAIN, Markup, status_line, status_words
+from bot.front.seats import named
+from bot.front.words import PLAIN, Chronicle, Markup, status_line, status_words
 from bot.tables import Event, RecordingPresenter
+from bot.tables.events import Acted
+from bot.tables.updates import update_of
+from tests.tables.test_seams import table_of
 from tests.web.conftest import Site
 
 
@@ -29,3 +33,27 @@ async def test_a_stopped_table_s_words_say_so(site: Site) -> None:
     assert status_line(recorder.updates[-1]) == (
         "Tilters - the table was stopped; every stake went home."
     )
+
+
+def test_the_chronicle_tells_the_last_move_as_the_table_heard_it() -> None:
+    table = table_of("tilters", 3)
+    chronicle = Chronicle()
+    assert chronicle.heard(update_of(table, Event.STARTED)) == "The cards are dealt."
+    game, state = table.game, table.state
+    (turn,) = game.awaiting(state)
+    action = game.legal_actions(state, turn)[0]
+    table.state = game.apply(state, turn, action)
+    moved = update_of(table, Event.ACTED, Acted(turn, action, "timeout", "act"))
+    said = chronicle.heard(moved)
+    assert said == named(table, f"seat {turn} (timed out): {game.announce(state, turn, action)}")
+    assert chronicle.heard(update_of(table, Event.RESUMED)) == said  # nothing new said
+    assert chronicle.said(table.id) == said
+    chronicle.heard(update_of(table, Event.STOPPED))
+    assert chronicle.said(table.id) == ""  # a closed table is forgotten
+
+
+def test_a_move_heard_without_the_moment_before_it_is_told_as_a_move() -> None:
+    table = table_of("tilters", 3)
+    (turn,) = table.game.awaiting(table.state)
+    moved = update_of(table, Event.ACTED, Acted(turn, "x", "ai", "act"))
+    assert Chronicle().heard(moved) == f"P{turn + 1}: moves"

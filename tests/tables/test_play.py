@@ -10,6 +10,7 @@ from bot.games import ChipGame
 from bot.ledger import Account, Ledger
 from bot.storage import Database, table_rows
 from bot.tables import Event, RecordingPresenter, Status, Table, TableError, TableService
+from bot.tables.events import Finished
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, START, FakeClock
 from tests.tables.playing import started, waiting_user
 
@@ -81,7 +82,8 @@ async def test_a_whole_game_settles_every_chip_and_closes_the_table(
     assert len(finished) == 1
     outcome = finished[0].outcome
     assert outcome is not None
-    assert len(finished[0].detail["seeds"]) == 3
+    detail = finished[0].detail
+    assert isinstance(detail, Finished) and len(detail.seeds) == 3
     assert await ledger.balance(Account.purse(GUILD, ALICE)) == START + outcome.points[0]
     assert await ledger.balance(Account.purse(GUILD, BOB)) == START + outcome.points[1]
     for chair in range(3):

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.games import Game, Outcome, registry
-from bot.tables import Event, Seat, Status, Table, TableError, Update
+from bot.tables import Event, Seat, Status, Table, TableError, Update, updates
 from bot.tables.seams import (
     CHIPS,
     PATIENCE,
@@ -38,10 +38,9 @@ def table_of(key: str, seats: int, *, status: Status = Status.PLAYING, **options
     return table
 
 
-def update_of(table: Table, event: Event = Event.ACTED) -> Update:
+def update_of(table: Table, event: Event = Event.RESUMED) -> Update:
     """An update of the table as it stands."""
-    outcome = None if table.state is None else table.game.outcome(table.state)
-    return Update(table, event, {}, None, {}, outcome)
+    return updates.update_of(table, event)
 
 
 def test_each_game_is_served_by_the_seam_its_capabilities_choose() -> None:
@@ -143,8 +142,9 @@ def test_a_patience_in_play_has_its_piles_and_words_and_after_it_a_rematch() -> 
     assert sorted(listed) == sorted(legal)
     assert controls.words[-1] == "resign"
     assert piles_of(table, 0) == {p.source: p for p in controls.piles}
-    over = Outcome((3,), (), "Given up.")
-    finished = Update(table, Event.FINISHED, {}, None, {}, over)
+    table.state = table.game.apply(table.state, 0, "resign")
+    finished = update_of(table, Event.FINISHED)
+    assert finished.outcome is not None
     assert controls_of(finished).verbs == ("rematch",)
 
 
@@ -170,7 +170,7 @@ def test_results_come_in_each_game_s_unit() -> None:
         (-3, "chips"),
     ]
     paper = Outcome((0, 0), (1,), "Seat 1 reached 10 points.", scores=(4, 10))
-    assert [(r.amount, r.unit) for r in ChipSeam().standing(chips, paper)] == [
+    assert [(r.amount, r.unit) for r in ChipSeam().standing(chips.game, chips.state, paper)] == [
         (4, "points"),
         (10, "points"),
     ]

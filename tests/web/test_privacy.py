@@ -43,11 +43,11 @@ class Secrets:
 
     async def table_updated(self, update: Update) -> None:
         """Note the state's private cards, seat by seat, under its version."""
-        table = update.table
-        if table.state is None:
+        game, state = update.moment.game, update.moment.state
+        if state is None:
             return
-        seats = range(len(table.seats))
-        self.by_version[table.version] = [table.game.private_cards(table.state, s) for s in seats]
+        seats = range(len(update.table.seats))
+        self.by_version[update.table.version] = [game.private_cards(state, s) for s in seats]
 
     def hidden_from(self, version: int, seat: int | None) -> set[str]:
         """The cards private to any seat but `seat` (None: a spectator) at a version,

@@ -22,7 +22,8 @@ from bot.storage import table_rows as table_rows
 from bot.storage import tournament_reads as reads
 from bot.storage import tournament_rows as rows
 from bot.tables import TableService
-from bot.tables.models import Table, TableError
+from bot.tables.models import TableError
+from bot.tables.updates import TableFacts
 from bot.tournaments.prizes import pay
 from bot.tournaments.service import money
 from bot.tournaments.service.board import Line, lines_of
@@ -158,7 +159,7 @@ class Flow:
 
     # -- a table's end -------------------------------------------------------------------
 
-    def slot_of(self, t: Tournament, table: Table) -> Slot | None:
+    def slot_of(self, t: Tournament, table: TableFacts) -> Slot | None:
         """The slot a table was opened for (found by its thread)."""
         for slot in t.slots_of(t.round):
             if slot.thread_id == table.channel_id or slot.table_id == table.id:
@@ -209,7 +210,7 @@ class Flow:
         left = [s.left or s.leaving or _dropped(t, s.user_id) for s in seats]
         return result_of(t.game, final, left, forfeits, t.stack)
 
-    async def forfeit(self, t: Tournament, table: Table, seat: int) -> None:
+    async def forfeit(self, t: Tournament, table: TableFacts, seat: int) -> None:
         """A player handed to the AI who never made a move at their table forfeits it: out
         of the tournament, and off the table (the AI plays their seat to its end)."""
         user_id = table.seats[seat].user_id

@@ -20,7 +20,8 @@ from bot.storage import tournament_reads as reads
 from bot.storage import tournament_rows as rows
 from bot.tables import TableService
 from bot.tables.checks import game_and_options
-from bot.tables.models import Event, Update
+from bot.tables.events import Event, Left, SeatOnly
+from bot.tables.updates import Update
 from bot.tournaments.service.board import StandingsView, lines_of
 from bot.tournaments.service.flow import Flow
 from bot.tournaments.service.load import load, shares_text
@@ -161,7 +162,7 @@ class TournamentService(Requests):
         if t is None:
             return
         if update.event in (Event.FINISHED, Event.STOPPED):
-            final = table.state  # as it ends: the state its stored log rebuilds
+            final = update.moment.state  # as it ends: the state its stored log rebuilds
 
             async def ended() -> None:
                 async with t.lock:
@@ -171,8 +172,8 @@ class TournamentService(Requests):
                         await self.flow.table_closed(t, slot, final)
 
             self.flow.later(ended)
-        elif update.event is Event.LEFT and "seat" in update.detail:
-            gone = table.seats[int(update.detail["seat"])].user_id
+        elif isinstance(update.detail, Left) and update.detail.seat is not None:
+            gone = table.seats[update.detail.seat].user_id
 
             async def left() -> None:
                 async with t.lock:
@@ -182,8 +183,8 @@ class TournamentService(Requests):
                         await self.flow.drop(t, player.user_id, why)
 
             self.flow.later(left)
-        elif update.event is Event.HANDED_TO_AI:
-            seat = int(update.detail.get("seat", -1))
+        elif update.event is Event.HANDED_TO_AI and isinstance(update.detail, SeatOnly):
+            seat = -1 if update.detail.seat is None else update.detail.seat
 
             async def handed() -> None:
                 async with t.lock:

@@ -11,7 +11,8 @@ import pytest
 
 from bot.games import ChipGame
 from bot.storage import Database, open_database
-from bot.tables.models import Event, Status, Update
+from bot.tables import Event, Status, Update
+from bot.tables.events import Acted
 from bot.tournaments.service import Phase, Slot, Tournament, TournamentError
 from bot.tournaments.service.board import winner_of
 from tests.tournaments.service.playing import (
@@ -40,9 +41,8 @@ class Heard:
     ends: dict[int, Event] = field(default_factory=dict)
 
     async def table_updated(self, update: Update) -> None:
-        if update.event is Event.ACTED:
-            seat, actor = int(update.detail["seat"]), str(update.detail["actor"])
-            self.moves.append((update.table.id, seat, actor))
+        if isinstance(update.detail, Acted):
+            self.moves.append((update.table.id, update.detail.seat, update.detail.actor))
         elif update.event in (Event.FINISHED, Event.STOPPED):
             self.ends[update.table.id] = update.event
 
