@@ -35,6 +35,10 @@ from bot.games.patience.search import MEASURE, Budget, dealt, replays, solvable,
 from bot.games.patience.search.core import ENTRY_BYTES  # noqa: E402
 
 SECONDS = 1.0
+CLOCK = time.process_time
+"""The budget's seconds are the solving process's own CPU seconds: the machine's 2 cores
+are shared with other work, and a wall clock would charge a solve for the time it waited
+for a core (the figures are of one core's work, as the targets ask)."""
 DECIDED_SHARE, GAMES_TARGET = 0.95, 45
 MEMORY_MB = 200
 
@@ -48,7 +52,7 @@ def one_game(key: str, deals: int) -> dict[str, Any]:
     fast = 0
     for seed in range(1, deals + 1):
         state = dealt(game, seed)
-        verdict = solve(game, state, Budget(positions=10**9, seconds=SECONDS), time.perf_counter)
+        verdict = solve(game, state, Budget(positions=10**9, seconds=SECONDS), CLOCK)
         counts[verdict.result] += 1
         times.append(verdict.seconds)
         positions += verdict.positions
