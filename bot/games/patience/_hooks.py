@@ -85,9 +85,16 @@ class Hooks(Words):
             return []
         out = [(1, pile[-1:])]
         if zone.kind is Kind.TABLEAU and zone.unit != "top":
+            runs = zone.unit == "run"
+            # With the engine's own `is_run`, a run of n is the run of n - 1 and one
+            # more card that fits under it: checked one pair at a time.
+            plain = type(self).is_run is Hooks.is_run
+            build = zone.build
             for n in range(2, up + 1):
                 run = pile[-n:]
-                if zone.unit == "run" and not self.is_run(zone, run):
+                if runs and plain and (build is None or not build.fits(run[0], run[1])):
+                    break
+                if runs and not plain and not self.is_run(zone, run):
                     break
                 out.append((n, run))
         return out

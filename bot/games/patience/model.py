@@ -180,26 +180,27 @@ class Layout:
     """Small numbers a game keeps (a base rank fixed by the first card, a phase ...)."""
 
     def put(self, changes: Mapping[int, tuple[str, ...]], downs: Mapping[int, int]) -> Layout:
-        """The layout with some piles (and face-down counts) replaced."""
+        """The layout with some piles (and face-down counts) replaced (built directly,
+        not by `dataclasses.replace`: the solver makes millions of these)."""
         piles, down = list(self.piles), list(self.down)
         for i, cards in changes.items():
             piles[i] = cards
             down[i] = min(down[i], len(cards))
         for i, d in downs.items():
             down[i] = d
-        return replace(self, piles=tuple(piles), down=tuple(down))
+        return Layout(tuple(piles), tuple(down), self.passes, self.shuffles, self.used, self.marks)
 
     def mark(self, index: int, value: int) -> Layout:
         """The layout with one mark set."""
         marks = list(self.marks)
         marks[index] = value
-        return replace(self, marks=tuple(marks))
+        return Layout(self.piles, self.down, self.passes, self.shuffles, self.used, tuple(marks))
 
     def spend(self, slot: int) -> Layout:
         """The layout with one more use of privilege number `slot` counted."""
         used = list(self.used)
         used[slot] += 1
-        return replace(self, used=tuple(used))
+        return Layout(self.piles, self.down, self.passes, self.shuffles, tuple(used), self.marks)
 
 
 @dataclass(frozen=True, slots=True)

@@ -232,6 +232,27 @@ def test_the_budget_stops_a_search_as_unknown() -> None:
     assert "thoughtful" in verdict.words() and "Unknown" in verdict.words()
 
 
+@pytest.mark.parametrize("key", [k for k in KEYS if k != "sympathy"])
+def test_the_solvers_quick_apply_is_the_games_apply(key: str) -> None:
+    """The solver plays a listed card move by the spec's `transfer` and `settle` alone
+    where the spec keeps the engine's `apply`: the layout it makes is the one the game's
+    own `apply`, checks and all, makes, for every move of a game's early positions."""
+    from bot.games.patience.engine import Ctx
+    from bot.games.patience.search.problems import SpecProblem
+
+    game = registry.get(key)
+    assert isinstance(game, PatienceGame)
+    spec, compared = game.spec, 0
+    for seed in (1, 2):
+        for state in history(game, deal(game, seed), 40)[::4]:
+            ctx = Ctx(state.seed, dict(state.options))
+            problem = SpecProblem(spec, ctx)
+            for move in spec.moves(state.layout, ctx):
+                assert problem.after(state.layout, move) == spec.apply(state.layout, move, ctx)
+                compared += 1
+    assert compared > 0
+
+
 def test_alike_piles_count_once() -> None:
     """In the Flower Garden the six beds are alike: the same beds in another order are
     one position, and a card has one move to an empty bed, not one to each."""

@@ -120,7 +120,9 @@ class _Run(Generic[S]):
         if self.positions >= budget.positions:
             self.stopped = "positions"
         elif self.positions % CHECK_EVERY == 0:
-            if budget.held(self.positions + CHECK_EVERY, depth) > budget.bytes:
+            # Before the next look both may grow by CHECK_EVERY (a position deepens the
+            # path by one at most): stop while the bound still holds.
+            if budget.held(self.positions + CHECK_EVERY, depth + CHECK_EVERY) > budget.bytes:
                 self.stopped = "memory"
             elif self.clock() - self.started >= budget.seconds:
                 self.stopped = "seconds"
@@ -145,12 +147,14 @@ def search(problem: Problem[S], start: S, budget: Budget, clock: Clock) -> Verdi
     every line, or the budget (its seconds by `clock`). `start` and every position are
     left as they were."""
     run: _Run[S] = _Run(budget, clock, clock())
-    seen: set[int] = {hash(problem.key(start))}
+    key, won, children = problem.key, problem.won, problem.children
+    seen: set[int] = {hash(key(start))}
+    remember = seen.add
     run.positions = 1
-    if problem.won(start):
+    if won(start):
         return run.verdict(WON)
     path: list[str] = []
-    stack: list[Iterator[tuple[str, S]]] = [problem.children(start)]
+    stack: list[Iterator[tuple[str, S]]] = [children(start)]
     while stack:
         step = next(stack[-1], None)
         if step is None:
@@ -159,17 +163,17 @@ def search(problem: Problem[S], start: S, budget: Budget, clock: Clock) -> Verdi
                 path.pop()
             continue
         move, child = step
-        key = hash(problem.key(child))
-        if key in seen:
+        code = hash(key(child))
+        if code in seen:
             continue
-        seen.add(key)
+        remember(code)
         run.positions += 1
         path.append(move)
-        if problem.won(child):
-            run.depth = max(run.depth, len(path))
+        if len(path) > run.depth:
+            run.depth = len(path)
+        if won(child):
             return run.verdict(WON, tuple(path))
         if run.spent(len(path)):
             return run.verdict(UNKNOWN)
-        run.depth = max(run.depth, len(path))
-        stack.append(problem.children(child))
+        stack.append(children(child))
     return run.verdict(LOST)
