@@ -27,7 +27,7 @@ from playwright.async_api import Page, expect
 from bot.client import ParlourBot
 from bot.tables import Table, Update
 from tests.browser.conftest import BUY_IN, START_CHIPS, Browser, Seen
-from tests.browser.test_spectator import hidden, spectator_key, table_message
+from tests.browser.test_spectator import spectator_key, table_message
 from tests.fakediscord import FakeDiscord, FakeUser
 from web import sockets
 
@@ -82,9 +82,11 @@ class Secrets:
 
     async def table_updated(self, update: Update) -> None:
         """Keep the cards hidden at the table's version now."""
-        table = update.table
-        if table.state is not None:
-            self.at[(table.id, table.version)] = hidden(table)
+        game, state = update.moment.game, update.moment.state
+        if state is not None:
+            seats = range(len(update.table.seats))
+            cards = frozenset().union(*(game.private_cards(state, s) for s in seats))
+            self.at[(update.table.id, update.table.version)] = cards
 
 
 def cards_in(part: Any) -> Iterator[str]:
