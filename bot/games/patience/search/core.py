@@ -22,10 +22,12 @@ clock of their own)."""
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
-ENTRY_BYTES = 80
-"""What one position costs in the transposition set: a 64-bit hash as a Python int
-(32 bytes) and its slot in the set's table (16 bytes, the table at most 2/3 full),
-rounded up (measured: bench/bench_solver.py, "memory")."""
+ENTRY_BYTES = 128
+"""What one position costs in the transposition set at most: a 64-bit hash as a Python
+int (32 bytes) and its share of the set's table, whose 16-byte slots are 2 to 4 for each
+entry after the set grows and, while it grows, the old table's too (up to 16 / 0.6 +
+64 bytes), rounded up. bench/bench_solver.py measures it ("memory"): a solve stopped by
+its memory budget held less resident memory than the budget."""
 LEVEL_BYTES = 2048
 """What one level of the path costs: its position (mostly shared with its parent) and
 the moves still to try there."""
