@@ -72,23 +72,28 @@ def one_game(key: str, deals: int) -> dict[str, Any]:
     }
 
 
-def entry_bytes(n: int = 200_000) -> float:
-    """The bytes one 64-bit hash costs in a set, measured."""
+def entry_bytes(n: int = 1_500_000) -> float:
+    """The most bytes one 64-bit hash cost in a set while it grew to n, measured (the
+    peak, so the moments when the set's table is copied count)."""
     tracemalloc.start()
-    seen = {hash((i, "x")) for i in range(n)}
-    size, _ = tracemalloc.get_traced_memory()
+    seen: set[int] = set()
+    for i in range(n):
+        seen.add(hash((i, "x")))
+    _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert len(seen) == n
-    return size / n
+    return peak / n
 
 
-def peak_memory(key: str, seconds: int) -> dict[str, Any]:
-    """One long solve in a fresh process: its peak resident memory and the estimate."""
+def peak_memory(key: str, megabytes: int) -> dict[str, Any]:
+    """One solve in a fresh process with a memory budget of this many MB (and time to
+    spend it): where it stopped, and its peak resident memory over an idle process's."""
     code = (
         "import json, resource, time; from bot.games.patience.search import solve_deal, Budget;"
-        f"v = solve_deal({key!r}, 1, Budget(positions=10**9, seconds={seconds}),"
-        " time.perf_counter);"
+        f"v = solve_deal({key!r}, 1, Budget(positions=10**9, seconds=3600,"
+        f" bytes={megabytes} * 2**20), time.process_time);"
         "print(json.dumps({'positions': v.positions, 'bytes': v.bytes, 'result': v.result,"
+        " 'stopped': v.stopped, 'seconds': v.seconds,"
         " 'rss_kb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))"
     )
     base = (
@@ -101,6 +106,7 @@ def peak_memory(key: str, seconds: int) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(out.stdout)
     data["idle_kb"] = int(idle.stdout)
     data["game"] = key
+    data["budget_mb"] = megabytes
     return data
 
 
@@ -109,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--only", default="")
-    parser.add_argument("--memory-seconds", type=int, default=30)
+    parser.add_argument("--memory-mb", type=int, default=MEMORY_MB, help="the memory run's budget")
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument("--jobs", type=int, default=1, help="games solved at once, one a process")
     args = parser.parse_args(argv)
@@ -122,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         for row in pool.map(one_game, keys, [args.deals] * len(keys)):
             print(json.dumps(row), flush=True)
             rows.append(row)
-    memory = peak_memory("gamblers-patience", args.memory_seconds)
+    memory = peak_memory("gamblers-patience", args.memory_mb)
     print(json.dumps(memory), flush=True)
     per_entry = entry_bytes()
     load_after = os.getloadavg()
@@ -172,12 +178,16 @@ def report(
         f" games (target >= {GAMES_TARGET}: {met}).",
         f"Fastest search: {fastest['game']}, {fastest['per_s']:,.0f} positions/s on one core"
         " (target >= 200,000: " + ("met" if fastest["per_s"] >= 200_000 else "MISSED") + ").",
-        f"Memory: one solve of {memory['game']} deal 1 for up to the memory run's seconds"
-        f" searched {memory['positions']:,} positions ({memory['result']}); its process's peak"
-        f" resident memory grew {peak_mb:.0f} MB over an idle one's, against the budget's"
-        f" estimate of {memory['bytes'] / 2**20:.0f} MB; the default budget stops a search at"
-        f" {MEMORY_MB} MB by that estimate. One position in the transposition set costs"
-        f" {per_entry:.0f} bytes measured (the estimate uses {ENTRY_BYTES}).",
+        f"Memory: one solve of {memory['game']} deal 1 with a budget of"
+        f" {memory['budget_mb']} MB (and no other limit that bites) stopped on its"
+        f" {memory['stopped'] or 'answer'} after {memory['positions']:,} positions"
+        f" ({memory['seconds']:.0f} CPU s, {memory['result']}); its estimate then"
+        f" {memory['bytes'] / 2**20:.0f} MB, its process's peak resident memory"
+        f" {peak_mb:.0f} MB over an idle one's ("
+        + ("within" if peak_mb <= memory["budget_mb"] else "OVER")
+        + " the budget). One position in the transposition set cost at most"
+        f" {per_entry:.0f} bytes measured while the set grew (the estimate charges"
+        f" {ENTRY_BYTES}). The default budget is {MEMORY_MB} MB.",
         "",
     ]
     return lines

@@ -85,18 +85,26 @@ class Hooks(Words):
             return []
         out = [(1, pile[-1:])]
         if zone.kind is Kind.TABLEAU and zone.unit != "top":
-            runs = zone.unit == "run"
-            # With the engine's own `is_run`, a run of n is the run of n - 1 and one
-            # more card that fits under it: checked one pair at a time.
-            plain = type(self).is_run is Hooks.is_run
-            build = zone.build
-            for n in range(2, up + 1):
-                run = pile[-n:]
-                if runs and plain and (build is None or not build.fits(run[0], run[1])):
+            out += self._groups_under(zone, pile, up)
+        return out
+
+    def _groups_under(
+        self, zone: Zone, pile: tuple[str, ...], up: int
+    ) -> list[tuple[int, tuple[str, ...]]]:
+        """`movable`'s groups of two cards or more from a pile of `up` face-up cards:
+        any of them, or the runs. With the engine's own `is_run`, a run of n is the run
+        of n - 1 and one more card that fits under it, checked one pair at a time."""
+        out: list[tuple[int, tuple[str, ...]]] = []
+        plain = type(self).is_run is Hooks.is_run
+        build = zone.build
+        for n in range(2, up + 1):
+            run = pile[-n:]
+            if zone.unit == "run":
+                if plain and (build is None or not build.fits(run[0], run[1])):
                     break
-                if runs and not plain and not self.is_run(zone, run):
+                if not plain and not self.is_run(zone, run):
                     break
-                out.append((n, run))
+            out.append((n, run))
         return out
 
     def is_run(self, zone: Zone, cards: Sequence[str]) -> bool:

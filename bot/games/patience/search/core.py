@@ -1,6 +1,9 @@
 """The search itself: depth first over a `Problem`'s positions, each position seen once
 (a transposition set of the 64-bit hashes of canonical keys), within a `Budget` of
-positions, seconds and bytes.
+positions, seconds and bytes. Two positions whose keys' hashes collide count as one,
+so a "lost" is exact but for that chance: about n * n / 2**65 for n positions, one in
+37 million at a million (the price of 128 bytes a position rather than a key's
+own size).
 
 It knows nothing of cards: a problem says what follows a position (its moves in the
 order to try them; one move alone when the problem knows it cannot be wrong), which
@@ -22,10 +25,12 @@ clock of their own)."""
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
-ENTRY_BYTES = 80
-"""What one position costs in the transposition set: a 64-bit hash as a Python int
-(32 bytes) and its slot in the set's table (16 bytes, the table at most 2/3 full),
-rounded up (measured: bench/bench_solver.py, "memory")."""
+ENTRY_BYTES = 128
+"""What one position costs in the transposition set at most: a 64-bit hash as a Python
+int (32 bytes) and its share of the set's table, whose 16-byte slots are 2 to 4 for each
+entry after the set grows and, while it grows, the old table's too (up to 16 / 0.6 +
+64 bytes), rounded up. bench/bench_solver.py measures it ("memory"): a solve stopped by
+its memory budget held less resident memory than the budget."""
 LEVEL_BYTES = 2048
 """What one level of the path costs: its position (mostly shared with its parent) and
 the moves still to try there."""
