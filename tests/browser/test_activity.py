@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -22,11 +23,10 @@ import pytest
 from playwright.async_api import Frame, Route, expect
 
 from bot.client import ParlourBot
-from bot.config import Settings, WebSettings
+from bot.config import Settings
 from bot.tables import Event, Table
 from cogs.table import presenter_of
-from tests.browser.conftest import SECRET, Browser, browser_required, free_port
-from tests.cogs.conftest import BUY_IN, START_CHIPS
+from tests.browser.conftest import Browser, browser_required
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from web import activity
 
@@ -36,21 +36,10 @@ FRAME_ID = "frame-1"
 
 
 @pytest.fixture
-def settings(tmp_path: Path, fake: FakeDiscord) -> Settings:
-    """The browser tests' settings with sign-in set up and the Activity on."""
-    port = free_port()
-    web = WebSettings(
-        port, f"http://127.0.0.1:{port}", SECRET, str(fake.app_id), fake.client_secret, True
-    )
-    return Settings(
-        token="fake-token",
-        db_path=tmp_path / "parlour.db",
-        log_level="INFO",
-        starting_chips=START_CHIPS,
-        buy_in=BUY_IN,
-        turn_timeout_s=120.0,
-        web=web,
-    )
+def settings(settings: Settings) -> Settings:
+    """The browser tests' settings (sign-in set up) with the Activity on."""
+    assert settings.web is not None
+    return replace(settings, web=replace(settings.web, activity=True))
 
 
 @pytest.fixture(autouse=True)
