@@ -298,6 +298,7 @@ class ParlourBot(commands.Bot):
         for name in list(self.extensions):
             await self.unload_extension(name)
         await self.web.close()
+        await asyncio.to_thread(self.tables.close)
         await self._stop_readying()
         await super().close()
         for closer in self.after_close.values():

@@ -136,6 +136,7 @@ async def play_main(
     db = await _open_chips(where)
     screen = Screen.for_stream(out)
     presenter = ConsolePresenter(out, screen=screen)
+    service: TableService | None = None
     try:
         ledger = Ledger(db, starting_chips=settings.starting_chips)
         service = TableService(
@@ -162,6 +163,8 @@ async def play_main(
         print(f"parlour: {exc.reason}", file=sys.stderr)
         return 2
     finally:
+        if service is not None:
+            await asyncio.to_thread(service.close)
         await db.close()
 
 

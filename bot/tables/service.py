@@ -60,6 +60,7 @@ from bot.tables.replays import Replays
 from bot.tables.restart import recover_tables
 from bot.tables.settings import ServiceSettings, TableLimits
 from bot.tables.settlement import Settlement
+from bot.tables.solving import SolverPool
 from bot.tables.standings import Standings
 from bot.tables.typed import typed_move
 from bot.tables.updates import Presenter, Update
@@ -92,6 +93,8 @@ class TableService:
             db, self.settlement, self.registry, self.notifier, self.settings, clock
         )
         self.autoplay = Autoplay(self.committer)
+        self.solver = SolverPool(self.settings.solver_workers)
+        """Patience solves, in worker processes started on the first one."""
 
     @property
     def clock(self) -> Callable[[], float]:
@@ -102,6 +105,10 @@ class TableService:
     def clock(self, clock: Callable[[], float]) -> None:
         """Set the clock every collaborator reads (tests set their own)."""
         self.committer.clock = clock
+
+    def close(self) -> None:
+        """Let go of what the service holds outside this process: the solver's workers."""
+        self.solver.close()
 
     @property
     def presenters(self) -> list[Presenter]:

@@ -32,6 +32,8 @@ class ServiceSettings:
     """How long the AI's next move waits for a person who may take optional actions out
     of turn (`bot.tables.grace`); 0: not at all; None: until they answer (the terminal,
     where only the AI waits on them)."""
+    solver_workers: int = 1
+    """Worker processes for patience solves (`bot.tables.solving`), started on the first."""
     limits: Callable[[int], TableLimits] | None = None
     """Per-server limits by guild id (a plain lookup); None: the fields above everywhere."""
 

@@ -30,7 +30,7 @@ from bot.games.patience.search import (
 from bot.games.patience.search import solve as solve_by
 from bot.games.patience.solver import hint
 from bot.games.patience.sympathy.game import SympathyState
-from bot.solving import SolverPool
+from bot.tables.solving import SolverPool
 
 
 def solve(game: Game[Any], state: Any, budget: Budget | None = None) -> Verdict:

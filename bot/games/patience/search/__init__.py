@@ -7,7 +7,7 @@ played without branching, alike piles counted once, the hints' order and a budge
 `solve(game, state, budget)` decides from any state of a game (a fresh deal, or a game
 under way: a history's earlier states can be solved the same way) and never changes the
 state; `solve_deal(key, seed, ...)` deals first. A "won" verdict's line is checked by
-`replays` (the game's own `apply`, from the state, to a win). bot/solving.py runs solves in
+`replays` (the game's own `apply`, from the state, to a win). bot/tables/solving.py runs solves in
 worker processes, off the bot's event loop.
 """
 
