@@ -12,6 +12,7 @@ import discord
 
 from bot.games import GameInfo, registry
 from bot.tables import Event, Table
+from bot.tables.winnable import SEEDED
 from cogs._base import Interaction, Refusal, bot_of, check_channel, guild_id_of
 from cogs._presenter import presenter_of
 from cogs.autocomplete import game_named
@@ -26,7 +27,7 @@ async def rematch(interaction: Interaction, table_id: int) -> None:
     if closed is None:
         raise Refusal("That table is still open; finish it first.")
     if registry.get(closed.game).info.solitary:  # patience opens (and deals) its own way
-        await open_patience(interaction, closed.game, None)
+        await open_patience(interaction, closed.game, None, winnable=closed.winnable)
         return
     await open_table(interaction, closed.game, dict(closed.options), closed.buy_in or None)
 
@@ -74,11 +75,14 @@ def patience_game(text: str) -> GameInfo:
     return info
 
 
-async def open_patience(interaction: Interaction, game_key: str, seed: int | None) -> None:
+async def open_patience(
+    interaction: Interaction, game_key: str, seed: int | None, *, winnable: bool = False
+) -> None:
     """Open the game in a new public thread of this channel (or in this thread), start
     it at once if it is played alone, and post its table message there. The interaction
     is deferred privately, so a refusal reaches only the player; the game is announced
-    publicly once it is open."""
+    publicly once it is open. A winnable deal is drawn before any thread is made, so a
+    refusal leaves none behind."""
     bot, user = bot_of(interaction), interaction.user
     guild_id = guild_id_of(interaction)
     check_channel(interaction)
@@ -88,7 +92,10 @@ async def open_patience(interaction: Interaction, game_key: str, seed: int | Non
         bot.tables.require_free(channel.id)
     elif not isinstance(channel, discord.TextChannel):
         raise Refusal("Patience is played in a thread of a text channel; use it in one.")
+    if winnable and seed is not None:
+        raise Refusal(SEEDED)
     await interaction.response.defer(ephemeral=True, thinking=True)
+    deal = await bot.tables.winnable.draw(info.key) if winnable else None
     place: discord.Thread | None = None
     if isinstance(channel, discord.TextChannel):
         name = f"{info.title} - {user.display_name}"[:100]
@@ -108,6 +115,7 @@ async def open_patience(interaction: Interaction, game_key: str, seed: int | Non
         options={},
         buy_in=None,
         seed=seed,
+        deal=deal,
     )
     event = Event.CREATED
     if info.max_seats == 1:

@@ -20,6 +20,7 @@ from bot.games.cards import Pack, card_name, french_short
 from bot.tables.names import name_seats
 from bot.tables.replay import Moment, Replay
 from bot.tables.seams import cards_in
+from bot.tables.winnable import CHOSEN
 from cogs._presenter import drawn_view
 from render import Picture
 
@@ -37,6 +38,13 @@ def cards_words(cards: Sequence[str], pack: Pack) -> str:
 
 
 def proof_line(replay: Replay) -> str:
+    """Whether the log verifies, with the fair-shuffle proof when it does (and, for a
+    winnable deal, that it was chosen among the proved ones)."""
+    chosen = f"\nThe deal was {CHOSEN}." if replay.proof.winnable else ""
+    return _proof_words(replay) + chosen
+
+
+def _proof_words(replay: Replay) -> str:
     """Whether the log verifies, with the fair-shuffle proof when it does."""
     proof = replay.proof
     if not proof.verified:

@@ -71,16 +71,21 @@ class PatienceCog(commands.Cog, name="Patience"):
         self.bot.remove_dynamic_items(SourceSelect, DestinationSelect, PatienceButton)
 
     @patience.command(name="play", description="Play a patience in a thread of this channel")
-    @app_commands.describe(game="The patience to play", seed="A seed, to replay a deal")
+    @app_commands.describe(
+        game="The patience to play",
+        seed="A seed, to replay a deal",
+        winnable="Deal only a deal the solver has proved winnable (takes no seed)",
+    )
     @app_commands.autocomplete(game=patience_autocomplete)
     async def play(
         self,
         interaction: Interaction,
         game: str,
         seed: app_commands.Range[int, 0, 2**53] | None = None,
+        winnable: bool = False,
     ) -> None:
         """Open a thread with the game in it."""
-        await open_patience(interaction, game, seed)
+        await open_patience(interaction, game, seed, winnable=winnable)
 
     @patience.command(name="stats", description="A player's record at patience")
     @app_commands.describe(game="One patience (all of them if left out)", member="Whose record")

@@ -19,6 +19,7 @@ from bot.cli.checks import (
     options_of,
     seats_of,
     usable_database,
+    winnable_request,
 )
 from bot.cli.db import add_db
 from bot.cli.replay import add_replay
@@ -101,6 +102,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--ai", type=str, default=None, help="how many AI seats (seats - 1)")
     play.add_argument("--seed", type=str, default=None, help="a seed to replay a game")
+    play.add_argument(
+        "--winnable",
+        action="store_true",
+        help="patience: deal only a deal the solver has proved winnable (takes no --seed)",
+    )
     play.add_argument("--option", action="append", default=[], metavar="K=V", help="game option")
     play.add_argument(
         "--buy-in", type=str, default=None, help="chips each seat brings (chip games)"
@@ -278,5 +284,9 @@ def _play(args: argparse.Namespace) -> int:
     # The address is read before the file checks, so that it never becomes a file's name.
     if not is_postgres(args.db):
         database_file(Path(args.db), write=True)
+    if args.winnable:
+        winnable_request(game, seed)
     with guard(args.db):
-        return asyncio.run(play_main(game, seats, options, seed, buy_in, args.db))
+        return asyncio.run(
+            play_main(game, seats, options, seed, buy_in, args.db, winnable=args.winnable)
+        )

@@ -113,3 +113,15 @@ async def _try_database(target: str, wait_s: float) -> None:
     await db.close()
     if told:
         log.info("the database answers now")
+
+
+def winnable_request(game: Game[Any], seed: int | None) -> None:
+    """Refuse `--winnable` in the table service's words for a game that is no patience
+    or with a seed of one's own, before any table is touched."""
+    from bot.games.patience.search import solvable
+    from bot.tables.winnable import SEEDED, not_patience
+
+    if not solvable(game):
+        raise UsageError(not_patience(game.info.title))
+    if seed is not None:
+        raise UsageError(SEEDED)

@@ -12,6 +12,7 @@ from typing import Any
 from bot.cli.checks import UsageError, count, game_of, options_of
 from bot.games import Game
 from bot.games.patience.search import MEASURE, Budget, Verdict, dealt, solvable, solve
+from bot.games.rng import deal_commitment
 from bot.simulate import SolverRate
 
 DEFAULT_POSITIONS = 1_000_000
@@ -22,7 +23,12 @@ def add_solve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """`parlour solve`."""
     solve_ = sub.add_parser("solve", help="does a patience deal come out? (knowing every card)")
     solve_.add_argument("game")
-    solve_.add_argument("--seed", type=str, default="1", help="the deal's seed (default 1)")
+    solve_.add_argument(
+        "--seed",
+        type=str,
+        default="1",
+        help="the deal's seed (default 1); a table's seed, revealed at its end, deals its game",
+    )
     add_budget(solve_, DEFAULT_POSITIONS, DEFAULT_SECONDS)
     solve_.add_argument("--option", action="append", default=[], metavar="K=V")
     solve_.add_argument("--json", action="store_true", help="print one JSON object")
@@ -57,7 +63,7 @@ def patience_game(key: str) -> Game[Any]:
 def _solve(args: argparse.Namespace) -> int:
     """Solve one deal and print the verdict, the positions, the time and the line."""
     game = patience_game(args.game)
-    seed = count(args.seed, "--seed", 0, 2**62, 1)
+    seed = count(args.seed, "--seed", 0, 2**63 - 1, 1)
     options = options_of(game, args.option)
     budget = budget_of(args, DEFAULT_POSITIONS, DEFAULT_SECONDS)
     verdict = solve(game, dealt(game, seed, options), budget, time.perf_counter)
@@ -65,6 +71,7 @@ def _solve(args: argparse.Namespace) -> int:
         print(json.dumps(_verdict_json(game, seed, verdict), sort_keys=True))
         return 0
     print(f"{game.info.title}, deal {seed}: {verdict.result}")
+    print(f"  deal seed hash {deal_commitment(seed, 0)} (as a table of this seed shows it)")
     print(f"  {verdict.words()}")
     speed = verdict.positions / verdict.seconds if verdict.seconds else 0.0
     print(f"  {speed:,.0f} positions/s; longest line searched {verdict.depth} moves")
@@ -80,6 +87,7 @@ def _verdict_json(game: Game[Any], seed: int, verdict: Verdict) -> dict[str, Any
     return {
         "game": game.info.key,
         "seed": seed,
+        "commitment": deal_commitment(seed, 0),
         "result": verdict.result,
         "line": list(verdict.line),
         "positions": verdict.positions,

@@ -18,6 +18,7 @@ from bot.storage import Database
 from bot.tables import Event, Status, Table, TableError, TableService, grace
 from bot.tables.seams import Hand, hand_of
 from bot.tables.typed import as_listed
+from bot.tables.winnable import NotReady, WinnableDeal
 
 CONSOLE_GUILD = 0
 CONSOLE_CHANNEL = 0
@@ -122,8 +123,11 @@ async def play_main(
     database: str | Path,
     read_line: Callable[[], str] | None = None,
     out: TextIO | None = None,
+    *,
+    winnable: bool = False,
 ) -> int:
-    """`parlour play`: one human seat against AI seats, chips kept in `database`."""
+    """`parlour play`: one human seat against AI seats, chips kept in `database`; a
+    patience dealt only from deals the solver proved winnable with `winnable`."""
     from bot.config import Settings
     from bot.ledger import Ledger
     from bot.storage.address import shown
@@ -149,11 +153,22 @@ async def play_main(
         await service.recover()
         await tell_notices(service, out)
         table = service.in_channel(CONSOLE_CHANNEL)
-        if table is not None and table.key == game.info.key and table.status is Status.PLAYING:
+        if resumable(table, game, winnable):
+            assert table is not None
             print(f"Resuming your unfinished game of {game.info.title}.", file=out)
             presenter.remember(service.snapshot(table, Event.RESUMED))
         else:
-            table = await new_table(service, game, seats, options, seed, buy_in, old=table)
+            table = await new_table(
+                service,
+                game,
+                seats,
+                options,
+                seed,
+                buy_in,
+                old=table,
+                winnable=winnable,
+                say=lambda text: print(text, file=out),
+            )
         await play_console(service, table, read_line, out, screen=screen)
         if table.is_chip_game:
             purse = await ledger.purse(CONSOLE_GUILD, CONSOLE_USER)
@@ -164,8 +179,36 @@ async def play_main(
         return 2
     finally:
         if service is not None:
+            await service.winnable.stop()
             await asyncio.to_thread(service.close)
         await db.close()
+
+
+async def winnable_deal(
+    service: TableService,
+    game: Game[Any],
+    options: dict[str, object],
+    seed: int | None,
+    say: Callable[[str], None],
+) -> WinnableDeal:
+    """A winnable deal for the terminal, its stock refilled in the background while the
+    game is played. The terminal has nobody else to serve: when none is ready, it waits
+    for the background's search (saying so) before it refuses."""
+    service.winnable.start()
+    try:
+        return await service.winnable.draw(game.info.key, options, seed)
+    except NotReady as exc:
+        say(f"{exc.reason.split(':')[0]}; searching further (Ctrl-C stops).")
+    await service.winnable.settled()
+    return await service.winnable.draw(game.info.key, options, seed)
+
+
+def resumable(table: Table | None, game: Game[Any], winnable: bool) -> bool:
+    """Whether the console's open table is the game asked for, under way, and winnable
+    if a winnable deal was asked for (a table of another deal is replaced)."""
+    if table is None or table.key != game.info.key or table.status is not Status.PLAYING:
+        return False
+    return table.winnable or not winnable
 
 
 async def _open_chips(where: str) -> Database:
@@ -195,9 +238,13 @@ async def new_table(
     buy_in: int | None,
     *,
     old: Table | None = None,
+    winnable: bool = False,
+    say: Callable[[str], None] = print,
 ) -> Table:
     """A table in the console's channel with the human and AI seats, started; `old`, a
-    table of another game left open there, is stopped first to make way."""
+    table of another game left open there, is stopped first to make way. A winnable
+    deal is drawn first (`bot.tables.winnable`), and the stock refilled meanwhile."""
+    deal = await winnable_deal(service, game, options, seed, say) if winnable else None
     if old is not None:
         await service.stop(old.id, CONSOLE_USER, moderator=True, reason="replaced")
     table = await service.create(
@@ -209,6 +256,7 @@ async def new_table(
         options=options,
         buy_in=buy_in,
         seed=seed,
+        deal=deal,
     )
     for _ in range(seats - 1):
         await service.add_ai(table.id, CONSOLE_USER)

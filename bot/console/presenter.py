@@ -17,6 +17,7 @@ from bot.console.table import seat_words
 from bot.tables import Event, Table, TableFacts, Update
 from bot.tables.events import Acted, Started, Stopped
 from bot.tables.updates import Moment
+from bot.tables.winnable import CHOSEN
 
 CONSOLE_USER = 1
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -52,7 +53,8 @@ class ConsolePresenter:
             said = self._acted(update, detail, before)
             self._tell_news(update, said)
         elif isinstance(detail, Started):
-            self._say(f"{table.title} begins. Deal commitment: {detail.commitment}")
+            chosen = f" ({CHOSEN})" if table.winnable else ""
+            self._say(f"{table.title} begins. Deal commitment: {detail.commitment}{chosen}")
         elif update.event is Event.FINISHED and update.outcome is not None:
             me = table.seat_of(self.user_id)
             for line in self.screen.result(update, me):

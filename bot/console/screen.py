@@ -17,6 +17,7 @@ from bot.games.info import Picture
 from bot.tables import Update
 from bot.tables.events import Finished
 from bot.tables.seams import Stake, Standing, results_of
+from bot.tables.winnable import winnable_reveal
 
 SHOWN_ACTIONS = 12
 
@@ -128,7 +129,8 @@ class Screen:
         lines += self._standing(results_of(update), names)
         detail = update.detail if isinstance(update.detail, Finished) else Finished()
         lines.append(f"Table seed {detail.seed}; deal seeds: {', '.join(detail.seeds)}")
-        return lines
+        reveal = winnable_reveal(update)
+        return [*lines, reveal] if reveal else lines
 
     def _standing(self, results: list[Standing], names: Sequence[str]) -> list[str]:
         """Chips won or lost, points, or the patience score: never one read as another."""

@@ -18,6 +18,7 @@ from bot.tables import Event, Status, TableFacts, Update
 from bot.tables.events import Acted, Finished
 from bot.tables.seams import results_of
 from bot.tables.updates import Moment
+from bot.tables.winnable import CHOSEN, winnable_reveal
 
 
 def _same(text: str) -> str:
@@ -81,6 +82,8 @@ def status_words(update: Update, markup: Markup = PLAIN) -> str:
     if update.public and update.public.get("commitment"):
         # the hash of this deal's seed, shown as it is dealt; the seed comes at the end
         proof = f"\nDeal seed hash: {markup.code(str(update.public['commitment']))}"
+        if table.winnable:
+            proof += f" ({CHOSEN})"
     hint = f"\nHint: {named(table, update.hint)}." if update.hint else ""
     return f"waiting for {names}{clock}.{news}{hint}{proof}"
 
@@ -109,6 +112,9 @@ def result_lines(update: Update, markup: Markup = PLAIN) -> str:
         )
         more = f" and {len(seeds) - 6} more" if len(seeds) > 6 else ""
         lines.append(f"Deal seeds (hash shown at each deal <- seed): {proofs}{more}")
+    reveal = winnable_reveal(update)
+    if reveal:
+        lines.append(reveal)
     return "\n".join(lines)
 
 

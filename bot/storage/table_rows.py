@@ -61,6 +61,8 @@ class TableRow:
     digest: str | None
     deadline_at: float | None
     tournament_id: int | None = None
+    winnable: bool = False
+    """Dealt a seed drawn from the stock of winnable ones (migration 0014)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,16 +100,17 @@ async def insert_table(
     host_id: int,
     buy_in: int,
     tournament_id: int | None = None,
+    winnable: bool = False,
 ) -> int | None:
-    """A new lobby (of a tournament, if `tournament_id` is given); None if the channel
-    already has an open table."""
+    """A new lobby (of a tournament, if `tournament_id` is given; dealt a seed of the
+    winnable stock, if `winnable`); None if the channel already has an open table."""
     params = (guild_id, channel_id, game, json.dumps(options), seed, host_id, buy_in)
     try:
         found = await tx.attempt(
             "INSERT INTO tables (guild_id, channel_id, game, options, seed, host_id, buy_in,"
-            " status, created_at, tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)"
-            " RETURNING id",
-            (*params, now_text(), tournament_id),
+            " status, created_at, tournament_id, winnable)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
+            (*params, now_text(), tournament_id, int(winnable)),
         )
     except IntegrityError:
         return None
@@ -218,6 +221,7 @@ def _table(row: Row) -> TableRow:
         digest=as_str_or_none(row["digest"]),
         deadline_at=as_float_or_none(row["deadline_at"]),
         tournament_id=as_int_or_none(row["tournament_id"]),
+        winnable=bool(row["winnable"]),
     )
 
 

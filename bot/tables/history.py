@@ -18,6 +18,7 @@ from bot.tables.names import name_seats
 from bot.tables.replay import Replay
 from bot.tables.replay_steps import Step
 from bot.tables.seams import Standing
+from bot.tables.winnable import CHOSEN
 
 
 def history_text(replay: Replay) -> str:
@@ -57,6 +58,8 @@ def _heading(replay: Replay) -> list[str]:
         )
     else:
         lines.append(f"NOT VERIFIED: {proof.problem}")
+    if proof.winnable:
+        lines.append(f"Winnable: the deal was {CHOSEN}")
     return lines
 
 

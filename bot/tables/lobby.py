@@ -72,6 +72,7 @@ async def insert_lobby(committer: Committer, tx: rows.Connection, table: Table) 
         host_id=table.host_id,
         buy_in=table.buy_in,
         tournament_id=table.tournament_id,
+        winnable=table.winnable,
     )
     if table_id is not None:
         for seat in table.seats:

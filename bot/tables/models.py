@@ -100,6 +100,8 @@ class Table:
     tournament_id: int | None = None
     """The tournament the table is a round's table of: the bank then lends every seat its
     stack (`Reason.LEND`) and takes it back (`Reason.REPAY`); None for an ordinary table."""
+    winnable: bool = False
+    """Dealt a seed the solver proved winnable, drawn from the stock (`bot.tables.winnable`)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     windows: dict[int, Window] = field(default_factory=dict)
     """Per seat, a person's optional actions open now, while the AI waits on them

@@ -64,6 +64,7 @@ def build_table(row: TableRow, seats: Sequence[SeatRow]) -> Table:
         start_stacks=tuple(row.start_stacks or ()),
         deadline_at=row.deadline_at,
         tournament_id=row.tournament_id,
+        winnable=row.winnable,
     )
 
 

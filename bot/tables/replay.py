@@ -77,6 +77,8 @@ class Proof:
     """The first deal's seed, revealed once the table is closed; None while it is open."""
     table_seed: int | None
     """The table's seed (every deal's seed comes from it), once the table is closed."""
+    winnable: bool = False
+    """Whether the deal was drawn among those the solver proved winnable."""
 
     @property
     def seed_matches(self) -> bool | None:
@@ -132,6 +134,7 @@ class Replay:
             commitment=str(shown),
             seed=deal_seed(table.seed, 0) if self.closed else None,
             table_seed=table.seed if self.closed else None,
+            winnable=table.winnable,
         )
 
     @property

@@ -64,6 +64,7 @@ from bot.tables.solving import SolverPool
 from bot.tables.standings import Standings
 from bot.tables.typed import typed_move
 from bot.tables.updates import Presenter, Update
+from bot.tables.winnable import WinnableDeal, WinnableDeals, winnable_seed
 
 __all__ = ["ServiceSettings", "TableService"]
 
@@ -95,6 +96,8 @@ class TableService:
         self.autoplay = Autoplay(self.committer)
         self.solver = SolverPool(self.settings.solver_workers)
         """Patience solves, in worker processes started on the first one."""
+        self.winnable = WinnableDeals(db, self.solver, self.settings.winnable)
+        """Winnable deals: the stock of proved seeds and its background task."""
 
     @property
     def clock(self) -> Callable[[], float]:
@@ -163,15 +166,20 @@ class TableService:
         options: Mapping[str, object] | None = None,
         buy_in: int | None = None,
         seed: int | None = None,
+        deal: WinnableDeal | None = None,
     ) -> Table:
-        """Open a lobby in a channel with its host seated."""
+        """Open a lobby in a channel with its host seated; marked winnable, and dealt its
+        seed, when given a deal drawn by `winnable.draw` (with no seed of its own)."""
         game, resolved = game_and_options(game_key, options)
         self.require_free(channel_id)
         stake = self.settings.buy_in(guild_id, buy_in) if game.info.chips else 0
         host = Seat(chair=0, user_id=host_id, name=host_name, ticket=new_ticket(0))
+        if deal is not None:
+            seed = winnable_seed(deal, game.info.key, resolved, seed)
         seed = secrets.randbits(63) if seed is None else seed
         opts, lobby = dict(resolved), Status.LOBBY  # and id 0: the database gives the id
         table = Table(0, guild_id, channel_id, game, opts, seed, host_id, stake, lobby, [host])
+        table.winnable = deal is not None
         await open_lobby(self.committer, table)
         await self.notifier.notify(table, Event.CREATED, Created(user_id=host_id))
         return table

@@ -20,6 +20,26 @@ class TableLimits:
 
 
 @dataclass(frozen=True, slots=True)
+class WinnableSettings:
+    """How winnable deals are found and kept (`bot.tables.winnable`)."""
+
+    stock: int = 3
+    """Proved seeds kept ready for each game (and options) asked for, or warmed."""
+    warm: bool = False
+    """Whether every patience game's stock (its default options) is filled from the start
+    (the bot's PARLOUR_WINNABLE_WARM; off in tests and in the terminal)."""
+    try_positions: int = 50_000
+    try_seconds: float = 0.3
+    """One seed's solve: short, so a request waits little behind a refill, and a deal
+    whose proof needs more is passed over for the next seed."""
+    wait_s: float = 1.5
+    """How long a request searches fresh seeds when the stock is empty, before refusing."""
+    tries: int = 300
+    """Solves in a row without a win after which the background leaves a stock alone
+    until a deal of it is asked for again (a game that seldom comes out)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ServiceSettings:
     """The knobs of the table service."""
 
@@ -34,6 +54,8 @@ class ServiceSettings:
     where only the AI waits on them)."""
     solver_workers: int = 1
     """Worker processes for patience solves (`bot.tables.solving`), started on the first."""
+    winnable: WinnableSettings = WinnableSettings()
+    """Winnable deals: the stock kept, the search's budgets (`bot.tables.winnable`)."""
     limits: Callable[[int], TableLimits] | None = None
     """Per-server limits by guild id (a plain lookup); None: the fields above everywhere."""
 

@@ -57,6 +57,8 @@ class TableFacts:
     seats: tuple[SeatFacts, ...]
     deadline_at: float | None = None
     tournament_id: int | None = None
+    winnable: bool = False
+    """Dealt a seed drawn among those the solver proved winnable."""
 
     @property
     def key(self) -> str:
@@ -115,6 +117,7 @@ def facts_of(table: Table) -> TableFacts:
         seats=seats,
         deadline_at=table.deadline_at,
         tournament_id=table.tournament_id,
+        winnable=table.winnable,
     )
 
 
