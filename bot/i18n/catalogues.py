@@ -93,7 +93,9 @@ class Catalogues:
         """The message in a locale (any tag: `fr`, `es-419`, `pt_BR`), else in English."""
         ours = supported(locale) or ENGLISH
         if ours == PSEUDO:
-            form = message.english if message.plural is None or message.count == 1 else message.plural
+            form = (
+                message.english if message.plural is None or message.count == 1 else message.plural
+            )
             return fill(pseudo(form), message.params, english_number, self._pseudo)
         catalogue = self.by_locale.get(ours)
         found = catalogue.words.get(message.key) if catalogue is not None else None

@@ -84,7 +84,10 @@ def _take(found: Extracted, call: ast.Call, where: str) -> None:
     name = _name(call.func)
     keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
     if name in MAKERS and call.args:
-        key, english = _literal(call.args[0]), _literal(call.args[1]) if len(call.args) > 1 else None
+        key, english = (
+            _literal(call.args[0]),
+            _literal(call.args[1]) if len(call.args) > 1 else None,
+        )
         plural_node = call.args[2] if len(call.args) > 2 else keywords.get("plural")
         plural = _literal(plural_node)
         readable = key is not None and english is not None and (plural_node is None or plural)
@@ -148,8 +151,10 @@ def locale_catalog(source: Catalog, old: Catalog | None, locale: str) -> Catalog
         forms = catalog.num_plurals if isinstance(entry.id, tuple) else 1
         string: str | tuple[str, ...] = ("",) * forms if forms > 1 else ""
         fuzzy = False
-        if before is not None and before.string and (
-            isinstance(before.string, tuple) == isinstance(entry.id, tuple)
+        if (
+            before is not None
+            and before.string
+            and (isinstance(before.string, tuple) == isinstance(entry.id, tuple))
         ):
             string = before.string
             fuzzy = before.id != entry.id or before.fuzzy
@@ -167,7 +172,9 @@ def _catalog(locale: str | None) -> Catalog:
     """An empty catalogue with Parlour's header."""
     return Catalog(
         locale=locale,
-        header_comment=HEADER.format(language=f" in {locale}" if locale else ", the English source"),
+        header_comment=HEADER.format(
+            language=f" in {locale}" if locale else ", the English source"
+        ),
         project="Parlour",
         version="1",
         copyright_holder="Parlour's authors",
