@@ -74,7 +74,7 @@ def fill(
             return nested(value)
         if isinstance(value, int) and not isinstance(value, bool):
             return number(value, match[2] is not None)
-        return value
+        return str(value)
 
     return PLACEHOLDER.sub(put, template)
 

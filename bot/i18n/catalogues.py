@@ -43,6 +43,13 @@ def read_catalogue(path: Path, locale: str | None = None) -> Catalog:
         return read_po(file, locale=locale, abort_invalid=True)
 
 
+def forms_of(text: object) -> tuple[str, ...]:
+    """An entry's id or string as its forms: one, or one per plural form."""
+    if isinstance(text, tuple | list):
+        return tuple(str(t or "") for t in text)
+    return (str(text or ""),)
+
+
 @dataclass(frozen=True, slots=True)
 class Catalogue:
     """One locale's words: key -> (the English they translate, the forms)."""
@@ -60,10 +67,10 @@ class Catalogue:
         for entry in catalog:
             if not entry.context or entry.fuzzy:
                 continue
-            english = entry.id[0] if isinstance(entry.id, tuple) else entry.id
-            forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            english = forms_of(entry.id)[0]
+            forms = forms_of(entry.string)
             if all(forms):
-                words[entry.context] = (english, tuple(forms))
+                words[entry.context] = (english, forms)
         return cls(locale, words, gettext.c2py(catalog.plural_expr), Locale.parse(locale))
 
     def number(self, value: int, signed: bool) -> str:

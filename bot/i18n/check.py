@@ -18,7 +18,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 
 from bot.games.messages import PLACEHOLDER, placeholders
-from bot.i18n.catalogues import FOLDER, SOURCE, read_catalogue
+from bot.i18n.catalogues import FOLDER, SOURCE, forms_of, read_catalogue
 from bot.i18n.extract import ROOT, Entry, entries_of, extract
 from bot.i18n.locales import ENGLISH, LOCALES
 
@@ -81,7 +81,8 @@ def check_locale(source: dict[str, Entry], path: Path, locale: str) -> list[str]
             problems.append(f"{locale}: {key} translates other English than the source's")
         elif found.fuzzy:
             problems.append(f"{locale}: {key} is marked fuzzy: check it and drop the mark")
-        problems += [f"{locale}: {key}: {p}" for p in _form_problems(entry, found.string, catalog)]
+        forms = forms_of(found.string)
+        problems += [f"{locale}: {key}: {p}" for p in _form_problems(entry, forms, catalog)]
     return problems
 
 
@@ -92,9 +93,8 @@ def _plural_rule(catalog: Catalog, locale: str) -> list[str]:
     return []
 
 
-def _form_problems(entry: Entry, string: str | tuple[str, ...], catalog: Catalog) -> list[str]:
+def _form_problems(entry: Entry, forms: tuple[str, ...], catalog: Catalog) -> list[str]:
     """What is wrong with a translation's forms: count, emptiness, placeholders, limits."""
-    forms = string if isinstance(string, tuple) else (string,)
     wanted = catalog.num_plurals if entry.plural else 1
     if len(forms) != wanted:
         return [f"has {len(forms)} forms, the locale needs {wanted}"]

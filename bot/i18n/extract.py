@@ -20,7 +20,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from bot.i18n.catalogues import FOLDER, SOURCE, read_catalogue
+from bot.i18n.catalogues import FOLDER, SOURCE, forms_of, read_catalogue
 from bot.i18n.locales import ENGLISH, LOCALES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,7 +123,7 @@ def source_catalog(entries: Iterable[Entry]) -> Catalog:
         catalog.add(
             (entry.english, entry.plural) if entry.plural else entry.english,
             context=entry.key,
-            locations=[(f, None) for f in entry.files],
+            locations=[(f, 0) for f in entry.files],
             flags=("command",) if entry.command else (),
         )
     return catalog
@@ -134,7 +134,8 @@ def entries_of(catalog: Catalog) -> dict[str, Entry]:
     found = {}
     for m in catalog:
         if m.context:
-            english, plural = (m.id[0], m.id[1]) if isinstance(m.id, tuple) else (m.id, None)
+            ids = forms_of(m.id)
+            english, plural = ids[0], (ids[1] if len(ids) > 1 else None)
             files = tuple(sorted({f for f, _ in m.locations}))
             found[m.context] = Entry(m.context, english, plural, "command" in m.flags, files)
     return found
@@ -156,7 +157,8 @@ def locale_catalog(source: Catalog, old: Catalog | None, locale: str) -> Catalog
             and before.string
             and (isinstance(before.string, tuple) == isinstance(entry.id, tuple))
         ):
-            string = before.string
+            kept_forms = forms_of(before.string)
+            string = kept_forms if len(kept_forms) > 1 else kept_forms[0]
             fuzzy = before.id != entry.id or before.fuzzy
         catalog.add(
             entry.id,

@@ -33,7 +33,7 @@ async def test_a_private_answer_is_in_each_reader_s_discord_language(
     asked = await fake.slash("chips balance", {"user": alice}, by=bob)
     assert said(asked) == f"<@{alice.id}> hat 1.000 Chips." and private(asked)
     assert said(await fake.slash("chips balance", by=carol)) == "Tienes 1.000 fichas."
-    mona = fake.world.users[[u for u in fake.world.users if fake.world.users[u].name == "mona"][0]]
+    mona = next(u for u in fake.world.users.values() if u.name == "mona")
     mona.locale = "ja"
     assert said(await fake.slash("chips balance", by=mona)) == "You have 1,000 chips."
 
@@ -82,7 +82,10 @@ async def test_the_gift_s_public_message_is_in_the_server_s_language(
     asked = await fake.slash("chips give", {"user": alice, "amount": 5}, by=bob)
     offer = asked.messages[0]
     assert not offer.ephemeral
-    assert offer.content == f"<@{bob.id}> está dando 5 fichas para <@{alice.id}>. Só <@{bob.id}> pode confirmar."
+    assert (
+        offer.content
+        == f"<@{bob.id}> está dando 5 fichas para <@{alice.id}>. Só <@{bob.id}> pode confirmar."
+    )
     assert [b["label"] for b in offer.buttons] == ["Confirmar", "Cancelar"]
 
     set_by_admin = await fake.slash("parlour config", {"language": "es"}, by=alice)
@@ -170,9 +173,9 @@ async def test_a_sync_uploads_the_command_picker_s_words_in_every_language(
     parlour = {o["name"]: o for o in uploaded["parlour"]["options"]}
     assert parlour["language"]["name_localizations"]["de"] == "sprache"
     (choice_of,) = [o for o in parlour["language"]["options"] if o["name"] == "language"]
-    discord_s = [c for c in choice_of["choices"] if c["value"] == "discord"][0]
+    discord_s = next(c for c in choice_of["choices"] if c["value"] == "discord")
     assert discord_s["name_localizations"]["fr"] == "Celle de Discord"
-    french = [c for c in choice_of["choices"] if c["value"] == "fr"][0]
+    french = next(c for c in choice_of["choices"] if c["value"] == "fr")
     assert french["name"] == "Français" and not french.get("name_localizations")
     # A command not yet written with keys keeps its English everywhere.
     assert not uploaded["table"].get("name_localizations")

@@ -105,7 +105,9 @@ def test_the_ledger_s_refusals_are_translated_from_their_words() -> None:
     assert refused.reason == "You have 1,000 chips, so you can give at most 1,000."
     found = message_of(refused)
     assert found is not None
-    assert translate(found, "de") == "Du hast 1.000 Chips, also kannst du höchstens 1.000 verschenken."
+    assert (
+        translate(found, "de") == "Du hast 1.000 Chips, also kannst du höchstens 1.000 verschenken."
+    )
     soon = DailyTooSoon(3 * 3600 + 5 * 60 + 9)
     assert soon.reason.endswith("in 3 h 5 min.")
     found = message_of(soon)

@@ -10,14 +10,14 @@ from bot.i18n.catalogues import read_catalogue
 from bot.i18n.check import check
 from bot.i18n.extract import extract, run, write
 
-CODE = '''
+CODE = """
 from bot.games import message
 from discord.app_commands import locale_str
 
 A = message("t.hello", "Hello, {name}.", name="x")
 B = message("t.chips", "{count} chip", "{count} chips", count=2)
 C = locale_str("greet", key="command.t.greet.name")
-'''
+"""
 FRENCH = {
     "t.hello": "Bonjour, {name}.",
     "t.chips": ("{count} jeton", "{count} jetons"),
@@ -85,7 +85,9 @@ def test_a_key_in_the_source_no_longer_used_fails(tmp_path: Path) -> None:
 
 
 def test_a_key_read_from_a_variable_or_given_two_englishes_fails(tmp_path: Path) -> None:
-    root, _ = tree(tmp_path, CODE + 'k = "t.x"\nE = message(k, "X")\nF = message("t.hello", "Hi.")\n')
+    root, _ = tree(
+        tmp_path, CODE + 'k = "t.x"\nE = message(k, "X")\nF = message("t.hello", "Hi.")\n'
+    )
     problems = extract(root).problems
     assert any("needs literal key and English" in p for p in problems)
     assert any("'t.hello' has other English" in p for p in problems)
@@ -99,7 +101,9 @@ def test_an_untranslated_key_a_wrong_placeholder_and_a_bad_command_name_fail(
     translated(folder, "es", {"t.chips": ("{count} ficha", "")})
     problems = check(root, folder)
     assert "de: t.hello: placeholders ['nom'] instead of ['name']" in problems
-    assert any(p.startswith("de: command.t.greet.name: 'Grüßen Sie' is no Discord name") for p in problems)
+    assert any(
+        p.startswith("de: command.t.greet.name: 'Grüßen Sie' is no Discord name") for p in problems
+    )
     assert "es: t.chips: is not translated" in problems
 
 

@@ -41,5 +41,5 @@ def test_the_terminal_follows_lang_unless_told_otherwise() -> None:
 
 
 def test_a_lang_option_parlour_lacks_is_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="'ja'.*en, fr, de, es, pt_BR"):
+    with pytest.raises(ValueError, match=r"'ja'.*en, fr, de, es, pt_BR"):
         terminal_locale("ja", {})
