@@ -180,10 +180,7 @@ class ParlourBot(commands.Bot):
         self.claim = await claim_shards(self.db, count, shards)
         self.claim.watch(self._claim_lost)
         self.guild_settings = await GuildSettingsStore.load(self.db, defaults_from(self.settings))
-        self.languages = await Languages.load(self.db)
-        # Every catalogue is read now, not by the first answer; the command picker's words
-        # come from them when the commands are uploaded.
-        await self.tree.set_translator(CatalogueTranslator(catalogues()))
+        await self._load_languages()
         # A plain dict lookup: the ledger calls it on the database's writer thread.
         self.ledger = Ledger(self.db, starting_chips=self.guild_settings.starting_chips)
         self.tables = TableService(
@@ -219,6 +216,12 @@ class ParlourBot(commands.Bot):
         self.dispatch("tables_recovered")
         self._clock = asyncio.create_task(self._run_clock(), name="parlour-clock")
         self._notices = asyncio.create_task(self._run_notices(), name="parlour-notices")
+
+    async def _load_languages(self) -> None:
+        """Everyone's languages, and the catalogues: read now, not by the first answer; the
+        command picker's words come from them when the commands are uploaded."""
+        self.languages = await Languages.load(self.db)
+        await self.tree.set_translator(CatalogueTranslator(catalogues()))
 
     async def _attach_web(self) -> None:
         """The web's keys and, on PostgreSQL, this process's part in the relay between
