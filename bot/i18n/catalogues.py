@@ -28,6 +28,7 @@ from babel.numbers import format_decimal
 
 from bot.games.messages import Message, english_number, fill
 from bot.i18n.locales import ENGLISH, LOCALES, PSEUDO, supported
+from bot.i18n.pofile import read_entries
 from bot.i18n.pseudo import pseudo
 
 FOLDER = Path(__file__).parent / "locales"
@@ -61,17 +62,15 @@ class Catalogue:
 
     @classmethod
     def read(cls, path: Path, locale: str) -> Catalogue:
-        """A locale's catalogue from its `.po` file; empty (untranslated) entries left out."""
-        catalog = read_catalogue(path, locale)
+        """A locale's catalogue from its `.po` file; empty (untranslated) and fuzzy entries
+        left out."""
+        entries, plural = read_entries(path)
         words: dict[str, tuple[str, tuple[str, ...]]] = {}
-        for entry in catalog:
-            if not entry.context or entry.fuzzy:
-                continue
-            english = forms_of(entry.id)[0]
-            forms = forms_of(entry.string)
-            if all(forms):
-                words[entry.context] = (english, forms)
-        return cls(locale, words, gettext.c2py(catalog.plural_expr), Locale.parse(locale))
+        for entry in entries:
+            forms = tuple(entry.forms[i] for i in sorted(entry.forms))
+            if entry.key and not entry.fuzzy and entry.english and forms and all(forms):
+                words[entry.key] = (entry.english[0], forms)
+        return cls(locale, words, gettext.c2py(plural), Locale.parse(locale))
 
     def number(self, value: int, signed: bool) -> str:
         """A whole number as the locale writes it."""
