@@ -1,4 +1,4 @@
-"""Who reads what, in SQL (migration 0012): `guild_languages` and `user_languages`.
+"""Who reads what, in SQL (migration 0013): `guild_languages` and `user_languages`.
 
 Only SQL lives here; what a locale is and whom it serves live in `bot.i18n.readers`.
 """

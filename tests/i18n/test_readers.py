@@ -1,4 +1,4 @@
-"""Who reads what, stored (migration 0012) on both backends: a server's language, a
+"""Who reads what, stored (migration 0013) on both backends: a server's language, a
 member's own choice, the Discord locale remembered for DMs, all kept across a restart."""
 
 from __future__ import annotations
