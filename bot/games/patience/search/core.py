@@ -146,14 +146,28 @@ class _Run(Generic[S]):
         )
 
 
-def search(problem: Problem[S], start: S, budget: Budget, clock: Clock) -> Verdict:
+def search(
+    problem: Problem[S],
+    start: S,
+    budget: Budget,
+    clock: Clock,
+    lost: set[int] | None = None,
+) -> Verdict:
     """Depth first from `start`: each position's children in the problem's order, a
     position already seen (by its key's hash) skipped, until a won position, the end of
     every line, or the budget (its seconds by `clock`). `start` and every position are
-    left as they were."""
+    left as they were.
+
+    `lost`, when given, holds the hashes of positions already proved lost (by earlier
+    searches of the same problem): they are skipped as seen, and when this search too
+    ends "lost" every position it saw is added to them (all of them are then proved
+    lost: each was searched to its end)."""
     run: _Run[S] = _Run(budget, clock, clock())
     key, won, children = problem.key, problem.won, problem.children
     seen: set[int] = {hash(key(start))}
+    known = lost if lost is not None else set()
+    if seen <= known:
+        return run.verdict(LOST)
     remember = seen.add
     run.positions = 1
     if won(start):
@@ -169,7 +183,7 @@ def search(problem: Problem[S], start: S, budget: Budget, clock: Clock) -> Verdi
             continue
         move, child = step
         code = hash(key(child))
-        if code in seen:
+        if code in seen or code in known:
             continue
         remember(code)
         run.positions += 1
@@ -181,4 +195,6 @@ def search(problem: Problem[S], start: S, budget: Budget, clock: Clock) -> Verdi
         if run.spent(len(path)):
             return run.verdict(UNKNOWN)
         stack.append(children(child))
+    if lost is not None:
+        lost |= seen
     return run.verdict(LOST)
