@@ -1,6 +1,6 @@
-""" "Can I still win?" as the patience games record it: the solver's answer enters a
-game's state as an action the table service makes (never a player: the service refuses
-one typed), so a replay of the log rebuilds it and a restart keeps it.
+"""The answers of "Can I still win?" as the patience games record them: the solver's
+answer enters a game's state as an action the table service makes (never a player: the
+service refuses one typed), so a replay of the log rebuilds it and a restart keeps it.
 
 The action is `solved` and the answer, in a form a replay reads back exactly:
 - `solved won M1;M2;...`: the game can still be won by that line of moves (the game

@@ -1,4 +1,4 @@
-""" "Can I still win?": from a game's current state, solve; when it is lost, find how many
+"""Can I still win? From a game's current state, solve; when it is lost, find how many
 moves back the game was last winnable, all within one budget.
 
 Winnability is monotone along the played line: a position the player reached from a
