@@ -105,3 +105,9 @@ def kept(line: tuple[str, ...], played: str, undone: str | None) -> tuple[tuple[
     if undone is not None:
         return ((undone, *line), line)
     return (line,)
+
+
+def assisted_words(assists: int) -> str:
+    """'Assisted: "Can I still win?" was asked once.' (or N times)."""
+    times = "once" if assists == 1 else f"{assists} times"
+    return f'Assisted: "Can I still win?" was asked {times}.'

@@ -265,7 +265,7 @@ class PatienceGame(Game[PatienceState]):
             "commitment": deal_commitment(state.seed, 0),
         }
         if state.assists:
-            out["news"] = assisted_words(state.assists)
+            out["news"] = assist.assisted_words(state.assists)
         if state.end:
             out["result"] = self._summary(state)
             out["seed"] = deal_seed(state.seed, 0)
@@ -369,7 +369,7 @@ class PatienceGame(Game[PatienceState]):
 
     def _summary(self, state: PatienceState) -> str:
         words = self.spec.result_words(state.layout, state.end == WON)
-        helped = f" {assisted_words(state.assists)}" if state.assists else ""
+        helped = f" {assist.assisted_words(state.assists)}" if state.assists else ""
         if state.end == WON:
             clean = not state.undos and not state.hints and not state.assists
             perfect = " A perfect game: no undo, no hint." if clean else ""
@@ -390,12 +390,6 @@ class PatienceGame(Game[PatienceState]):
         return out
 
 
-def assisted_words(assists: int) -> str:
-    """'Assisted: "Can I still win?" was asked once.' (or N times)."""
-    times = "once" if assists == 1 else f"{assists} times"
-    return f'Assisted: "Can I still win?" was asked {times}.'
-
-
 def _source(text: str) -> str:
     """A spec's source as players read it: the book and page ("Cheney, Patience (1869),
     p. 66"). Our notes on the game are its rules page, beside its module."""
@@ -409,4 +403,4 @@ def pile_top(layout: Layout, spec: Spec, pid: str) -> str | None:
     return pile[-1] if pile else None
 
 
-__all__ = ["Kind", "PatienceGame", "PatienceState", "assisted_words", "name", "pile_top"]
+__all__ = ["Kind", "PatienceGame", "PatienceState", "name", "pile_top"]
