@@ -141,8 +141,8 @@ class PatienceGame(Game[PatienceState]):
             raise IllegalAction("This game is over: start a new one to play again.")
         if seat != 0:
             raise IllegalAction("Patience is played by one player, at seat 0.")
-        if not isinstance(action, str) or len(action) > 40:
-            raise IllegalAction(self.spec.usage())
+        if not isinstance(action, str) or (len(action) > 40 and not assist.is_assist(action)):
+            raise IllegalAction(self.spec.usage())  # an answer carries a line: it may be long
         ctx = self._ctx(state)
         counted = replace(state, actions=state.actions + 1, hint="")
         if action == "undo":
