@@ -30,8 +30,9 @@ TYPED = (
 
 
 def refuse_typed(action: str) -> None:
-    """TableError if a player's action is a recorded answer (the table's alone)."""
-    if is_assist(action):
+    """TableError if a player's action is a recorded answer (the table's alone), in any
+    case or spacing."""
+    if isinstance(action, str) and is_assist(action.strip().lower()):
         raise TableError(TYPED)
 
 
