@@ -20,6 +20,9 @@ from bot.tables.models import Actor, Entry, Status, Table, TableError
 from bot.tables.registry import TableRegistry
 from bot.tables.solving import SolverPool
 
+STILL = "still"
+"""The word of the "Can I still win?" control among a patience's one-word controls (not
+a move of the game: a front end calls `TableService.ask_still` for it)."""
 MOVED_ON = (
     "The game moved on while the solver was looking, so its answer no longer fits: ask again."
 )
