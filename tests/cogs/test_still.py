@@ -32,7 +32,7 @@ async def test_a_won_clock_asked_then_played_out_is_an_assisted_win(
     await fake.click(table_message(fake, thread), label="Auto", by=alice)
     final = table_message(fake, thread)
     assert "game over" in final.content and "Assisted" in final.content
-    assert "perfect" not in final.content
+    assert "perfect" not in final.content and "next;next" not in final.content
     stats = await patience_rows.patience_stats(bot.db, fake.guild_id, alice.id, "clock")
     assert (stats.played, stats.won, stats.perfect, stats.assisted) == (1, 1, 0, 1)
     assert stats.current_streak == 0

@@ -24,6 +24,9 @@ VERB = "solved"
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 FROM_DEAL, TOO_FAR = "deal", "far"
 SEPARATOR = ";"
+ASKED = 'Asked "Can I still win?"'
+"""An answer's action in words, as the table and a replay tell it: the answer itself
+(its line) goes to the asker alone."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -306,6 +306,8 @@ class PatienceGame(Game[PatienceState]):
 
     def describe_action(self, action: str) -> str:
         """'move t3 f1' -> 'Move pile t3 to family f1'."""
+        if assist.is_assist(action):
+            return assist.ASKED
         words = action.split(" ")
         if (
             words[0] == "move"

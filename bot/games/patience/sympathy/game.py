@@ -262,6 +262,8 @@ class Sympathy(Game[SympathyState]):
 
     def describe_action(self, action: str) -> str:
         """'turn 5' -> 'Turn up pile 5'."""
+        if assist.is_assist(action):
+            return assist.ASKED
         if action == "grace":
             return "Turn up the grace card"
         words = action.split(" ")
