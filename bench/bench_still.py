@@ -22,7 +22,6 @@ from bench._incremental import quantile
 from bot.games import registry
 from bot.games.patience.game import CONTROLS
 from bot.games.patience.search import solvable
-from bot.games.patience.search.standing import still_winnable
 from bot.tables.solving import SolverPool, still_dumped
 
 
@@ -38,7 +37,7 @@ def positions(games: int, seeds: int) -> list[tuple[str, object]]:
                 state = game.new(game.info.min_seats, seed)
                 for _ in range(moves):
                     seats = game.awaiting(state)
-                    legal = [a for a in game.legal_actions(state, min(seats))] if seats else []
+                    legal = list(game.legal_actions(state, min(seats))) if seats else []
                     legal = [a for a in legal if a not in CONTROLS]
                     if not legal:
                         break
