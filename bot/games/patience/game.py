@@ -257,14 +257,14 @@ class PatienceGame(Game[PatienceState]):
             "moves": len(state.log),
             "undos": state.undos,
             "hints": state.hints,
-            "assists": state.assists,
             "hint": state.hint or None,
             "end": state.end or None,
             "stuck": not state.end and not spec.moves(lay, self._ctx(state)),
             "score": spec.score(lay),
             "commitment": deal_commitment(state.seed, 0),
         }
-        if state.assists:
+        if state.assists:  # shown only once asked, so an unassisted game's view is as it was
+            out["assists"] = state.assists
             out["news"] = assist.assisted_words(state.assists)
         if state.end:
             out["result"] = self._summary(state)
