@@ -23,9 +23,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.games import Game, GameInfo, Outcome, View
+from bot.games.patience.search import solvable
 from bot.tables.events import Event
 from bot.tables.models import Status, Table, TableError
 from bot.tables.moves import Move
+from bot.tables.still import STILL
 from bot.tables.updates import TableFacts, Update
 
 Unit = Literal["chips", "points", "score"]
@@ -254,6 +256,8 @@ class PatienceSeam(TableSeam):
             return Controls(table.id, table.version)
         game, state = update.moment.game, update.moment.state
         piles, words = split_actions(game, game.legal_actions(state, awaiting[0]))
+        if solvable(game):
+            words = (*words, STILL)  # "Can I still win?": asked of the service, not played
         return Controls(
             table.id, table.version, piles=piles, words=words, prompt=game.info.sources_prompt
         )
