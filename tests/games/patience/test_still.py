@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,11 +19,15 @@ from bot.games.patience import assist
 from bot.games.patience.assist import LOST, UNKNOWN, WON, Told, read, written
 from bot.games.patience.game import CONTROLS, PatienceGame, PatienceState
 from bot.games.patience.search import Budget, replays, solve
-from bot.games.patience.search.standing import Still, still_winnable
+from bot.games.patience.search.standing import STILL_BUDGET, Still, still_winnable
 
 
 def ask(game: Any, state: Any, budget: Budget | None = None) -> Still:
-    """The answer from the state, by the process's clock."""
+    """The answer from the state, by the process's clock; by default within the answer's
+    own budget of positions but a long one of seconds, so that a busy machine does not
+    turn an answer into "can't tell"."""
+    if budget is None:
+        budget = replace(STILL_BUDGET, seconds=120.0)
     return still_winnable(game, state, budget, time.perf_counter)
 
 
