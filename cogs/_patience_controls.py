@@ -19,6 +19,7 @@ from bot.front.play import control_words, hint, played, require_player
 from bot.front.still import STILL, still_words
 from bot.tables import Table, TableError
 from bot.tables.seams import Controls, piles_of
+from bot.tables.still import answer_facts
 from cogs._base import (
     Interaction,
     VersionedSelect,
@@ -118,7 +119,7 @@ async def ask_still(interaction: Interaction, table_id: int, version: int) -> No
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = bot_of(interaction).tables
     table, still = await service.ask_still(table_id, interaction.user.id, version)
-    await interaction.followup.send(still_words(table, still), ephemeral=True)
+    await interaction.followup.send(still_words(table, answer_facts(still)), ephemeral=True)
 
 
 async def choose_source(interaction: Interaction, table_id: int, version: int, source: str) -> None:

@@ -15,10 +15,10 @@ from bot.console.screen import Screen, natural
 from bot.console.table import YOU, seat_words
 from bot.front.still import STILL, still_words
 from bot.games import Game
-from bot.games.patience.search import solvable
 from bot.storage import Database
 from bot.tables import Event, Status, Table, TableError, TableService, grace
-from bot.tables.seams import Hand, hand_of
+from bot.tables.seams import Hand, hand_controls, hand_of
+from bot.tables.still import answer_facts
 from bot.tables.typed import as_listed
 
 CONSOLE_GUILD = 0
@@ -98,8 +98,8 @@ async def _obey(
         seat = table.seat_of(user_id)
         assert seat is not None
         _show(out, screen.table(service.snapshot(table, Event.RESUMED), seat))
-        print(HELP if not solvable(table.game) else f"{HELP}\n{STILL_HELP}", file=out)
-    elif command.lower() == STILL and solvable(table.game):
+        print(f"{HELP}\n{STILL_HELP}" if offers_still(table, hand) else HELP, file=out)
+    elif command.lower() == STILL and offers_still(table, hand):
         await _ask_still(service, table, out, user_id)
     else:
         try:
@@ -119,7 +119,12 @@ async def _ask_still(service: TableService, table: Table, out: TextIO, user_id: 
     except TableError as exc:
         print(seat_words(exc.reason, seat_names(table)), file=out)
         return
-    print(still_words(table, still), file=out)
+    print(still_words(table, answer_facts(still)), file=out)
+
+
+def offers_still(table: Table, hand: Hand) -> bool:
+    """Whether the hand's controls offer "Can I still win?" (a patience in play)."""
+    return STILL in hand_controls(table, hand).words
 
 
 def _show(out: TextIO, lines: list[str]) -> None:

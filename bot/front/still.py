@@ -4,9 +4,10 @@ as the player is told it, with how the verdict was reached."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.front.seats import named
-from bot.games.patience.assist import LOST, WON, Told
-from bot.games.patience.search.standing import Still
+from bot.games.patience.assist import LOST, WON
 from bot.tables import Table
 from bot.tables.still import STILL
 
@@ -17,32 +18,31 @@ STILL_LABEL = "Can I still win? (assisted)"
 ASSISTED = "Asking marks this game as assisted: no perfect win, and no streak counted."
 
 
-def still_words(table: Table, still: Still) -> str:
-    """The answer in words: yes with the next move, no with how far back, or can't tell;
-    then how it was decided and what it cost."""
-    told = still.told
-    if told.result == WON:
-        nxt = named(table, table.describe(told.line[0])) if told.line else "nothing more"
+def still_words(table: Table, facts: Mapping[str, object]) -> str:
+    """The answer (`bot.tables.still.answer_facts`) in words: yes with the next move, no
+    with how far back, or can't tell; then how it was decided and what it cost."""
+    if facts["result"] == WON:
+        nxt = named(table, table.describe(str(facts["next"]))) if facts["next"] else "nothing more"
         head = (
-            f"Yes: this game can still be won, in {len(told.line)} moves. "
+            f"Yes: this game can still be won, in {facts['moves']} moves. "
             f"Next on the winning line: {nxt}. The hint now follows that line."
         )
-    elif told.result == LOST:
-        head = "No: this game can no longer be won. " + _how_far(told)
+    elif facts["result"] == LOST:
+        head = "No: this game can no longer be won. " + _how_far(facts)
     else:
         head = "Can't tell: the solver ran out of time before it could decide this position."
-    cost = f"{still.positions:,} positions in {still.seconds:.1f} s"
-    return f"{head}\nDecided {still.measure}; {cost}. {ASSISTED}"
+    cost = f"{facts['positions']:,} positions in {float(str(facts['seconds'])):.1f} s"
+    return f"{head}\nDecided {facts['measure']}; {cost}. {ASSISTED}"
 
 
-def _how_far(told: Told) -> str:
+def _how_far(facts: Mapping[str, object]) -> str:
     """How far back a lost game was last winnable, in words."""
-    back = told.back
-    if not told.looked:
+    back = facts["back"]
+    if not facts["looked"]:
         return (
             "This game keeps no history of its turns, so how far back it could be won is not told."
         )
-    if told.from_deal:
+    if facts["from_deal"]:
         return "Not even the deal could be won: no play would have won it."
     if back is None:
         return "How many moves back it was last winnable could not be told in the time."

@@ -32,6 +32,24 @@ TYPED = (
 )
 
 
+def answer_facts(still: Still) -> dict[str, object]:
+    """What a front end tells of an answer, as JSON-safe data (the web's relay carries it
+    between processes): the verdict, the winning line's length and next move (never the
+    rest of it), how far back, how it was reached and what it cost."""
+    told = still.told
+    return {
+        "result": told.result,
+        "moves": len(told.line),
+        "next": told.line[0] if told.line else None,
+        "back": told.back,
+        "looked": told.looked,
+        "from_deal": told.from_deal,
+        "positions": still.positions,
+        "seconds": still.seconds,
+        "measure": still.measure,
+    }
+
+
 def refuse_typed(action: str) -> None:
     """TableError if a player's action is a recorded answer (the table's alone), in any
     case or spacing."""
