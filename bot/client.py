@@ -310,7 +310,8 @@ class ParlourBot(commands.Bot):
         for name in list(self.extensions):
             await self.unload_extension(name)
         await self.web.close()
-        await asyncio.to_thread(self.tables.close)
+        if hasattr(self, "tables"):  # a start that failed before the service was made
+            await asyncio.to_thread(self.tables.close)
         await self._stop_readying()
         await super().close()
         for closer in self.after_close.values():
