@@ -32,8 +32,9 @@ ENTRY_BYTES = 128
 Python int (32 bytes) and its share of the dict (a 24-byte entry, its index slots, and
 while it grows the old table's too; 78 bytes measured at a million entries, 88 at the
 peak of a resize), and the discrepancies left, a small int the interpreter shares,
-rounded up. Only the current dive's table is held. bench/bench_solver.py measures it
-("memory"): a solve stopped by its memory budget held less resident memory than it."""
+rounded up, and charged for every position of every dive (see `_Run`).
+bench/bench_solver.py measures it ("memory"): a solve stopped by its memory budget held
+less resident memory than it."""
 LEVEL_BYTES = 2048
 """What one level of the path costs: its position (mostly shared with its parent) and
 the moves still to try there."""
@@ -120,14 +121,15 @@ move (limited discrepancy search, Harvey and Ginsberg 1995)."""
 
 @dataclass
 class _Run(Generic[S]):
-    """One search's counters: `positions` over every dive, `held` in the current one's
-    transposition table (each dive starts its own)."""
+    """One search's counters: `positions` over every dive. The memory is charged for all
+    of them, not for the current dive's table alone: a dive's table is let go when the
+    next starts, but the process keeps much of what it held (bench/bench_solver.py saw a
+    solve charged by its current table reach 218 MB resident under a 200 MB budget)."""
 
     budget: Budget
     clock: Clock
     started: float
     positions: int = 0
-    held: int = 0
     depth: int = 0
     stopped: str = ""
 
@@ -140,7 +142,7 @@ class _Run(Generic[S]):
         elif self.positions % CHECK_EVERY == 0:
             # Before the next look both may grow by CHECK_EVERY (a position deepens the
             # path by one at most): stop while the bound still holds.
-            if budget.held(self.held + CHECK_EVERY, depth + CHECK_EVERY) > budget.bytes:
+            if budget.held(self.positions + CHECK_EVERY, depth + CHECK_EVERY) > budget.bytes:
                 self.stopped = "memory"
             elif self.clock() - self.started >= budget.seconds:
                 self.stopped = "seconds"
@@ -155,7 +157,7 @@ class _Run(Generic[S]):
             self.clock() - self.started,
             self.depth,
             self.stopped,
-            self.budget.held(self.held, self.depth),
+            self.budget.held(self.positions, self.depth),
         )
 
 
@@ -176,7 +178,7 @@ def search(
     ends "lost" every position its last dive saw is added to them (all of them are then
     proved lost: each was searched to its end)."""
     run: _Run[S] = _Run(budget, clock, clock())
-    run.positions = run.held = 1
+    run.positions = 1
     known = lost if lost is not None else set()
     if hash(problem.key(start)) in known:
         return run.verdict(LOST)
@@ -200,7 +202,6 @@ def _dive(
     key, won, children = problem.key, problem.won, problem.children
     limited = limit is not None
     seen: dict[int, int] = {hash(key(start)): limit or 0}
-    run.held = 1
     path: list[str] = []
     # each level: its children, the discrepancies left there, whether its first is taken
     stack: list[list[Any]] = [[children(start), limit or 0, False]]
@@ -227,7 +228,6 @@ def _dive(
             continue
         seen[code] = left
         run.positions += 1
-        run.held = len(seen)
         path.append(move)
         if len(path) > run.depth:
             run.depth = len(path)
