@@ -27,7 +27,9 @@ Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
 NARROW_SPAN, NARROW_RATIO = 0.10, 1.5
 """An interval said as "about ...": at most this wide, its top at most this times its bottom."""
+NOT_MEASURED = "Its odds have not been measured yet."
 SHORT = "knowing every card"
+NEARLY = "nearly every deal"
 """How the figure was reached, in a footer's few words."""
 
 
@@ -82,7 +84,17 @@ def _about(p: float) -> str:
     if p < 0.5:
         return f"1 deal in {math.floor(1 / p + 0.5)}"
     tenths = math.floor(10 * p + 0.5)
-    return "nearly every deal" if tenths >= 10 else f"{tenths} deals in 10"
+    return NEARLY if tenths >= 10 else f"{tenths} deals in 10"
+
+
+def _approx(share: str) -> str:
+    """A share said by the rounding rule, with its "about" ("nearly every deal" has its own)."""
+    return share if share == NEARLY else f"about {share}"
+
+
+def _capital(text: str) -> str:
+    """The text with its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def _bound(p: float, lower: bool) -> str:
@@ -93,34 +105,66 @@ def _bound(p: float, lower: bool) -> str:
     return f"{tenths} deals in 10"
 
 
-def share_words(won: int, lost: int, unknown: int) -> str:
-    """What the solver's verdicts on some deals say of the share that can be won."""
+@dataclass(frozen=True)
+class Said:
+    """What some verdicts let one say of the winnable share: "about" a share (narrow), or
+    the bounds that are known ("" where nothing worth saying is known)."""
+
+    deals: int
+    about: str = ""
+    least: str = ""
+    most: str = ""
+    undecided: float = 0.0
+
+
+def said(won: int, lost: int, unknown: int) -> Said:
+    """The rounding rule applied to verdicts on some deals (see the module's words)."""
     deals = won + lost + unknown
     if deals == 0:
-        return "Its odds have not been measured yet."
+        return Said(0)
     low, high = wilson(won, deals)[0], wilson(won + unknown, deals)[1]
     if low > 0 and high - low <= NARROW_SPAN and high <= NARROW_RATIO * low:
-        return f"About {_about((low + high) / 2)} can be won."
-    if won:
-        text = f"At least {_bound(low, lower=True)} can be won"
+        return Said(deals, about=_about((low + high) / 2))
+    least = _bound(low, lower=True) if won else ""
+    most = _bound(high, lower=False) if high < 0.9 else ""
+    return Said(deals, least=least, most=most, undecided=unknown / deals)
+
+
+def share_words(won: int, lost: int, unknown: int) -> str:
+    """What the solver's verdicts on some deals say of the share that can be won."""
+    it = said(won, lost, unknown)
+    if not it.deals:
+        return NOT_MEASURED
+    if it.about:
+        return f"{_capital(_approx(it.about))} can be won."
+    if it.least:
+        text = f"At least {it.least} can be won" + (f", and at most {it.most}" if it.most else "")
     else:
-        text = f"None of the {deals:,} deals tried was won"
-    if high < 0.9:
-        text += (
-            f", and at most {_bound(high, lower=False)}"
-            if won
-            else (f"; at most {_bound(high, lower=False)} can be won")
-        )
-    if unknown:
-        text += f"; {unknown / deals:.0%} of the deals tried could not be decided"
+        text = f"None of the {it.deals:,} deals tried was won"
+        text += f"; at most {it.most} can be won" if it.most else ""
+    if it.undecided:
+        text += f"; {it.undecided:.0%} of the deals tried could not be decided"
     return text + "."
+
+
+def short_words(won: int, lost: int, unknown: int) -> str:
+    """The same in a footer's few words ("" for no deals)."""
+    it = said(won, lost, unknown)
+    if not it.deals:
+        return ""
+    if it.about:
+        return f"Odds {SHORT}: {_approx(it.about)}"
+    first = f"at least {it.least}" if it.least else f"none of {it.deals:,} won"
+    return f"Odds {SHORT}: {first}" + (
+        f", at most {it.most.replace(' deals', '')}" if it.most else ""
+    )
 
 
 def odds_words(key: str) -> str:
     """A game's odds for its rules: the figure, how it was reached, and from how much."""
     found = odds(key)
     if found is None:
-        return "Its odds have not been measured yet."
+        return NOT_MEASURED
     figure = share_words(found.won, found.lost, found.unknown)
     return (
         f"{figure} (Solved {SHORT}, as the server does, on {found.deals:,} deals within"
@@ -132,6 +176,4 @@ def odds_words(key: str) -> str:
 def odds_footer(key: str) -> str:
     """A game's odds in a footer's few words ("" if not measured)."""
     found = odds(key)
-    if found is None:
-        return ""
-    return f"{share_words(found.won, found.lost, found.unknown).rstrip('.')} ({SHORT})"
+    return short_words(found.won, found.lost, found.unknown) if found is not None else ""
