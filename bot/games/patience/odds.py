@@ -82,8 +82,8 @@ def _one_in(p: float, up: bool) -> int:
 def _about(p: float) -> str:
     """A share said by the rounding rule: "1 deal in k", "m deals in 10", or nearly all."""
     if p < 0.5:
-        return f"1 deal in {math.floor(1 / p + 0.5)}"
-    tenths = math.floor(10 * p + 0.5)
+        return f"1 deal in {math.floor(1 / p + 0.5 + 1e-9)}"
+    tenths = math.floor(10 * p + 0.5 + 1e-9)
     return NEARLY if tenths >= 10 else f"{tenths} deals in 10"
 
 
@@ -156,7 +156,7 @@ def short_words(won: int, lost: int, unknown: int) -> str:
         return f"Odds {SHORT}: {_approx(it.about)}"
     first = f"at least {it.least}" if it.least else f"none of {it.deals:,} won"
     return f"Odds {SHORT}: {first}" + (
-        f", at most {it.most.replace(' deals', '')}" if it.most else ""
+        f", at most {it.most.replace(' deals', '').replace(' deal', '')}" if it.most else ""
     )
 
 
