@@ -6,7 +6,7 @@ them without solving)."""
 from __future__ import annotations
 
 import importlib
-import pprint
+import json
 from pathlib import Path
 from typing import Any
 
@@ -31,26 +31,26 @@ words; docs/odds.md has the page."""
 
 
 def write_data(rows: list[dict[str, Any]], facts: dict[str, Any]) -> None:
-    """Write the data file: the run's facts and each game's figures, as Python literals."""
-    table = {
-        r["game"]: tuple(round(r[f], 4) if f.endswith("_s") else r[f] for f in FIELDS) for r in rows
-    }
-    text = (
-        DATA_HEAD
-        + "RUN: dict[str, str | float | int] = "
-        + f"{pprint.pformat(facts, width=90, sort_dicts=False)}\n\n"
-        + "ODDS: dict[str, tuple[int, int, int, int, int, float, float]] = {\n"
-        + "    # game: (deals, won, lost, unknown, greedy won, mean s, p99 s)\n"
-        + "".join(f"    {k!r}: {v!r},\n" for k, v in table.items())
-        + "}\n"
-    )
-    DATA.write_text(text)
+    """Write the data file: the run's facts and each game's figures, as Python literals
+    laid out as `ruff format` lays them."""
+    lines = [DATA_HEAD + "RUN: dict[str, str | float | int] = {"]
+    lines += [f"    {json.dumps(k)}: {json.dumps(v)}," for k, v in facts.items()]
+    lines += ["}", "", "ODDS: dict[str, tuple[int, int, int, int, int, float, float]] = {"]
+    lines.append("    # game: (deals, won, lost, unknown, greedy won, mean s, p99 s)")
+    for r in rows:
+        values = ", ".join(repr(round(r[f], 4) if f.endswith("_s") else r[f]) for f in FIELDS)
+        lines.append(f"    {json.dumps(r['game'])}: ({values}),")
+    DATA.write_text("\n".join([*lines, "}", ""]))
 
 
 def write_all(rows: list[dict[str, Any]] | None, facts: dict[str, Any] | None) -> None:
-    """Write the data (if given: else read it back) and then the page and the section."""
-    if rows is not None and facts is not None:
-        write_data(rows, facts)
+    """Write the data (if given: else write it again from the data file itself, laid
+    out afresh) and then the page and the section."""
+    if rows is None or facts is None:
+        data = importlib.reload(odds_data)
+        rows = [{"game": k, **dict(zip(FIELDS, v, strict=True))} for k, v in data.ODDS.items()]
+        facts = dict(data.RUN)
+    write_data(rows, facts)
     data = importlib.reload(odds_data)
     found = {k: Odds(*v) for k, v in data.ODDS.items()}
     run = dict(data.RUN)

@@ -41,7 +41,8 @@ def wilson(hits: int, n: int) -> tuple[float, float]:
     centre = p + Z95**2 / (2 * n)
     spread = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n))
     scale = 1 + Z95**2 / n
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+    low = 0.0 if hits == 0 else max(0.0, (centre - spread) / scale)
+    return low, 1.0 if hits == n else min(1.0, (centre + spread) / scale)  # exact at the ends
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ import pytest
 from bench.bench_odds import plan
 from bot.games import registry
 from bot.games.patience import odds_data
+from bot.games.patience.engine import rank
 from bot.games.patience.odds import (
     NOT_MEASURED,
     Odds,
@@ -22,7 +23,6 @@ from bot.games.patience.odds import (
 )
 from bot.games.patience.search import dealt, solvable, solve_deal
 from bot.games.patience.search.core import Budget
-from bot.games.patience.engine import rank
 
 PATIENCE = sorted(g.info.key for g in registry.all() if solvable(g))
 
