@@ -131,38 +131,44 @@ def run(args: argparse.Namespace, keys: list[str]) -> tuple[list[dict[str, Any]]
             p["game"]: p for p in pool.map(pilot, keys, *_repeat(keys, args.pilot, args.seconds))
         }
         per_deal = {k: p["wall_per_deal"] for k, p in pilots.items()}
-        worker_seconds = max(0.0, until - time.time()) * args.jobs
-        deals = plan(per_deal, worker_seconds, args.most)
+        deals = plan(per_deal, max(0.0, until - time.time()) * args.jobs, args.most)
         print(f"pilot done at {time.time() - started:.0f} s; plan: {deals}", flush=True)
-        order = sorted(keys, key=lambda k: -per_deal[k] * deals[k])
-        futures = [
-            pool.submit(
-                finish,
-                k,
-                args.pilot,
-                max(deals[k], args.pilot),
-                per_deal[k] * deals[k] * SLACK + 5,
-                until,
-                args.seconds,
-            )
-            for k in order
+        slots = {k: per_deal[k] * deals[k] * SLACK + 5 for k in keys}  # wall seconds each
+        order = sorted(keys, key=lambda k: -slots[k])  # the longest first
+        jobs = [
+            (k, args.pilot, max(deals[k], args.pilot), slots[k], until, args.seconds) for k in order
         ]
-        rows = {}
-        for future in concurrent.futures.as_completed(futures):
-            try:
-                rest = future.result()
-            except Exception as error:  # a game's failure is reported, the others kept
-                print(f"FAILED: {error!r}", flush=True)
-                continue
-            rows[rest["game"]] = merged(pilots[rest["game"]], rest)
-            print(rows[rest["game"]], flush=True)
+        futures = [pool.submit(finish, *job) for job in jobs]
+        rows = _gathered(futures, pilots)
     loads.append(os.getloadavg())
-    facts = {
+    return [rows[k] for k in keys if k in rows], _facts(args, time.time() - started, loads)
+
+
+def _gathered(
+    futures: list[concurrent.futures.Future[dict[str, Any]]], pilots: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """Each game's row as its rest of deals comes in (a game that failed is reported and
+    left out, the others kept)."""
+    rows = {}
+    for future in concurrent.futures.as_completed(futures):
+        try:
+            rest = future.result()
+        except Exception as error:
+            print(f"FAILED: {error!r}", flush=True)
+            continue
+        rows[rest["game"]] = merged(pilots[rest["game"]], rest)
+        print(rows[rest["game"]], flush=True)
+    return rows
+
+
+def _facts(args: argparse.Namespace, took: float, loads: list[tuple[float, ...]]) -> dict[str, Any]:
+    """What the page says of the run: when, where, its allowance and time, its settings."""
+    return {
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{os.cpu_count()} cores, Python {platform.python_version()},"
         f" {platform.machine()}",
         "allowance_s": args.allowance,
-        "took_s": round(time.time() - started),
+        "took_s": round(took),
         "seconds": args.seconds,
         "jobs": args.jobs,
         "pilot": args.pilot,
@@ -170,7 +176,6 @@ def run(args: argparse.Namespace, keys: list[str]) -> tuple[list[dict[str, Any]]
         "seed": SEED,
         "loads": " / ".join(", ".join(f"{x:.2f}" for x in load) for load in loads),
     }
-    return [rows[k] for k in keys if k in rows], facts
 
 
 def _repeat(keys: list[str], *values: Any) -> list[list[Any]]:
