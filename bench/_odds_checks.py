@@ -4,7 +4,7 @@ published figure."""
 
 from __future__ import annotations
 
-from bot.games.patience.odds import Odds
+from bot.games.patience.odds import Odds, share_words
 
 CLOCK = 1 / 13
 """The Clock is won exactly when the last King comes up last: 4 of the 52 cards, each as
@@ -44,6 +44,53 @@ def clock_check(found: dict[str, Odds]) -> list[str]:
     ]
 
 
+def _figure(found: dict[str, Odds], key: str) -> str:
+    """A game's measured figure for the prose: its interval and N."""
+    o = found.get(key)
+    if o is None:
+        return "not measured in this run"
+    low, high = o.interval
+    return (
+        f"{pct(low)} to {pct(high)} of {o.deals:,} deals ({share_words(o.won, o.lost, o.unknown)})"
+    )
+
+
+def other_names(found: dict[str, Odds]) -> list[str]:
+    """Cheney's games that are, under other names, games with a published figure."""
+    return [
+        "### Games known under other names",
+        "",
+        "The docs and pages corpora were searched for published winnability figures of"
+        " Cheney's games under their modern names (Solvitaire's table, Blake and Gent; Jan"
+        " Wolter's Politaire analysis; Michael Keller's Solitaire Laboratory). Cheney's"
+        " names mostly differ from the modern ones, and most of her games have no modern"
+        " figure at all; three match by their rules.",
+        "",
+        "- **The Clock** is the modern Clock, rule for rule: the exact 1 in"
+        " 13 above.",
+        "- **Fourteen** is not the modern Fourteen Out, though both throw out pairs making"
+        " fourteen. Keller (solitairelaboratory.com, 'Fourteen Out') gives an expert's wins"
+        " as 90 to 95% and, from his solver and hand analysis, 358 of 400 deals solved, 15"
+        " impossible and 27 undecided (so 89.5% to 96.3% of his sample). Fourteen Out lays"
+        " one pack out at once in twelve columns, pairs only uncovered cards and has no"
+        " refill, no swap and no redeal. Cheney's game uses two packs in a square of 25,"
+        " pairs any two cards of a row or a column, fills every place from the pack at once,"
+        " allows one swap and re-lays the cards after the first gap when the pack is out:"
+        " far more chances, and so a higher figure. Ours: " + _figure(found, "fourteen") + ".",
+        "- **The Flower Garden** is the modern Flower Garden by its layout: six beds of six"
+        " face up, a bouquet of sixteen all free, aces up in suit, building down regardless"
+        " of suit, any card into an empty bed. Solvitaire (Blake and Gent) measure it, with"
+        " one card moved at a time and cards allowed back from the families (its preset in"
+        " the Solvitaire repository: 'move built group' false, 'foundations removable'"
+        " true). Cheney's rules as we read them move a whole sequence at once when its"
+        " lowest card fits, and take no card back from a family: one rule more generous,"
+        " one less. The stored copies of their paper that could be reached here hold only"
+        " its opening pages, so their figure could not be read, and none is quoted. Ours: "
+        + _figure(found, "flower-garden")
+        + ".",
+    ]
+
+
 def checks(found: dict[str, Odds]) -> list[str]:
     """The page's section of checks."""
-    return ["## Checks against known figures", "", *clock_check(found), ""]
+    return ["## Checks against known figures", "", *clock_check(found), "", *other_names(found), ""]
