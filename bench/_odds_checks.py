@@ -66,8 +66,7 @@ def other_names(found: dict[str, Odds]) -> list[str]:
         " names mostly differ from the modern ones, and most of her games have no modern"
         " figure at all; three match by their rules.",
         "",
-        "- **The Clock** is the modern Clock, rule for rule: the exact 1 in"
-        " 13 above.",
+        "- **The Clock** is the modern Clock, rule for rule: the exact 1 in 13 above.",
         "- **Fourteen** is not the modern Fourteen Out, though both throw out pairs making"
         " fourteen. Keller (solitairelaboratory.com, 'Fourteen Out') gives an expert's wins"
         " as 90 to 95% and, from his solver and hand analysis, 358 of 400 deals solved, 15"

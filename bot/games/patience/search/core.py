@@ -159,29 +159,44 @@ class _Run(Generic[S]):
         )
 
 
-def search(problem: Problem[S], start: S, budget: Budget, clock: Clock) -> Verdict:
+def search(
+    problem: Problem[S],
+    start: S,
+    budget: Budget,
+    clock: Clock,
+    lost: set[int] | None = None,
+) -> Verdict:
     """Dives from `start` with a rising discrepancy limit (`LADDER`), the last without
     one, until a won position, a dive that cut no line (then every reachable position
     was searched: lost), or the budget (its seconds by `clock`). `start` and every
-    position are left as they were."""
+    position are left as they were.
+
+    `lost`, when given, holds the hashes of positions already proved lost (by earlier
+    searches of the same problem): they are skipped as seen, and when this search too
+    ends "lost" every position its last dive saw is added to them (all of them are then
+    proved lost: each was searched to its end)."""
     run: _Run[S] = _Run(budget, clock, clock())
     run.positions = run.held = 1
+    known = lost if lost is not None else set()
+    if hash(problem.key(start)) in known:
+        return run.verdict(LOST)
     if problem.won(start):
         return run.verdict(WON)
     for limit in LADDER:
-        result, line = _dive(problem, start, limit, run)
+        result, line = _dive(problem, start, limit, run, known)
         if result != UNKNOWN or run.stopped:
             return run.verdict(result, line)
     raise AssertionError("the ladder ends with a dive without a limit")
 
 
 def _dive(
-    problem: Problem[S], start: S, limit: int | None, run: _Run[S]
+    problem: Problem[S], start: S, limit: int | None, run: _Run[S], lost: set[int]
 ) -> tuple[str, tuple[str, ...]]:
     """One dive: depth first in the problem's order, a position skipped when seen
     before in this dive with at least as many discrepancies left, a move past a
-    position's first taken only while the limit allows. "won" with its line; "lost"
-    when no line was cut by the limit; "unknown" when one was, or the budget ran out."""
+    position's first taken only while the limit allows, one in `lost` not at all. "won"
+    with its line; "lost" when no line was cut by the limit (its positions then join
+    `lost`); "unknown" when one was, or the budget ran out."""
     key, won, children = problem.key, problem.won, problem.children
     limited = limit is not None
     seen: dict[int, int] = {hash(key(start)): limit or 0}
@@ -208,7 +223,7 @@ def _dive(
             continue
         move, child = step
         code = hash(key(child))
-        if seen.get(code, -1) >= left:
+        if seen.get(code, -1) >= left or code in lost:
             continue
         seen[code] = left
         run.positions += 1
@@ -221,4 +236,7 @@ def _dive(
         if run.spent(len(path)):
             return UNKNOWN, ()
         stack.append([children(child), left, False])
-    return (UNKNOWN if cut else LOST), ()
+    if cut:
+        return UNKNOWN, ()
+    lost.update(seen)
+    return LOST, ()
