@@ -23,6 +23,7 @@ from bot.games.options import Option, OptionValue
 from bot.games.patience import assist
 from bot.games.patience.engine import Ctx, Kind, Layout, Spec, name
 from bot.games.patience.facts import PatienceView, Pile, Zone
+from bot.games.patience.odds import odds_footer, odds_words
 from bot.games.patience.solver import hint
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
@@ -85,6 +86,8 @@ class PatienceGame(Game[PatienceState]):
             rules=spec.rules,
             pack=Pack.FRENCH,
             max_actions=int(MOVE_LIMIT.default) + AUTO_LIMIT,
+            odds=odds_words(spec.key),
+            odds_short=odds_footer(spec.key),
         )
 
     # -- the contract ----------------------------------------------------------------------

@@ -34,6 +34,7 @@ from bot.games.cards import Pack, french_pack, stacked_deck
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
 from bot.games.patience import assist
+from bot.games.patience.odds import odds_footer, odds_words
 from bot.games.rng import deal_commitment, deal_seed, shuffled
 from bot.games.rules_text import rules_page
 from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
@@ -106,6 +107,8 @@ class Sympathy(Game[SympathyState]):
         # every action turns up at least one card (52 + 52), plus at most one pass each,
         # and the answers of "Can I still win?" recorded beside them (one a turn at most)
         max_actions=2 * (2 * 52 + 2),
+        odds=odds_words("sympathy"),
+        odds_short=odds_footer("sympathy"),
     )
 
     def new(
