@@ -190,6 +190,7 @@ class ParlourBot(commands.Bot):
                 default_buy_in=self.settings.buy_in,
                 turn_timeout_s=self.settings.turn_timeout_s,
                 ai_delay_s=0.0,
+                solver_workers=self.settings.solver_workers,
                 limits=self._limits,
             ),
         )
