@@ -147,7 +147,8 @@ def _world(place: Place, tables: int) -> tuple[FakeDiscord, list[Any], list[int]
     return fake, users, [fake.add_channel(f"table-{i}", guild=guild) for i in range(tables)]
 
 
-Ready = Callable[[], Awaitable[None]]
+Ready = Callable[[ParlourBot], Awaitable[None]]
+"""What runs once the tables are open, before play: given the bot."""
 
 
 async def loop_lag(
@@ -161,14 +162,14 @@ async def loop_lag(
 ) -> dict[str, Any]:
     """Loop lag and private answer times while `tables` tables each play `moves` moves,
     their players taking `think` seconds (at least, at most) a move; `ready` is awaited
-    once the tables are open, before play starts; with `trace`, where each answer's
+    with the bot once the tables are open, before play starts; with `trace`, where each answer's
     time went (bench/_trace.py); with `stalls`, where the loop stalled (bench/_stalls.py)."""
     fake, users, channels = _world(place, tables)
     bot = make_bot(place.settings(), settle_heap=True)
     await fake.start(bot)
     messages = await _open_all(fake, bot, users, channels)
     if ready is not None:
-        await ready()
+        await ready(bot)
     players = list(zip(messages, users, strict=True))
     if trace:
         tracer = Trace(lambda i: getattr(fake.api.interactions.get(i), "created_s", None))
@@ -322,7 +323,7 @@ async def as_shard(args: argparse.Namespace) -> dict[str, float]:
     """The tables alone, as one shard of a sharded bot on a database made beforehand:
     "ready" on stdout once they are open, then play when a line comes on stdin."""
 
-    async def ready() -> None:
+    async def ready(_bot: ParlourBot) -> None:
         print("ready", flush=True)
         await asyncio.to_thread(sys.stdin.readline)
 

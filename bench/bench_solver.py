@@ -45,30 +45,48 @@ DECIDED_SHARE, GAMES_TARGET = 0.95, 45
 MEMORY_MB = 200
 
 
-def one_game(key: str, deals: int) -> dict[str, Any]:
-    """The verdicts on the first `deals` deals of a game, one second each."""
+def solved(
+    key: str, seeds: range, seconds: float = SECONDS, until: float | None = None
+) -> dict[str, Any]:
+    """The verdicts on these deals of a game, `seconds` of CPU time each (taking no new
+    deal once the wall clock, `time.time()`, has passed `until`): the counts, each
+    solve's time, the positions searched, the deals decided within their seconds and the
+    seeds solved. Every won line is replayed through the game to a win."""
     game = registry.get(key)
-    counts = {"won": 0, "lost": 0, "unknown": 0}
-    times: list[float] = []
-    positions = 0
-    fast = 0
-    for seed in range(1, deals + 1):
+    out: dict[str, Any] = {"won": 0, "lost": 0, "unknown": 0, "times": [], "positions": 0}
+    out["fast"] = out["deals"] = 0
+    for seed in seeds:
+        if until is not None and time.time() > until:
+            break
         state = dealt(game, seed)
-        verdict = solve(game, state, Budget(positions=10**9, seconds=SECONDS), CLOCK)
-        counts[verdict.result] += 1
-        times.append(verdict.seconds)
-        positions += verdict.positions
-        fast += verdict.decided and verdict.seconds <= SECONDS
+        verdict = solve(game, state, Budget(positions=10**9, seconds=seconds), CLOCK)
+        out[verdict.result] += 1
+        out["times"].append(verdict.seconds)
+        out["positions"] += verdict.positions
+        out["fast"] += verdict.decided and verdict.seconds <= seconds
+        out["deals"] += 1
         if verdict.result == "won":
             assert replays(game, state, verdict.line), (key, seed)
-    times.sort()
+    return out
+
+
+def p99(times: list[float]) -> float:
+    """The 99th percentile of solve times (the nearest rank below)."""
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else 0.0
+
+
+def one_game(key: str, deals: int) -> dict[str, Any]:
+    """The verdicts on the first `deals` deals of a game, one second each."""
+    raw = solved(key, range(1, deals + 1))
+    times = raw["times"]
     return {
         "game": key,
-        **counts,
-        "decided": fast / deals,
+        **{k: raw[k] for k in ("won", "lost", "unknown")},
+        "decided": raw["fast"] / deals,
         "mean_s": statistics.fmean(times),
-        "p99_s": times[min(len(times) - 1, int(0.99 * len(times)))],
-        "per_s": positions / sum(times) if sum(times) else 0.0,
+        "p99_s": p99(times),
+        "per_s": raw["positions"] / sum(times) if sum(times) else 0.0,
     }
 
 

@@ -1,12 +1,14 @@
 """The Discord side of `parlour run`: the bot, its start-up, and command syncing.
 
-`ParlourBot.setup_hook` opens the database (running migrations), builds the ledger, the
-table service and the tournament service, loads the cogs from an explicit tuple (each
-registers its persistent `DynamicItem` buttons), rebuilds every open table (of its own
-guilds, when it holds some of Discord's gateway shards: `ShardedParlourBot`,
-docs/DESIGN.md "Scale") and re-renders its message, then every live tournament, tells the
-channels of tables set aside (again on every reconnect and every few minutes, until
-Discord takes the notice), and starts the clock (turn clocks, tournament starts).
+`ParlourBot.setup_hook` opens the database (running migrations), reads the servers'
+settings and everyone's languages, installs the command picker's translator over the
+catalogues, builds the ledger, the table service and the tournament service, loads the
+cogs from an explicit tuple (each registers its persistent `DynamicItem` buttons),
+rebuilds every open table (of its own guilds, when it holds some of Discord's gateway
+shards: `ShardedParlourBot`, docs/DESIGN.md "Scale") and re-renders its message, then
+every live tournament, tells the channels of tables set aside (again on every reconnect
+and every few minutes, until Discord takes the notice), and starts the clock (turn
+clocks, tournament starts).
 Commands are not synced on every start: `parlour sync` does it (once for every shard and
 process), and so does the owner's `@Parlour sync` mention (cogs/admin.py).
 """
@@ -30,6 +32,7 @@ from bot.answers import AnswerClock
 from bot.config import Settings
 from bot.games import registry
 from bot.guilds import GuildSettingsStore, defaults_from
+from bot.i18n import Languages, catalogues
 from bot.ledger import Ledger
 from bot.storage import Database, open_database
 from bot.storage.claims import ShardClaim, claim_shards
@@ -38,6 +41,7 @@ from bot.tables.recovery import GuildFilter
 from bot.tables.relay import Remote, open_remote
 from bot.tournaments.service import TournamentService
 from cogs.entry_point import EntryPointTree
+from cogs.translator import CatalogueTranslator
 from web.server import WebServer
 
 log = logging.getLogger(__name__)
@@ -67,6 +71,7 @@ class ParlourBot(commands.Bot):
 
     db: Database
     guild_settings: GuildSettingsStore
+    languages: Languages
     ledger: Ledger
     tables: TableService
     tournaments: TournamentService
@@ -175,6 +180,7 @@ class ParlourBot(commands.Bot):
         self.claim = await claim_shards(self.db, count, shards)
         self.claim.watch(self._claim_lost)
         self.guild_settings = await GuildSettingsStore.load(self.db, defaults_from(self.settings))
+        await self._load_languages()
         # A plain dict lookup: the ledger calls it on the database's writer thread.
         self.ledger = Ledger(self.db, starting_chips=self.guild_settings.starting_chips)
         self.tables = TableService(
@@ -184,6 +190,7 @@ class ParlourBot(commands.Bot):
                 default_buy_in=self.settings.buy_in,
                 turn_timeout_s=self.settings.turn_timeout_s,
                 ai_delay_s=0.0,
+                solver_workers=self.settings.solver_workers,
                 limits=self._limits,
             ),
         )
@@ -210,6 +217,12 @@ class ParlourBot(commands.Bot):
         self.dispatch("tables_recovered")
         self._clock = asyncio.create_task(self._run_clock(), name="parlour-clock")
         self._notices = asyncio.create_task(self._run_notices(), name="parlour-notices")
+
+    async def _load_languages(self) -> None:
+        """Everyone's languages, and the catalogues: read now, not by the first answer; the
+        command picker's words come from them when the commands are uploaded."""
+        self.languages = await Languages.load(self.db)
+        await self.tree.set_translator(CatalogueTranslator(catalogues()))
 
     async def _attach_web(self) -> None:
         """The web's keys and, on PostgreSQL, this process's part in the relay between
@@ -298,7 +311,8 @@ class ParlourBot(commands.Bot):
         for name in list(self.extensions):
             await self.unload_extension(name)
         await self.web.close()
-        await asyncio.to_thread(self.tables.close)
+        if hasattr(self, "tables"):  # a start that failed before the service was made
+            await asyncio.to_thread(self.tables.close)
         await self._stop_readying()
         await super().close()
         for closer in self.after_close.values():

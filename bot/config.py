@@ -87,6 +87,8 @@ class Settings:
     """The web front end's settings, or None when PARLOUR_WEB_PORT is not set (no web)."""
     db_wait_s: float = 0.0
     """How long a starting process waits for a PostgreSQL server that does not answer yet."""
+    solver_workers: int = 1
+    """Worker processes for patience solves ("Can I still win?"), PARLOUR_SOLVER_WORKERS."""
 
     def __post_init__(self) -> None:
         assert (self.shard_count is None) == (self.shards is None), "shards come with a count"
@@ -152,6 +154,7 @@ class Settings:
             shards=held,
             web=web_settings(env, _given(env, "PARLOUR_WEB_PORT", "--web-port", web_port)),
             db_wait_s=float(_int(env, "PARLOUR_DB_WAIT_S", 0, 0, 3600)),
+            solver_workers=_int(env, "PARLOUR_SOLVER_WORKERS", 1, 1, 64),
         )
 
 

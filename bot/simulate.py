@@ -15,11 +15,9 @@ from bot.games.ai import ai_move, ai_optional_moves
 from bot.games.options import OptionValue
 from bot.games.patience.engine import Ctx
 from bot.games.patience.game import PatienceGame
+from bot.games.patience.odds import wilson
 from bot.games.patience.search import Budget, dealt, solve
 from bot.games.patience.solver import play_greedy
-
-Z95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
 
 
 @dataclass
@@ -178,17 +176,6 @@ class SolverRate:
         data["interval"] = list(self.interval)
         data["seconds"] = round(self.seconds, 3)
         return data
-
-
-def wilson(hits: int, n: int) -> tuple[float, float]:
-    """Wilson's 95% interval of a share `hits / n`."""
-    if n == 0:
-        return 0.0, 1.0
-    p = hits / n
-    centre = p + Z95**2 / (2 * n)
-    spread = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n))
-    scale = 1 + Z95**2 / n
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
 def solver_rate(

@@ -16,9 +16,11 @@ import discord
 from discord import app_commands
 
 from bot.front.play import SORRY
-from bot.games import IllegalAction
+from bot.games import IllegalAction, Message, message
+from bot.i18n import message_of, translate
 from bot.ledger import LedgerError
 from bot.tables import TableError
+from cogs._words import reader_of
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -32,7 +34,12 @@ log = logging.getLogger(__name__)
 
 
 class Refusal(Exception):
-    """A request a cog refuses; the message is shown to the user as it is."""
+    """A request a cog refuses: the sentence is shown to the user as it is, and a
+    `Message` in the user's language."""
+
+    def __init__(self, reason: str | Message) -> None:
+        self.message = reason if isinstance(reason, Message) else None
+        super().__init__(reason.text() if isinstance(reason, Message) else reason)
 
 
 def bot_of(interaction: Interaction) -> ParlourBot:
@@ -43,14 +50,23 @@ def bot_of(interaction: Interaction) -> ParlourBot:
 def guild_id_of(interaction: Interaction) -> int:
     """The server an interaction came from; refuses interactions from DMs."""
     if interaction.guild_id is None:
-        raise Refusal("Parlour's tables and chips live in servers; use this in a server channel.")
+        raise Refusal(
+            message(
+                "refusal.not-in-a-server",
+                "Parlour's tables and chips live in servers; use this in a server channel.",
+            )
+        )
     return interaction.guild_id
 
 
-def reason_of(error: BaseException) -> str | None:
-    """The sentence to show for an error a user caused, or None for a bug."""
+def reason_of(error: BaseException, locale: str | None = None) -> str | None:
+    """The sentence to show for an error a user caused (in `locale`, where the error
+    carries a message), or None for a bug."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    found = message_of(error)
+    if found is not None:
+        return translate(found, locale)
     if isinstance(error, TableError | IllegalAction | LedgerError):
         return error.reason
     if isinstance(error, Refusal):
@@ -81,7 +97,7 @@ async def tell(interaction: Interaction, text: str) -> None:
 async def handle_error(interaction: Interaction, error: BaseException) -> None:
     """Answer any failure of a command or component in plain words, logging bugs."""
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-    reason = reason_of(original)
+    reason = reason_of(original, reader_of(interaction))
     if reason is None:
         log.error("unexpected error in an interaction", exc_info=original)
         reason = SORRY
@@ -214,7 +230,10 @@ class Form(discord.ui.Modal):
 
 
 class NotHere(app_commands.CheckFailure):
-    """A Parlour command used in a channel the server has not allowed."""
+    """A Parlour command used in a channel the server has not allowed (`message`: the
+    refusal in any language)."""
+
+    message: Message | None = None
 
 
 def check_channel(interaction: Interaction) -> None:
@@ -225,7 +244,14 @@ def check_channel(interaction: Interaction) -> None:
     parent_id = getattr(interaction.channel, "parent_id", None)
     if not settings.allows(interaction.channel_id, parent_id):
         places = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channels))
-        raise NotHere(f"Parlour is played in {places} on this server; use it there.")
+        words = message(
+            "refusal.not-here",
+            "Parlour is played in {places} on this server; use it there.",
+            places=places,
+        )
+        refused = NotHere(words.text())
+        refused.message = words
+        raise refused
 
 
 class VersionedSelect(

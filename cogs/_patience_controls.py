@@ -1,6 +1,7 @@
 """The controls of a patience table's message in Discord: a select of the piles that
 have a move (choosing one answers the chooser privately with that pile's destinations)
-and buttons for the one-word moves (Deal, Redeal, Next, Auto, Hint, Undo, Redo, Give up).
+and buttons for the one-word moves (Deal, Redeal, Next, Auto, Hint, Undo, Redo, Give up),
+and "Can I still win? (assisted)", whose answer goes to the asker alone.
 
 Only the seated player (in Sympathy, the one whose turn it is) can act. Every control is
 a `DynamicItem` whose custom_id carries the table and the state version, so a stale click
@@ -15,8 +16,10 @@ from typing import Any
 import discord
 
 from bot.front.play import control_words, hint, played, require_player
+from bot.front.still import STILL, still_words
 from bot.tables import Table, TableError
 from bot.tables.seams import Controls, piles_of
+from bot.tables.still import answer_facts
 from cogs._base import (
     Interaction,
     VersionedSelect,
@@ -33,6 +36,7 @@ STYLES = {
     "undo": discord.ButtonStyle.secondary,
     "redo": discord.ButtonStyle.secondary,
     "resign": discord.ButtonStyle.danger,
+    STILL: discord.ButtonStyle.secondary,
 }
 """The buttons' styles (the rest are primary); their labels are `control_words`."""
 MAX_BUTTONS = 10
@@ -95,12 +99,27 @@ def player_table(interaction: Interaction, table_id: int, version: int) -> Table
 
 async def press(interaction: Interaction, table_id: int, version: int, action: str) -> None:
     """A one-word action: play it; the table message shows what it did."""
+    if action == STILL:
+        await ask_still(interaction, table_id, version)
+        return
     player_table(interaction, table_id, version)
     await interaction.response.defer()
     service = bot_of(interaction).tables
     table = await service.act(table_id, interaction.user.id, version, action)
     if action == "hint" and table.state is not None:
         await interaction.followup.send(hint(service, table), ephemeral=True)
+
+
+async def ask_still(interaction: Interaction, table_id: int, version: int) -> None:
+    """Can I still win? Asked of the service by a player of the table (any of them,
+    in or out of turn), answered to them alone; the table's status then says the game is
+    assisted."""
+    table = bot_of(interaction).tables.table(table_id)
+    require_player(table, interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service = bot_of(interaction).tables
+    table, still = await service.ask_still(table_id, interaction.user.id, version)
+    await interaction.followup.send(still_words(table, answer_facts(still)), ephemeral=True)
 
 
 async def choose_source(interaction: Interaction, table_id: int, version: int, source: str) -> None:

@@ -1,9 +1,14 @@
-"""`/parlour config` for a server's admins, and the owner's `@Parlour sync`.
+"""`/parlour config` for a server's admins, `/parlour language` for everyone, and the
+owner's `@Parlour sync`.
 
 `/parlour config` without options shows the server's settings; with options it checks
-and saves them (`bot.guild_settings`, one unit of work) and says what changed. Discord
-shows it only to members with Manage Server, and the command checks that again, since a
-server can grant the command to anyone. `@Parlour sync` (optionally `@Parlour sync here`)
+and saves them (`bot.guild_settings`, one unit of work) and says what changed; its
+`language` is the language of the server's tables (`bot.languages`). Only members with
+Manage Server may change them: the command checks it, since the `/parlour` group is shown
+to every member for `/parlour language` (Discord's default permissions are the whole
+group's, so they cannot hide one subcommand). `/parlour language` shows or sets the
+language Parlour answers a member in. Every interaction's Discord locale is remembered
+here for the DMs that come with none. `@Parlour sync` (optionally `@Parlour sync here`)
 uploads the slash commands, as `parlour sync` does from the command line.
 """
 
@@ -14,11 +19,15 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
 from bot.client import ParlourBot
+from bot.games import Message, message
 from bot.guilds import LABELS, GuildSettings, SettingsError, changes_between
+from bot.i18n import LOCALES, Languages, autonym, supported
 from cogs._base import Interaction, Refusal, bot_of, guild_id_of
+from cogs._words import reader_of, say
 
 log = logging.getLogger(__name__)
 
@@ -80,15 +89,75 @@ def requested_changes(
 
 
 def require_manage_guild(interaction: Interaction) -> None:
-    """Refuse members without Manage Server (a server may open the command to anyone)."""
+    """Refuse members without Manage Server (the `/parlour` group is shown to everyone)."""
     if not interaction.permissions.manage_guild:
-        raise Refusal("Only members with the Manage Server permission can change these settings.")
+        raise Refusal(
+            message(
+                "refusal.config.manage-server",
+                "Only members with the Manage Server permission can change these settings.",
+            )
+        )
+
+
+FOLLOW = "discord"
+"""The language choice that follows Discord's locale (the server's, or the member's)."""
+LANGUAGE_CHOICES = [
+    *(Choice(name=autonym(locale), value=locale) for locale in LOCALES),
+    Choice(name=locale_str("Discord's", key="command.parlour.language.discord"), value=FOLLOW),
+]
+"""Each language by its own name, and Discord's."""
+
+
+def server_language_text(languages: Languages, guild_id: int, preferred: str | None) -> Message:
+    """The language of a server's tables, and whether its admins chose it."""
+    language = autonym(languages.server(guild_id, preferred))
+    if languages.server_choice(guild_id) is not None:
+        return message(
+            "language.server.chosen", "The tables' language: {language}", language=language
+        )
+    return message(
+        "language.server.discord",
+        "The tables' language: {language} (the server's Discord language)",
+        language=language,
+    )
+
+
+def member_language_text(chosen: str | None, discord: str | None, changed: bool) -> Message:
+    """What language a member is answered in, and why (`changed`: they just chose)."""
+    if chosen is not None:
+        if changed:
+            return message(
+                "language.member.set",
+                "Parlour answers you in {language} from now on.",
+                language=autonym(chosen),
+            )
+        return message(
+            "language.member.chosen",
+            "Parlour answers you in {language}, as you chose. Choose “Discord's” to follow"
+            " your Discord language instead.",
+            language=autonym(chosen),
+        )
+    follows = supported(discord)
+    if follows is None:
+        return message(
+            "language.member.fallback",
+            "Parlour answers you in English: it does not speak your Discord language yet."
+            " Choose one with /parlour language.",
+        )
+    return message(
+        "language.member.discord",
+        "Parlour answers you in {language}, your Discord language.",
+        language=autonym(follows),
+    )
 
 
 @app_commands.guild_only()
-@app_commands.default_permissions(manage_guild=True)
-class Admin(commands.GroupCog, group_name="parlour", group_description="Parlour on this server"):
-    """`/parlour config` and the owner's `@Parlour sync`."""
+class Admin(
+    commands.GroupCog,
+    group_name="parlour",
+    group_description=locale_str("Parlour on this server", key="command.parlour.description"),
+):
+    """`/parlour config`, `/parlour language` and the owner's `@Parlour sync`."""
 
     def __init__(self, bot: ParlourBot) -> None:
         super().__init__()
@@ -107,7 +176,15 @@ class Admin(commands.GroupCog, group_name="parlour", group_description="Parlour 
         allow_channel="Allow Parlour in this channel (once any is allowed, only those)",
         disallow_channel="Stop allowing this channel (with none allowed, Parlour is everywhere)",
         replay_reveal="True to let replays of closed tables show every hand of finished deals",
+        language=locale_str(
+            "The language of this server's tables (Discord's: the server's own)",
+            key="command.parlour.config.language.description",
+        ),
     )
+    @app_commands.rename(
+        language=locale_str("language", key="command.parlour.config.language.name")
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def config(
         self,
         interaction: Interaction,
@@ -122,6 +199,7 @@ class Admin(commands.GroupCog, group_name="parlour", group_description="Parlour 
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         replay_reveal: bool | None = None,
+        language: Choice[str] | None = None,
     ) -> None:
         """Show the settings, or change them and say what changed."""
         guild_id = guild_id_of(interaction)
@@ -141,15 +219,77 @@ class Admin(commands.GroupCog, group_name="parlour", group_description="Parlour 
         )
         if replay_reveal is not None:
             changes["replay_reveal"] = replay_reveal
-        if not changes:
-            await interaction.response.send_message(settings_text(old), ephemeral=True)
+        if not changes and language is None:
+            shown = [settings_text(old), self._tables_language(interaction)]
+            await interaction.response.send_message("\n".join(shown), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            new = await store.update(guild_id, **changes)
-        except SettingsError as exc:
-            raise Refusal(exc.reason) from None
-        await interaction.followup.send(changed_text(old, new), ephemeral=True)
+        said = []
+        if changes:
+            try:
+                said.append(changed_text(old, await store.update(guild_id, **changes)))
+            except SettingsError as exc:
+                raise Refusal(exc.reason) from None
+        if language is not None:
+            said.append(await self._set_tables_language(interaction, language.value))
+        await interaction.followup.send("\n".join(said), ephemeral=True)
+
+    def _tables_language(self, interaction: Interaction) -> str:
+        """The line saying the language of the server's tables, in the reader's words."""
+        preferred = interaction.guild_locale.value if interaction.guild_locale else None
+        text = server_language_text(self.bot.languages, guild_id_of(interaction), preferred)
+        return say(reader_of(interaction), text)
+
+    async def _set_tables_language(self, interaction: Interaction, value: str) -> str:
+        """Set the language of the server's tables; the line saying what it is now."""
+        guild_id, languages = guild_id_of(interaction), self.bot.languages
+        await languages.set_server(guild_id, None if value == FOLLOW else value)
+        preferred = interaction.guild_locale.value if interaction.guild_locale else None
+        language = autonym(languages.server(guild_id, preferred))
+        if value == FOLLOW:
+            text = message(
+                "language.server.follow",
+                "Saved: tables on this server follow its Discord language, now {language}.",
+                language=language,
+            )
+        else:
+            text = message(
+                "language.server.set",
+                "Saved: tables on this server are now in {language}.",
+                language=language,
+            )
+        return say(reader_of(interaction), text)
+
+    @app_commands.command(
+        name=locale_str("language", key="command.parlour.language.name"),
+        description=locale_str(
+            "The language Parlour answers you in", key="command.parlour.language.description"
+        ),
+    )
+    @app_commands.describe(
+        language=locale_str(
+            "Your language (Discord's: follow your Discord settings)",
+            key="command.parlour.language.language.description",
+        )
+    )
+    @app_commands.rename(
+        language=locale_str("language", key="command.parlour.language.language.name")
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: Interaction, language: Choice[str] | None = None) -> None:
+        """Show the language a member is answered in, or set it."""
+        languages, user_id = bot_of(interaction).languages, interaction.user.id
+        if language is not None:
+            await languages.choose(user_id, None if language.value == FOLLOW else language.value)
+        text = member_language_text(
+            languages.chosen(user_id), interaction.locale.value, changed=language is not None
+        )
+        await interaction.response.send_message(say(reader_of(interaction), text), ephemeral=True)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[ParlourBot]) -> None:
+        """Remember the Discord locale of each person's latest interaction (for DMs)."""
+        await self.bot.languages.seen(interaction.user.id, interaction.locale.value)
 
     @commands.command(name="sync")
     @commands.is_owner()

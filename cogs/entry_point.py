@@ -38,8 +38,13 @@ class EntryPointTree(app_commands.CommandTree[Any]):
         ]
         if not kept:
             return await super().sync()
-        assert self.translator is None, "Parlour's commands are not translated"
-        ours = [command.to_dict(self) for command in self._get_all_commands()]
+        translator = self.translator  # the command picker's words, as discord.py's sync sends them
+        ours = [
+            await command.get_translated_payload(self, translator)
+            if translator is not None
+            else command.to_dict(self)
+            for command in self._get_all_commands()
+        ]
         data = await self._http.bulk_upsert_global_commands(app_id, payload=ours + kept)
         synced = [d for d in data if d.get("type") != ENTRY_POINT]
         return [app_commands.AppCommand(data=d, state=self._state) for d in synced]

@@ -34,6 +34,8 @@ def stats_text(name: str, title: str, stats: PatienceStats) -> str:
             f"Played {stats.played:,} · won {stats.won:,} ({stats.win_rate:.0%})",
             f"Current streak {stats.current_streak:,} · best streak {stats.best_streak:,}",
             f"Fewest moves in a win: {fewest} · perfect wins (no undo, no hint): {stats.perfect:,}",
+            f"Assisted games (asked 'Can I still win?'; no perfect win, no streak):"
+            f" {stats.assisted:,}",
         ]
     )
 

@@ -34,6 +34,8 @@ LONG_ZONE = 30
 STACKED = ("stock", "waste", "foundation", "reserve", "cell", "indicator", "discard")
 """Zone kinds drawn as a squared pile (only the top card shows, with a count)."""
 LINE_KINDS = ("reserve", "tableau")
+ODDS_SHARE = 0.5
+"""The most of the status band's width the game's odds take."""
 
 Pile = Mapping[str, Any]
 Zone = Mapping[str, Any]
@@ -56,7 +58,8 @@ def background(title: str) -> Image.Image:
 
 
 def draw_status(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
-    """Moves, redeals and privileges left, the hint, and the result."""
+    """Moves, redeals and privileges left, the hint, and the result; at the right, the
+    game's odds if the view carries them ("odds")."""
     parts = [f"Moves {view.get('moves', 0)}"]
     redeals = int(view.get("redeals") or 0)
     if redeals:
@@ -71,8 +74,20 @@ def draw_status(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     elif view.get("stuck"):
         parts.append("No move left: undo, or give up")
     at = (MARGIN, HEIGHT - STATUS_H // 2)
+    room: float = WIDTH - 2 * MARGIN
+    if view.get("odds"):  # the game's odds, in words, at the band's right end
+        right = (WIDTH - MARGIN, HEIGHT - STATUS_H // 2)
+        room -= GAP * 3 + draw_fitted(
+            draw,
+            right,
+            str(view["odds"]),
+            font(15, bold=False),
+            theme.TEXT,
+            room * ODDS_SHARE,
+            "rm",
+        )
     text = "  ·  ".join(parts)
-    draw_fitted(draw, at, text, font(20, bold=False), theme.TEXT, WIDTH - 2 * MARGIN, "lm")
+    draw_fitted(draw, at, text, font(20, bold=False), theme.TEXT, room, "lm")
 
 
 # -- encoding ------------------------------------------------------------------------------

@@ -50,8 +50,13 @@ ALLOWED_OURS: dict[str, tuple[str, ...]] = {
     # PARLOUR_DB is read as an address by the one reader of addresses, which runs no SQL.
     "bot.config": ("bot.config", "bot.shards", "bot.storage.address", "bot.storage.tx"),
     "bot.shards": ("bot.shards",),
+    # The catalogues and who reads what: the rules' messages, the ledger's refusals, and
+    # the stored languages (the one layer that reads Babel).
+    "bot.i18n": ("bot.i18n", "bot.games", "bot.ledger", "bot.storage"),
+    # The terminal is a front end too: the words every front end shares (bot.front) are its.
     "bot.console": (
         "bot.console",
+        "bot.front",
         "bot.games",
         "bot.ledger",
         "bot.storage",
@@ -67,6 +72,7 @@ ONLY_IN: dict[str, tuple[str, ...]] = {
     "aiohttp": ("web", "bot.client"),
     "sqlite3": ("bot.storage", "bot.ledger"),
     "aiosqlite": ("bot.storage", "bot.ledger"),
+    "babel": ("bot.i18n",),
 }
 # What the pure rules may not import at all: no I/O, no event loop, no clock, no entropy.
 GAMES_FORBIDDEN = frozenset(

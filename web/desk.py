@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.front.play import declined, hint_said, played, require_player
+from bot.front.still import STILL, still_words
 from bot.games import IllegalAction
 from bot.ledger import LedgerError
 from bot.tables import Table, TableError
@@ -65,6 +66,10 @@ class Desk:
         if move == "hint" and solitary:
             with _refusals():
                 return hint_said(await self.relay.hint(table_id, user_id, version))
+        if move == STILL and solitary:
+            with _refusals():
+                facts = await self.relay.still(table_id, user_id, version)
+            return still_words(self.relay.table(table_id) or table, facts)
         with _refusals():
             await self.relay.act(table_id, user_id, version, move)
         # the table as it is now; the one read before if that move ended it

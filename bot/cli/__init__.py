@@ -22,6 +22,7 @@ from bot.cli.checks import (
     winnable_request,
 )
 from bot.cli.db import add_db
+from bot.cli.i18n import add_i18n
 from bot.cli.replay import add_replay
 from bot.cli.solve import add_solve
 from bot.cli.tools import add_tools
@@ -123,6 +124,7 @@ def _parser() -> argparse.ArgumentParser:
     add_db(sub)
     add_replay(sub)
     add_solve(sub)
+    add_i18n(sub)
     return parser
 
 

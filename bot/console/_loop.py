@@ -13,10 +13,12 @@ from typing import Any, TextIO
 from bot.console.presenter import CONSOLE_USER, ConsolePresenter, seat_names
 from bot.console.screen import Screen, natural
 from bot.console.table import YOU, seat_words
+from bot.front.still import STILL, still_words
 from bot.games import Game
 from bot.storage import Database
 from bot.tables import Event, Status, Table, TableError, TableService, grace
-from bot.tables.seams import Hand, hand_of
+from bot.tables.seams import Hand, hand_controls, hand_of
+from bot.tables.still import answer_facts
 from bot.tables.typed import as_listed
 from bot.tables.winnable import NotReady, WinnableDeal
 
@@ -25,6 +27,10 @@ CONSOLE_CHANNEL = 0
 HELP = (
     "Type an action from the list, 'legal' for every legal action, 'table' to see the "
     "table again, or 'quit'."
+)
+STILL_HELP = (
+    "At a patience, 'still' asks 'Can I still win?' (knowing every card; the game is then "
+    "assisted: no perfect win, no streak)."
 )
 
 
@@ -93,7 +99,9 @@ async def _obey(
         seat = table.seat_of(user_id)
         assert seat is not None
         _show(out, screen.table(service.snapshot(table, Event.RESUMED), seat))
-        print(HELP, file=out)
+        print(f"{HELP}\n{STILL_HELP}" if offers_still(table, hand) else HELP, file=out)
+    elif command.lower() == STILL and offers_still(table, hand):
+        await _ask_still(service, table, out, user_id)
     else:
         try:
             spreads = {} if hand.stake is None else {s.words: s.action for s in hand.stake.spreads}
@@ -102,6 +110,22 @@ async def _obey(
         except TableError as exc:
             print(seat_words(exc.reason, seat_names(table)), file=out)
     return True
+
+
+async def _ask_still(service: TableService, table: Table, out: TextIO, user_id: int) -> None:
+    """Ask "Can I still win?" and print the answer (or why it cannot be asked)."""
+    print("Looking (a few seconds at most)...", file=out, flush=True)
+    try:
+        _, still = await service.ask_still(table.id, user_id, table.version)
+    except TableError as exc:
+        print(seat_words(exc.reason, seat_names(table)), file=out)
+        return
+    print(still_words(table, answer_facts(still)), file=out)
+
+
+def offers_still(table: Table, hand: Hand) -> bool:
+    """Whether the hand's controls offer "Can I still win?" (a patience in play)."""
+    return STILL in hand_controls(table, hand).words
 
 
 def _show(out: TextIO, lines: list[str]) -> None:

@@ -79,8 +79,9 @@ def _top(cards: Sequence[str | None], style: Style) -> str:
     return f"{style.card(cards[-1], PACK)}{more}"
 
 
-def patience_lines(view: View, style: Style, describe: Any) -> list[str]:
-    """The layout, the counters, a hint if one was asked for, and whether play is stuck."""
+def patience_lines(view: View, style: Style, describe: Any, odds: str = "") -> list[str]:
+    """The layout, the counters, a hint if one was asked for, whether play is stuck, and
+    the game's odds in words if given."""
     counters = [f"score {view['score']}", f"moves {view['moves']}"]
     if view.get("redeals"):
         counters.append(f"redeals used {view['passes']} of {view['redeals']}")
@@ -94,6 +95,8 @@ def patience_lines(view: View, style: Style, describe: Any) -> list[str]:
         lines.append(f"  Hint: {said}.")
     if view.get("stuck"):
         lines.append("  No move is left: undo, or resign.")
+    if odds:
+        lines.append(style.dim(f"  {odds}."))
     return lines
 
 

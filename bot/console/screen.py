@@ -82,8 +82,9 @@ class Screen:
     def table(self, update: Update, me: int) -> list[str]:
         """The table as an update leaves it, as seat `me` sees it, drawn as its game's
         picture says."""
-        view = _seen_by(update, me)
-        return self.view(view, update.table.picture, update.table.names, me, update.describe)
+        view, table = _seen_by(update, me), update.table
+        odds = table.info.odds_short
+        return self.view(view, table.picture, table.names, me, update.describe, odds)
 
     def view(
         self,
@@ -92,10 +93,12 @@ class Screen:
         names: Sequence[str],
         me: int | None,
         describe: Callable[[str], str],
+        odds: str = "",
     ) -> list[str]:
-        """A view (seat `me`'s, or with None the public one) drawn as `picture` says."""
+        """A view (seat `me`'s, or with None the public one) drawn as `picture` says (a
+        patience with its `odds` in words under the layout, if given)."""
         if picture == "patience":
-            return patience_lines(view, self.style, describe)
+            return patience_lines(view, self.style, describe, odds)
         if picture == "sympathy":
             return sympathy_lines(view, names, me, self.style)
         return table_lines(view, names, me, self.style)

@@ -36,15 +36,19 @@ def drawing_of(update: Update) -> Drawing:
     labels = labels_of(table)
     if update.public is None:
         return Drawing("table", lobby_scene(table), tuple(labels))
-    return drawing_of_view(table.picture, update.public, table.names, labels)
+    odds = table.info.odds_short
+    return drawing_of_view(table.picture, update.public, table.names, labels, odds=odds)
 
 
 def drawing_of_view(
-    kind: Picture, public: View, names: Sequence[str], labels: Sequence[str]
+    kind: Picture, public: View, names: Sequence[str], labels: Sequence[str], odds: str = ""
 ) -> Drawing:
     """A public view drawn as its game's picture `kind` says, seats named by `names`
-    and labelled by `labels` (a patience has no seats to label)."""
+    and labelled by `labels` (a patience has no seats to label); a patience's picture
+    shows its `odds` (`GameInfo.odds_short`) in its footer, given as the view's "odds"."""
     if kind == "table":
         return Drawing(kind, named_texts(public["scene"], names), tuple(labels))
     shown = named_texts(public, names)
+    if kind == "patience" and odds:
+        shown = {**shown, "odds": odds}
     return Drawing(kind, shown, tuple(labels) if kind == "sympathy" else ())

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.front.seats import named
+from bot.front.still import STILL_LABEL
 from bot.games.cards import french_short
 from bot.games.stakes import chips
 from bot.tables import Event, Table, TableError, TableService
 from bot.tables.seams import Hand, Stake
+from bot.tables.still import STILL
 from bot.tables.updates import NO_HINT
 
 SORRY = "Something went wrong on our side; nothing you did was lost. Please try again."
@@ -27,6 +29,7 @@ CONTROL_WORDS = {
     "undo": "Undo",
     "redo": "Redo",
     "resign": "Give up",
+    STILL: STILL_LABEL,
 }
 """A patience's one-word actions as their controls are labelled (others: capitalised)."""
 

@@ -8,6 +8,7 @@ from bot.games.base import ChipGame, Game, GameInfo, Outcome, View
 from bot.games.cards import Pack
 from bot.games.chips import POT, Transfer
 from bot.games.errors import IllegalAction
+from bot.games.messages import Message, message
 from bot.games.options import Option, OptionValue
 
 __all__ = [
@@ -16,11 +17,13 @@ __all__ = [
     "Game",
     "GameInfo",
     "IllegalAction",
+    "Message",
     "Option",
     "OptionValue",
     "Outcome",
     "Pack",
     "Transfer",
     "View",
+    "message",
     "registry",
 ]

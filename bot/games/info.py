@@ -76,6 +76,12 @@ class GameInfo:
     piles: tuple[str, ...] = ()
     """A patience's pile ids: front ends group its moves by the pile they start from (an
     action whose first word after the verb is no pile stands alone)."""
+    odds: str = ""
+    """A patience's odds, how many of its deals can be won, in a sentence with how it was
+    measured (bot/games/patience/odds.py): its rules text ends with it."""
+    odds_short: str = ""
+    """The same in a footer's few words: the patience picture's status band and the
+    terminal's patience screen show it."""
 
     def seat_range(self) -> str:
         """The seat counts in words: '2-8 players' or '4 players'."""

@@ -46,7 +46,8 @@ def heading(info: GameInfo) -> str:
 def rules_text(
     game: AnyGame | GameInfo, *, options_hint: str = CLI_OPTIONS_HINT, with_heading: bool = True
 ) -> str:
-    """The game's rules, then one line per option, as paragraphs separated by blank lines."""
+    """The game's rules, then one line per option, then a patience's odds, as paragraphs
+    separated by blank lines."""
     info = game if isinstance(game, GameInfo) else game.info
     parts = [heading(info)] if with_heading else []
     parts.append(info.rules.strip())
@@ -54,4 +55,6 @@ def rules_text(
         lines = [f"Options ({options_hint}):"]
         lines += [f"  {option.describe()}" for option in info.options]
         parts.append("\n".join(lines))
+    if info.odds:
+        parts.append(f"Odds: {info.odds}")
     return "\n\n".join(parts)

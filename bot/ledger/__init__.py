@@ -7,6 +7,7 @@ from bot.ledger.errors import (
     KeyConflict,
     LedgerError,
     Overdraft,
+    Words,
 )
 from bot.ledger.ledger import Ledger, StartingChips
 from bot.ledger.model import (
@@ -39,4 +40,5 @@ __all__ = [
     "Posting",
     "Reason",
     "StartingChips",
+    "Words",
 ]

@@ -1,16 +1,47 @@
-"""Errors the ledger raises for postings it refuses; each carries a readable `reason`."""
+"""Errors the ledger raises for postings it refuses; each carries a readable `reason`.
+
+A refusal a player reads is also kept as catalogue data (`Words`: key, English source,
+parameters), which `bot.i18n` turns into the reader's language. The ledger may not import
+the rules' `Message` (it imports nothing of ours but storage), so it keeps these plain
+values of its own; `worded` is found by the catalogue's extraction as `message` is.
+"""
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from bot.ledger.model import MAX_AMOUNT, Account
 
 
-class LedgerError(Exception):
-    """A posting the ledger refused, with a sentence a user can read in `reason`."""
+class Words(NamedTuple):
+    """A refusal as catalogue data: key, English (and its plural, by `count`), parameters."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    key: str
+    english: str
+    plural: str | None
+    params: tuple[tuple[str, int | str], ...]
+
+    def text(self) -> str:
+        """The refusal in English (numbers grouped: 1,250)."""
+        values = dict(self.params)
+        form = self.english if self.plural is None or values.get("count") == 1 else self.plural
+        return form.format(**{k: f"{v:,}" if isinstance(v, int) else v for k, v in values.items()})
+
+
+def worded(key: str, english: str, plural: str | None = None, **params: int | str) -> Words:
+    """A refusal's words: its key, English source (plural form by `count`), parameters."""
+    return Words(key, english, plural, tuple(sorted(params.items())))
+
+
+class LedgerError(Exception):
+    """A posting the ledger refused, with a sentence a user can read in `reason` (and,
+    when it was raised with `Words`, those words for any language in `words`)."""
+
+    def __init__(self, reason: str | Words) -> None:
+        self.words = reason if isinstance(reason, Words) else None
+        text = reason.text() if isinstance(reason, Words) else reason
+        super().__init__(text)
+        self.reason = text
 
 
 class Overdraft(LedgerError):
@@ -57,10 +88,30 @@ class DailyTooSoon(LedgerError):
     """The player claimed their daily chips less than the interval ago."""
 
     def __init__(self, wait_s: float) -> None:
-        super().__init__(
-            f"Your daily chips are already claimed. You can claim again in {wait_text(wait_s)}."
-        )
+        super().__init__(_too_soon(wait_s))
         self.wait_s = wait_s
+
+
+def _too_soon(seconds: float) -> Words:
+    """The refusal of an early daily claim, with the wait as `wait_text` gives it."""
+    hours, minutes = divmod(max(0, int(seconds)) // 60, 60)
+    if hours:
+        return worded(
+            "ledger.daily.too-soon.hours",
+            "Your daily chips are already claimed. You can claim again in {hours} h {minutes} min.",
+            hours=hours,
+            minutes=minutes,
+        )
+    if minutes:
+        return worded(
+            "ledger.daily.too-soon.minutes",
+            "Your daily chips are already claimed. You can claim again in {minutes} min.",
+            minutes=minutes,
+        )
+    return worded(
+        "ledger.daily.too-soon.moment",
+        "Your daily chips are already claimed. You can claim again in under a minute.",
+    )
 
 
 def wait_text(seconds: float) -> str:

@@ -23,7 +23,7 @@ from functools import partial
 from bot.ledger import _sql, reports
 from bot.ledger._book import Book, Learned, validate
 from bot.ledger._sql import identity
-from bot.ledger.errors import LedgerError, Overdraft
+from bot.ledger.errors import LedgerError, Overdraft, worded
 from bot.ledger.model import (
     DAILY_INTERVAL_S,
     Account,
@@ -128,7 +128,7 @@ class Ledger:
         one unit of work, so claims made at the same moment pay once.
         """
         if amount <= 0:
-            raise LedgerError("This server gives no daily chips.")
+            raise LedgerError(worded("ledger.daily.none", "This server gives no daily chips."))
         purse, now = Account.purse(guild_id, user_id), self.clock()
 
         async def work(tx: Tx) -> tuple[DailyClaim, Learned]:
@@ -144,8 +144,15 @@ class Ledger:
         balance = await self.purse(guild_id, giver_id)
         if amount > balance:
             if balance == 0:
-                raise LedgerError("You have no chips to give.")
-            raise LedgerError(f"You have {balance:,} chips, so you can give at most {balance:,}.")
+                raise LedgerError(worded("ledger.gift.nothing", "You have no chips to give."))
+            raise LedgerError(
+                worded(
+                    "ledger.gift.at-most",
+                    "You have {count} chip, so you can give at most {count}.",
+                    "You have {count} chips, so you can give at most {count}.",
+                    count=balance,
+                )
+            )
         return balance
 
     async def gift(
@@ -159,7 +166,13 @@ class Ledger:
             return await self.transfer(giver, recipient, amount, Reason.GIFT, key)
         except Overdraft as exc:
             raise LedgerError(
-                f"You have {exc.available:,} chips now, so the gift of {amount:,} was not made."
+                worded(
+                    "ledger.gift.short",
+                    "You have {count} chip now, so the gift of {amount} was not made.",
+                    "You have {count} chips now, so the gift of {amount} was not made.",
+                    count=exc.available,
+                    amount=amount,
+                )
             ) from None
 
     async def escrow(self, guild_id: int, table_id: int) -> dict[Account, int]:
@@ -210,6 +223,6 @@ class Ledger:
 def _check_gift(giver_id: int, recipient_id: int, amount: int) -> None:
     """Refuse a gift that could never be made, in words for the giver."""
     if giver_id == recipient_id:
-        raise LedgerError("You cannot give chips to yourself.")
+        raise LedgerError(worded("ledger.gift.yourself", "You cannot give chips to yourself."))
     if type(amount) is not int or amount < 1:
-        raise LedgerError("Give a whole number of chips, at least 1.")
+        raise LedgerError(worded("ledger.gift.whole", "Give a whole number of chips, at least 1."))

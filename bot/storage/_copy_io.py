@@ -60,6 +60,8 @@ TABLES: tuple[Copied, ...] = (
     Copied("tournament_tables", ("tournament_id", "round", "number")),
     Copied("tournament_byes", ("tournament_id", "round", "user_id")),
     Copied("watch_keys", ("table_id",)),
+    Copied("guild_languages", ("guild_id",)),
+    Copied("user_languages", ("user_id",)),
     Copied("winnable_seeds", ("id",)),
 )
 """Every Parlour table with data, parents before the tables that refer to them."""

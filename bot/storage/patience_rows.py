@@ -3,8 +3,11 @@ table service in the unit of work that finishes the table, and the statistics an
 leaderboards read from them.
 
 A streak is a run of wins in the order the games finished; the current streak is the run
-that ends with the player's latest game (0 if that game was lost). A "perfect" win is
-one won with no undo and no hint.
+that ends with the player's latest game (0 if that game was lost). A game in which the
+player asked "Can I still win?" (migration 0012: its `assists`) is assisted: its win is
+counted as a win, but never as a perfect one, and it counts in no streak: it ends a run
+as a loss does (were it skipped, asking whenever in doubt would keep a streak alive). A
+"perfect" win is one won with no undo, no hint and no assist.
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ class PatienceStats:
     fewest_moves: int | None
     """The fewest moves in a win; None before the first win."""
     perfect: int
+    assisted: int = 0
+    """Games in which the player asked "Can I still win?"."""
 
     @property
     def win_rate(self) -> float:
@@ -56,23 +61,30 @@ class BoardRow:
     fewest_moves: int | None
 
 
-# Each game of the player, in the order they finished, numbered by how many losses came
-# up to it: a run of wins shares the number of the loss before it.
+# Each game of the player, in the order they finished, numbered by how many losses and
+# assisted games came up to it: a run of unassisted wins shares the number of the game
+# that ended the run before it.
 _STATS = """
-WITH mine AS (
-    SELECT won, moves, undos, hints,
-           SUM(1 - won) OVER (ORDER BY finished_at, table_id ROWS UNBOUNDED PRECEDING) AS run
+WITH games AS (
+    SELECT won, moves, undos, hints, assists, finished_at, table_id,
+           CASE WHEN won = 1 AND assists = 0 THEN 1 ELSE 0 END AS clean
     FROM patience_results
     WHERE guild_id = :guild AND user_id = :user
       AND (CAST(:game AS TEXT) IS NULL OR game = :game)
 ),
-runs AS (SELECT run, SUM(won) AS wins FROM mine GROUP BY run)
+mine AS (
+    SELECT won, moves, undos, hints, assists, clean,
+           SUM(1 - clean) OVER (ORDER BY finished_at, table_id ROWS UNBOUNDED PRECEDING) AS run
+    FROM games
+),
+runs AS (SELECT run, SUM(clean) AS wins FROM mine GROUP BY run)
 SELECT COUNT(*),
        COALESCE(SUM(won), 0),
        COALESCE((SELECT wins FROM runs WHERE run = (SELECT MAX(run) FROM mine)), 0),
        COALESCE((SELECT MAX(wins) FROM runs), 0),
        MIN(CASE WHEN won = 1 THEN moves END),
-       COALESCE(SUM(CASE WHEN won = 1 AND undos = 0 AND hints = 0 THEN 1 ELSE 0 END), 0)
+       COALESCE(SUM(CASE WHEN clean = 1 AND undos = 0 AND hints = 0 THEN 1 ELSE 0 END), 0),
+       COALESCE(SUM(CASE WHEN assists > 0 THEN 1 ELSE 0 END), 0)
 FROM mine
 """
 
@@ -102,7 +114,7 @@ async def record_patience(
     finished_at = now_text()
     await tx.executemany(
         "INSERT INTO patience_results (table_id, guild_id, user_id, game, won, moves, undos,"
-        " hints, score, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " hints, score, finished_at, assists) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (table_id, user_id) DO NOTHING",
         [
             (
@@ -116,6 +128,7 @@ async def record_patience(
                 int(row.stats.get("hints", 0)),
                 int(row.stats.get("score", 0)),
                 finished_at,
+                int(row.stats.get("assists", 0)),
             )
             for row in rows
         ],
@@ -130,7 +143,8 @@ async def patience_stats(
     row = await db.fetchone(_STATS, params)
     assert row is not None  # an aggregate always answers one row
     played, won, current, best = (as_int(row[i]) for i in range(4))
-    return PatienceStats(played, won, current, best, as_int_or_none(row[4]), as_int(row[5]))
+    fewest, perfect, assisted = as_int_or_none(row[4]), as_int(row[5]), as_int(row[6])
+    return PatienceStats(played, won, current, best, fewest, perfect, assisted)
 
 
 async def patience_board(db: Database, guild_id: int, game: str, limit: int = 10) -> list[BoardRow]:

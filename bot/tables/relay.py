@@ -1,9 +1,10 @@
 """The web's way to a table wherever it is held (DESIGN.md "Scale"): `TableRelay` offers
 what a page does at a table (a move, passing on optional actions, taking a seat back, a
-patience's hint) and reads it (`table`). A table of this process is served by its own
-`TableService` at once; one another process holds, with shards on PostgreSQL, is asked
-of that process over LISTEN/NOTIFY, and its answer (done, or the refusal in its words)
-comes back the same way. On SQLite there is one process, and every table is its own.
+patience's hint, its "Can I still win?") and reads it (`table`). A table of this process
+is served by its own `TableService` at once; one another process holds, with shards on
+PostgreSQL, is asked of that process over LISTEN/NOTIFY, and its answer (done, or the
+refusal in its words) comes back the same way. On SQLite there is one process, and every
+table is its own.
 
 What travels (besides the news of `bot.tables.mirror`): a call on the `moves` topic,
 `{"id", "to", "g", "t", "op", "u", "v", "a"}` (its number, the asking process's answer
@@ -41,6 +42,7 @@ from bot.tables.models import Status, Table, TableError
 from bot.tables.news import TABLES, Announcer
 from bot.tables.recovery import GuildFilter
 from bot.tables.service import TableService
+from bot.tables.still import answer_facts
 from bot.tables.updates import NO_HINT
 from bot.tables.watch import WatchKeys
 
@@ -59,8 +61,9 @@ _TOPIC = re.compile(r"[0-9a-f]{16}")
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """One operation at a table: "act", "decline" (optional actions), "resume" or
-    "hint", by a user, as of the version they saw, with the action of an "act"."""
+    """One operation at a table: "act", "decline" (optional actions), "resume", "hint" or
+    "still" (a patience's "Can I still win?"), by a user, as of the version they saw,
+    with the action of an "act"."""
 
     op: str
     table_id: int
@@ -69,7 +72,7 @@ class Call:
     action: str = ""
 
 
-OPS = frozenset({"act", "decline", "resume", "hint"})
+OPS = frozenset({"act", "decline", "resume", "hint", "still"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +87,9 @@ class Answer:
 
 async def run_call(tables: TableService, call: Call) -> tuple[str, int]:
     """Run a call on this process's own tables: its words ("" for a move made, the hint
-    for a hint) and the table's version after it; TableError with the refusal (the
-    rules' and the ledger's refusals too, their sentence unchanged)."""
+    for a hint, the answer's facts as JSON for a "still") and the table's version after
+    it; TableError with the refusal (the rules' and the ledger's refusals too, their
+    sentence unchanged)."""
     try:
         return await _run(tables, call)
     except (IllegalAction, LedgerError) as exc:
@@ -100,6 +104,9 @@ async def _run(tables: TableService, call: Call) -> tuple[str, int]:
         table = await tables.decline_optional(call.table_id, call.user_id, call.version)
     elif call.op == "resume":
         table = await tables.resume(call.table_id, call.user_id)
+    elif call.op == "still":
+        table, still = await tables.ask_still(call.table_id, call.user_id, call.version)
+        return json.dumps(answer_facts(still)), table.version
     else:
         assert call.op == "hint", call.op
         table = await tables.act(call.table_id, call.user_id, call.version, "hint")
@@ -286,6 +293,14 @@ class TableRelay:
     async def hint(self, table_id: int, user_id: int, version: int) -> str:
         """A patience's hint, in words (asking for one is a move of the game)."""
         return await self._call(Call("hint", table_id, user_id, version))
+
+    async def still(self, table_id: int, user_id: int, version: int) -> dict[str, object]:
+        """A patience's "Can I still win?", answered and recorded where the table is held:
+        the answer's facts (`bot.tables.still.answer_facts`)."""
+        facts: dict[str, object] = json.loads(
+            await self._call(Call("still", table_id, user_id, version))
+        )
+        return facts
 
     async def _call(self, call: Call) -> str:
         """Run a call here or in the process holding the table; TableError if refused."""

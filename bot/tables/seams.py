@@ -23,9 +23,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.games import Game, GameInfo, Outcome, View
+from bot.games.patience.search import solvable
 from bot.tables.events import Event
 from bot.tables.models import Status, Table, TableError
 from bot.tables.moves import Move
+from bot.tables.still import STILL
 from bot.tables.updates import TableFacts, Update
 
 Unit = Literal["chips", "points", "score"]
@@ -255,7 +257,11 @@ class PatienceSeam(TableSeam):
         game, state = update.moment.game, update.moment.state
         piles, words = split_actions(game, game.legal_actions(state, awaiting[0]))
         return Controls(
-            table.id, table.version, piles=piles, words=words, prompt=game.info.sources_prompt
+            table.id,
+            table.version,
+            piles=piles,
+            words=with_still(game, words),
+            prompt=game.info.sources_prompt,
         )
 
     def standing(self, game: Game[Any], state: Any, outcome: Outcome) -> list[Standing]:
@@ -342,7 +348,14 @@ def hand_controls(table: Table, hand: Hand) -> Controls:
     move, under the game's prompt, and the one-word actions."""
     piles, words = split_actions(table.game, hand.actions)
     prompt = table.game.info.sources_prompt
+    words = with_still(table.game, words)
     return Controls(table.id, hand.version, piles=piles, words=words, prompt=prompt)
+
+
+def with_still(game: Game[Any], words: tuple[str, ...]) -> tuple[str, ...]:
+    """A patience's one-word controls and, where the solver takes the game, "Can I still
+    win?" last (asked of the service, not played: `bot.tables.still`)."""
+    return (*words, STILL) if words and solvable(game) else words
 
 
 def piles_of(table: Table, seat: int) -> dict[str, Pile]:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from bot.games.base import View
+from bot.games.patience.search.standing import Still
 from bot.ledger import Ledger
 from bot.storage import Database
 from bot.storage import table_rows as rows
@@ -62,6 +63,7 @@ from bot.tables.settings import ServiceSettings, TableLimits
 from bot.tables.settlement import Settlement
 from bot.tables.solving import SolverPool
 from bot.tables.standings import Standings
+from bot.tables.still import ask_still, refuse_typed
 from bot.tables.typed import typed_move
 from bot.tables.updates import Presenter, Update
 from bot.tables.winnable import WinnableDeal, WinnableDeals, winnable_seed
@@ -266,6 +268,7 @@ class TableService:
 
     async def act(self, table_id: int, user_id: int, version: int, action: str) -> Table:
         """A player's action, checked against the state version they saw."""
+        refuse_typed(action)
         async with self.registry.held(table_id) as table:
             index = self.check_turn(table, user_id, version, action)
             state = checked_move(table, index, action)
@@ -279,6 +282,13 @@ class TableService:
                 await self.notifier.notify(table, Event.RESUMED, SeatOnly(index))
         await self.autoplay.advance(table)
         return table
+
+    async def ask_still(self, table_id: int, user_id: int, version: int) -> tuple[Table, Still]:
+        """A patience player's "Can I still win?", as of the state version they saw: the
+        answer worked out off the loop and recorded in the game (`bot.tables.still`)."""
+        return await ask_still(
+            self.registry, self.solver, self.autoplay, (table_id, user_id, version)
+        )
 
     def check_turn(
         self, table: Table, user_id: int, version: int, action: str | None = None

@@ -22,6 +22,7 @@ from typing import Any
 from bot.games import registry
 from bot.games.base import Game
 from bot.games.patience.search import Budget, Verdict, solvable, solve
+from bot.games.patience.search.standing import Still, still_winnable
 from bot.games.state import JsonDict
 
 WORKER_NICE = 10
@@ -38,6 +39,13 @@ def solve_dumped(key: str, dumped: JsonDict, budget: Budget) -> Verdict:
     """A worker's job: load the state of the game under this key and solve it."""
     game = registry.get(key)
     return solve(game, game.load(dumped), budget, time.perf_counter)
+
+
+def still_dumped(key: str, dumped: JsonDict, budget: Budget | None) -> Still:
+    """A worker's job: load the state of the game under this key and answer "Can I still
+    win?" from it (`still_winnable`)."""
+    game = registry.get(key)
+    return still_winnable(game, game.load(dumped), budget, time.perf_counter)
 
 
 class SolverPool:
@@ -59,13 +67,24 @@ class SolverPool:
 
     async def solve(self, game: Game[Any], state: Any, budget: Budget | None = None) -> Verdict:
         """The verdict on a state of a patience game, worked out in a worker process
-        while the loop goes on; ValueError for a game the solver does not take."""
+        worker process while the loop goes on; ValueError for a game the solver does not
+        take."""
         if not solvable(game):
             raise ValueError(f"{game.info.title} is not a patience game.")
         dumped = game.dump(state)
         loop = asyncio.get_running_loop()
         job = (game.info.key, dumped, budget or Budget())
         return await loop.run_in_executor(self._pool(), solve_dumped, *job)
+
+    async def still(self, game: Game[Any], state: Any, budget: Budget | None = None) -> Still:
+        """The answer of "Can I still win?" from a state of a patience game, worked out in a
+        worker process while the loop goes on; ValueError for a game the solver does not
+        take."""
+        if not solvable(game):
+            raise ValueError(f"{game.info.title} is not a patience game.")
+        loop = asyncio.get_running_loop()
+        job = (game.info.key, game.dump(state), budget)
+        return await loop.run_in_executor(self._pool(), still_dumped, *job)
 
     def close(self) -> None:
         """Stop the workers (a solve under way is let finish)."""

@@ -76,7 +76,7 @@ async def test_patience_opens_a_public_thread_with_the_layout_and_controls(
     (select,) = message.selects
     assert select["custom_id"].startswith("ps:")
     assert {"b1", "b2"} <= {o["value"] for o in select["options"]}
-    assert labels(message) == ["Deal", "Hint", "Give up"]
+    assert labels(message) == ["Deal", "Hint", "Give up", "Can I still win? (assisted)"]
     assert table_in(bot, thread).version == 0
 
 
@@ -99,7 +99,7 @@ async def test_a_move_by_source_then_destination(
     assert "You played" in fake.message(private.id).content
     assert table.version == 1 and table.state.log == (offered[0],)
     assert len(message.versions) > before  # everyone in the thread sees the move
-    assert labels(table_message(fake, thread))[-3:] == ["Hint", "Undo", "Give up"]
+    assert labels(table_message(fake, thread))[-4:-1] == ["Hint", "Undo", "Give up"]
 
 
 async def test_deal_undo_redo_hint_and_give_up_buttons(
@@ -170,7 +170,7 @@ async def test_the_clock_played_out_with_auto_and_the_stats_recorded(
     fake: FakeDiscord, bot: ParlourBot, alice: FakeUser, bob: FakeUser
 ) -> None:
     thread, message = await open_game(fake, alice, "clock", seed=3)
-    assert labels(message) == ["Next", "Auto", "Hint", "Give up"]
+    assert labels(message) == ["Next", "Auto", "Hint", "Give up", "Can I still win? (assisted)"]
     assert message.selects == []
     await fake.click(message, label="Auto", by=alice)
     assert bot.tables.in_channel(thread) is None

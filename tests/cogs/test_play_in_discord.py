@@ -108,5 +108,7 @@ async def test_a_global_sync_keeps_discords_entry_point_command(
     assert [(c["id"], c["name"], c["handler"]) for c in kept] == [(entry["id"], "launch", 2)]
     ours = {c["name"] for c in fake.commands() if c["type"] == 1}
     assert ours == {c.name for c in synced} and "table" in ours
+    (chips,) = [c for c in fake.commands() if c["name"] == "chips"]
+    assert chips["name_localizations"]["fr"] == "jetons"  # the picker's words kept too
     await bot.tree.sync()  # again: the same command, kept again
     assert [c["id"] for c in fake.commands() if c["type"] == 4] == [entry["id"]]

@@ -256,3 +256,17 @@ def test_a_game_is_named_by_key_or_title() -> None:
     assert game_named("  Black Joke ").info.key == "black-joke"
     with pytest.raises(Refusal, match=r"^There is no game 'blackjack'\. Did you mean black-joke\?"):
         game_named("blackjack")
+
+
+async def test_a_patience_s_rules_end_with_its_odds_in_words(
+    fake: FakeDiscord, bot: ParlourBot, alice: FakeUser
+) -> None:
+    clock = registry.get("clock").info
+    i = await fake.slash("rules", {"game": "clock"}, by=alice)
+    text = text_of(i.response.embeds)
+    assert text.endswith(f"Odds: {clock.odds}")
+    assert "knowing every card, as the server does" in text
+    black_joke = text_of(
+        (await fake.slash("rules", {"game": "black-joke"}, by=alice)).response.embeds
+    )
+    assert "Odds:" not in black_joke

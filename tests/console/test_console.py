@@ -188,6 +188,17 @@ async def test_patience_ends_with_a_score_not_chips(tmp_path: Path) -> None:
     assert "chip" not in text and "+52" not in text
 
 
+async def test_a_patience_screen_shows_the_game_s_odds(tmp_path: Path) -> None:
+    text = await play("napoleon", tmp_path, "resign", seed=3)
+    assert f"  {registry.get('napoleon').info.odds_short}." in text
+
+
+def test_the_terminal_s_rules_end_with_the_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "clock"]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith(f"Odds: {registry.get('clock').info.odds}")
+
+
 async def test_a_chip_game_ends_with_chips_won_and_lost(tmp_path: Path) -> None:
     text = await play("black-joke", tmp_path, "buy 2 1", "pass", "pass", seats=2, seed=5)
     assert "Game over." in text

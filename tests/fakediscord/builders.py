@@ -41,7 +41,7 @@ def interaction_payload(
         "type": kind,
         "data": data,
         "version": 1,
-        "locale": "en-US",
+        "locale": user.locale,
         "attachment_size_limit": 10 * 1024 * 1024,
         "app_permissions": ALL_PERMISSIONS,
         "entitlements": [],
@@ -52,10 +52,11 @@ def interaction_payload(
     if guild_id is not None:
         if not world.is_member(user, guild_id):
             raise LookupError(f"{user.name} is not a member of guild {guild_id}")
+        locale = world.guilds[guild_id].locale
         payload |= {
             "guild_id": str(guild_id),
-            "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
-            "guild_locale": "en-US",
+            "guild": {"id": str(guild_id), "locale": locale, "features": []},
+            "guild_locale": locale,
             "member": world.member_payload(user, guild_id=guild_id, with_permissions=True),
             "context": 0,
             "authorizing_integration_owners": {"0": str(guild_id)},

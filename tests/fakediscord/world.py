@@ -62,6 +62,8 @@ class FakeUser:
     permissions: int | None = None  # None: computed from the roles
     dms_open: bool = True
     dm_channel_id: int | None = None
+    locale: str = "en-US"
+    """The language of the user's Discord client (each interaction's `locale`)."""
 
     def payload(self) -> JSON:
         """The user object."""
@@ -87,6 +89,8 @@ class FakeGuild:
     role_ids: list[int] = field(default_factory=list)
     channel_id: int = 0
     """Its first text channel (`#parlour`)."""
+    locale: str = "en-US"
+    """The server's preferred locale (each interaction's `guild_locale`)."""
 
 
 @dataclass
@@ -292,7 +296,7 @@ class World:
             "voice_states": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.locale,
             "joined_at": now_iso(),
         }
 

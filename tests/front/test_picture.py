@@ -52,3 +52,12 @@ def test_seats_are_named_in_sentences_and_nested_texts() -> None:
     }
     table.seats[0].ai_control = True
     assert labels_of(table) == ["P1 (AI)", "P2"]
+
+
+def test_a_patience_s_picture_carries_its_odds_and_a_table_s_does_not() -> None:
+    clock = table_of("clock", 1)
+    drawing = drawing_of(update_of(clock, Event.RESUMED))
+    assert drawing.shown["odds"] == clock.game.info.odds_short != ""
+    assert "odds" not in update_of(clock, Event.RESUMED).public  # the game's view is unchanged
+    sympathy = drawing_of(update_of(table_of("sympathy", 2), Event.RESUMED))
+    assert "odds" not in sympathy.shown

@@ -21,6 +21,7 @@ from render.patience_draw import (
     HEIGHT,
     LABEL_H,
     SIDE_LABEL_W,
+    STATUS_H,
     WIDTH,
     line_per_row,
 )
@@ -237,3 +238,22 @@ def test_a_tall_grid_still_fits() -> None:
     assert sum(1 for s in spots if str(s.pile["id"]).startswith("g")) == 110
     assert all(s.box.y + s.box.h <= BODY.y + BODY.h for s in spots)
     assert len(render_patience(view).data) <= BUDGET_BYTES
+
+
+def test_the_status_band_shows_the_odds_at_its_right_end() -> None:
+    view = _opening("napoleon")
+    band = (WIDTH // 2, HEIGHT - STATUS_H + 2, WIDTH, HEIGHT)
+    left = (0, HEIGHT - STATUS_H + 2, WIDTH // 3, HEIGHT)
+    without = compose_patience(view)
+    with_odds = compose_patience({**view, "odds": "Odds knowing every card: about 1 deal in 13"})
+    assert len(without.crop(band).getcolors() or []) == 1, "no odds: the band's right is bare"
+    assert len(with_odds.crop(band).getcolors() or []) > 8, "the odds are written there"
+    assert with_odds.crop(left).tobytes() == without.crop(left).tobytes()  # the status stays
+
+
+def test_long_odds_leave_the_status_room() -> None:
+    view = {**_opening("napoleon"), "hint": "move t3 f1"}
+    odds = "Odds knowing every card: at least 1 deal in 10, at most 7 in 10 " * 4
+    image = compose_patience({**view, "odds": odds})
+    start = (0, HEIGHT - STATUS_H + 2, WIDTH // 3, HEIGHT)
+    assert image.crop(start).tobytes() == compose_patience(view).crop(start).tobytes()

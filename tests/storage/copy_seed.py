@@ -1,7 +1,8 @@
 """A server's database worth copying, for tests/storage/test_copy.py: a Black Joke game
 played to its end, another stopped mid-game, a daily claim, settings, a DM status, a
-patience result, a notice and a tournament (its players, a table of its first round, a
-bye, a buy-in in its entry escrow), so that every table a copy carries holds rows.
+patience result, a notice, a server's and two members' languages and a tournament (its
+players, a table of its first round, a bye, a buy-in in its entry escrow), so that every
+table a copy carries holds rows.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from bot.ledger import Account, Ledger, Posting, Reason
 from bot.storage import Database, Tx, open_database
 from bot.storage._copy_io import TABLES
 from bot.storage.guild_rows import save
+from bot.storage.language_rows import UserLanguage, set_guild, set_user
 from bot.storage.notice_rows import add_notice
 from bot.storage.patience_rows import PatienceRow, record_patience
 from bot.storage.table_rows import set_dm_status
@@ -52,6 +54,9 @@ async def seed(where: str) -> int:
             await record_patience(tx, GUILD, finished.id, "clock", [row])
             await add_notice(tx, CHANNEL, finished.id, "The table was set aside.")
             await add_key(tx, table.id, "a-spectators-key")
+            await set_guild(tx, GUILD, "fr")
+            await set_user(tx, ALICE, UserLanguage("de", "fr"))
+            await set_user(tx, BOB, UserLanguage(None, "pt-BR"))
             await tournament(tx, finished.id)
             entry = Account.entry(GUILD, 1)
             buy_in = Posting(Account.purse(GUILD, CAROL), entry, 20, Reason.ENTRY, "entry:1:103")

@@ -24,6 +24,7 @@ from bot.tables.seams import (
     split_actions,
     standing_of,
 )
+from bot.tables.still import STILL
 
 
 def table_of(key: str, seats: int, *, status: Status = Status.PLAYING, **options: object) -> Table:
@@ -139,8 +140,9 @@ def test_a_patience_in_play_has_its_piles_and_words_and_after_it_a_rematch() -> 
     assert controls.verbs == () and controls.prompt
     legal = table.game.legal_actions(table.state, 0)
     listed = [m.action for p in controls.piles for m in p.moves] + list(controls.words)
-    assert sorted(listed) == sorted(legal)
-    assert controls.words[-1] == "resign"
+    # every move, and "Can I still win?" last, which is asked of the service, not played
+    assert sorted(listed) == sorted([*legal, STILL]) and STILL not in legal
+    assert controls.words[-2:] == ("resign", STILL)
     assert piles_of(table, 0) == {p.source: p for p in controls.piles}
     table.state = table.game.apply(table.state, 0, "resign")
     finished = update_of(table, Event.FINISHED)

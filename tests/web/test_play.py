@@ -7,6 +7,7 @@ played with its piles, undo, redo and hint."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -161,6 +162,25 @@ async def test_a_patience_is_played_from_the_page_with_undo_redo_and_hint(site: 
     await page.until(lambda p, v=table.version: p.my_turn(v))
     assert page.hand is not None and "redo" in moves_of(page.hand)
     assert (await page.act("redo"))["type"] == "done"
+    await page.close()
+
+
+async def test_can_i_still_win_is_asked_from_the_page_and_answered_to_the_asker(
+    site: Site,
+) -> None:
+    table = await site.table("clock", 0)
+    key = await site.key(table)
+    page = await signed_in_page(site, site.alice, key)
+    hand = await page.until(lambda p, v=table.version: p.my_turn(v) and p.hand)
+    words = {c["action"]: c["words"] for c in hand["controls"]}
+    assert words["still"] == "Can I still win? (assisted)"
+    try:
+        told = await page.act("still")
+    finally:
+        await asyncio.to_thread(site.service.close)
+    assert told["type"] == "done" and "knowing every card" in told["words"]
+    assert told["words"].startswith(("Yes: this game can still be won", "No: this game"))
+    assert "assisted" in told["words"] and table.state.assists == 1
     await page.close()
 
 

@@ -273,6 +273,23 @@ async def test_a_patience_hint_asked_elsewhere_comes_back_in_words(dsn: str) -> 
         assert seen is not None and seen.version == table.version  # caught up on return
 
 
+async def test_can_i_still_win_asked_elsewhere_is_answered_and_recorded_by_the_owner(
+    dsn: str,
+) -> None:
+    async with pair(dsn) as (owner, web):
+        table = await dealt(owner.service, "clock", 0)
+        page = await web.socket(await owner.keys.key_of(table.id))
+        await until(page, at(0))
+        assert web.web.relay is not None
+        try:
+            facts = await web.web.relay.still(table.id, HOST, table.version)
+        finally:
+            await asyncio.to_thread(owner.service.close)
+        assert facts["result"] in ("won", "lost") and facts["measure"]
+        assert table.state.assists == 1  # recorded by the process holding the table
+        assert set(facts) >= {"moves", "next", "back", "positions", "seconds"}
+
+
 async def test_a_signed_in_players_desk_on_another_process_plays_the_held_table(
     dsn: str,
 ) -> None:

@@ -18,7 +18,7 @@
     return e;
   };
   let last = null, hand = null, socket = null, delay = 1000, deadline = null, gone = false;
-  let answeredAt = null;  // the hand's version when a move's answer came (a hint's stays)
+  let answeredAt = null;  // the hand's version when a move's answer came (a hint's and a still's stay)
   let sentAction = null;
   let activity = null;  // inside Discord: { key, token, name }
 
@@ -147,7 +147,8 @@
 
   function told(kind, words) {
     const answer = $("answer");
-    answeredAt = kind === "done" && sentAction !== "hint" && hand ? hand.version : null;
+    const stays = sentAction === "hint" || sentAction === "still";  // answers, not moves
+    answeredAt = kind === "done" && !stays && hand ? hand.version : null;
     answer.textContent = words;
     answer.className = "answer " + kind;
     if (kind !== "done" && hand) drawHand($("hand"), hand, send);  // the controls again

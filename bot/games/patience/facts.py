@@ -34,4 +34,6 @@ class PatienceView(View, total=False):
     marks: list[int]
     undos: int
     hints: int
+    assists: int
+    """Answers of "Can I still win?" recorded: a game with one is assisted."""
     end: str | None

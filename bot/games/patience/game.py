@@ -4,7 +4,9 @@ redo, hints, auto-play and resigning.
 The state keeps the opening order of the cards and the moves that made the layout, so
 undo is a replay of all but the last move: exact even across reshuffles, whose order comes
 from the seed and the reshuffle's number. Hints are actions too (they are counted, and a
-win with no undo and no hint is "perfect"). The game ends when it is won, when the player
+win with no undo, no hint and no assist is "perfect"); so are the answers of "Can I
+still win?" that the table service records (assist.py), and a known winning line is
+the hint. The game ends when it is won, when the player
 resigns, or at the move limit. A position with no move left is not yet over: the player
 may still undo, or resign.
 """
@@ -18,8 +20,10 @@ from bot.games.base import Game, GameInfo, Outcome
 from bot.games.cards import Pack, stacked_deck
 from bot.games.errors import IllegalAction
 from bot.games.options import Option, OptionValue
+from bot.games.patience import assist
 from bot.games.patience.engine import Ctx, Kind, Layout, Spec, name
 from bot.games.patience.facts import PatienceView, Pile, Zone
+from bot.games.patience.odds import odds_footer, odds_words
 from bot.games.patience.solver import hint
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
@@ -54,6 +58,10 @@ class PatienceState:
     hint: str
     end: str
     actions: int
+    assists: int = 0
+    """Answers of "Can I still win?" recorded (assist.py): a game with one is assisted."""
+    line: tuple[str, ...] = ()
+    """A line known to win from the layout (the last "won" answer, while it holds)."""
 
 
 class PatienceGame(Game[PatienceState]):
@@ -78,6 +86,8 @@ class PatienceGame(Game[PatienceState]):
             rules=spec.rules,
             pack=Pack.FRENCH,
             max_actions=int(MOVE_LIMIT.default) + AUTO_LIMIT,
+            odds=odds_words(spec.key),
+            odds_short=odds_footer(spec.key),
         )
 
     # -- the contract ----------------------------------------------------------------------
@@ -134,8 +144,8 @@ class PatienceGame(Game[PatienceState]):
             raise IllegalAction("This game is over: start a new one to play again.")
         if seat != 0:
             raise IllegalAction("Patience is played by one player, at seat 0.")
-        if not isinstance(action, str) or len(action) > 40:
-            raise IllegalAction(self.spec.usage())
+        if not isinstance(action, str) or (len(action) > 40 and not assist.is_assist(action)):
+            raise IllegalAction(self.spec.usage())  # an answer carries a line: it may be long
         ctx = self._ctx(state)
         counted = replace(state, actions=state.actions + 1, hint="")
         if action == "undo":
@@ -146,11 +156,13 @@ class PatienceGame(Game[PatienceState]):
             return self._hint(state, counted, ctx)
         if action == "resign":
             return replace(counted, end=RESIGNED)
+        if assist.is_assist(action):
+            return self._told(state, counted, action, ctx)
         if action == "auto" and not self._auto_moves(state.layout, ctx):
             raise IllegalAction("No card can safely go home by itself now.")
         layout = self._step(state.layout, action, ctx)
         after = replace(counted, layout=layout, log=(*state.log, action), redo=())
-        return self._judge(after)
+        return self._judge(self._follow(state, after, action))
 
     def _undo(self, state: PatienceState, counted: PatienceState) -> PatienceState:
         """Take back the last move: the layout replayed from the deal without it."""
@@ -164,7 +176,7 @@ class PatienceGame(Game[PatienceState]):
             redo=(*state.redo, state.log[-1]),
             undos=state.undos + 1,
         )
-        return self._judge(after)
+        return self._judge(self._follow(state, after, "undo", state.log[-1]))
 
     def _redo(self, state: PatienceState, counted: PatienceState, ctx: Ctx) -> PatienceState:
         """Play again the last move taken back."""
@@ -174,14 +186,50 @@ class PatienceGame(Game[PatienceState]):
         after = replace(
             counted, layout=layout, log=(*state.log, state.redo[-1]), redo=state.redo[:-1]
         )
-        return self._judge(after)
+        return self._judge(self._follow(state, after, state.redo[-1]))
 
     def _hint(self, state: PatienceState, counted: PatienceState, ctx: Ctx) -> PatienceState:
         """The state with the solver's suggested move shown."""
         if not self.spec.moves(state.layout, ctx):
             raise IllegalAction("No move is left: undo, or resign.")
-        found = hint(self.spec, state.layout, ctx)
+        found = state.line[0] if state.line else hint(self.spec, state.layout, ctx)
         return replace(counted, hints=state.hints + 1, hint=found or "none")
+
+    def _told(
+        self, state: PatienceState, counted: PatienceState, action: str, ctx: Ctx
+    ) -> PatienceState:
+        """The state with an answer of "Can I still win?" recorded (a won line checked
+        by playing it through to a win) and its line, if any, as the hint."""
+        told = assist.checked(assist.read(action), lambda line: self._wins(state, line, ctx))
+        line = told.line
+        after = replace(counted, assists=state.assists + 1, line=line, hint=line[0] if line else "")
+        return self._judge(after)
+
+    def _follow(
+        self, before: PatienceState, after: PatienceState, played: str, undone: str | None = None
+    ) -> PatienceState:
+        """The state after a move with the known winning line kept while it still wins:
+        its rest when the move was its next one; else the line as it was, or after an
+        undo the undone move and the line, whichever wins from the new layout."""
+        line = before.line
+        if not line or played == line[0]:
+            return replace(after, line=line[1:])
+        candidates = [line] if undone is None else [(undone, *line), line]
+        ctx = self._ctx(after)
+        held = next((c for c in candidates if self._wins(after, c, ctx)), ())
+        return replace(after, line=held)
+
+    def _wins(self, state: PatienceState, line: Sequence[str], ctx: Ctx) -> bool:
+        """Whether the moves, played from the state's layout by the rules, win."""
+        layout = state.layout
+        try:
+            for move in line:
+                if move in CONTROLS:
+                    return False
+                layout = self._step(layout, move, ctx)
+        except IllegalAction:
+            return False
+        return self.spec.won(layout)
 
     def view(self, state: PatienceState, seat: int | None) -> PatienceView:
         """The layout as anyone may see it: face-down cards as backs (and, in games where
@@ -218,6 +266,9 @@ class PatienceGame(Game[PatienceState]):
             "score": spec.score(lay),
             "commitment": deal_commitment(state.seed, 0),
         }
+        if state.assists:  # shown only once asked, so an unassisted game's view is as it was
+            out["assists"] = state.assists
+            out["news"] = assist.assisted_words(state.assists)
         if state.end:
             out["result"] = self._summary(state)
             out["seed"] = deal_seed(state.seed, 0)
@@ -258,6 +309,8 @@ class PatienceGame(Game[PatienceState]):
 
     def describe_action(self, action: str) -> str:
         """'move t3 f1' -> 'Move pile t3 to family f1'."""
+        if assist.is_assist(action):
+            return assist.ASKED
         words = action.split(" ")
         if (
             words[0] == "move"
@@ -276,6 +329,7 @@ class PatienceGame(Game[PatienceState]):
             "moves": len(state.log),
             "undos": state.undos,
             "hints": state.hints,
+            "assists": state.assists,
             "score": self.spec.score(state.layout),
         }
 
@@ -320,14 +374,25 @@ class PatienceGame(Game[PatienceState]):
 
     def _summary(self, state: PatienceState) -> str:
         words = self.spec.result_words(state.layout, state.end == WON)
+        helped = f" {assist.assisted_words(state.assists)}" if state.assists else ""
         if state.end == WON:
-            perfect = (
-                " A perfect game: no undo, no hint." if not state.undos and not state.hints else ""
-            )
-            return f"{words} {len(state.log)} moves.{perfect}"
+            clean = not state.undos and not state.hints and not state.assists
+            perfect = " A perfect game: no undo, no hint." if clean else ""
+            return f"{words} {len(state.log)} moves.{perfect}{helped}"
         if state.end == RESIGNED:
-            return f"Resigned. {words}"
-        return f"Out of moves. {words}"
+            return f"Resigned. {words}{helped}"
+        return f"Out of moves. {words}{helped}"
+
+    def layouts(self, state: PatienceState) -> list[Layout]:
+        """The layout after each prefix of the moves, from the deal's to the current one
+        (for looking back along the game)."""
+        ctx = self._ctx(state)
+        layout = self.spec.settle(self.spec.deal(state.deck, ctx), ctx)
+        out = [layout]
+        for action in state.log:
+            layout = self._step(layout, action, ctx)
+            out.append(layout)
+        return out
 
 
 def _source(text: str) -> str:

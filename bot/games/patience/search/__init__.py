@@ -1,8 +1,9 @@
 """The patience solver: does a deal come out, played knowing every card, as the server
 does (the "thoughtful" measure)? Generic over the games: any spec in
 bot/games/patience/games is solved with no code of its own (problems.py), Sympathy's two
-hands too; the search (core.py) is depth first with a transposition set, safe moves
-played without branching, alike piles counted once, the hints' order and a budget.
+hands too; the search (core.py) dives depth first with a rising limit on the moves off
+the hints' order, each dive with a transposition table, safe moves played without
+branching, alike piles counted once, and a budget.
 
 `solve(game, state, budget)` decides from any state of a game (a fresh deal, or a game
 under way: a history's earlier states can be solved the same way) and never changes the

@@ -1,22 +1,24 @@
-"""The search itself: depth first over a `Problem`'s positions, each position seen once
-(a transposition set of the 64-bit hashes of canonical keys), within a `Budget` of
-positions, seconds and bytes. Two positions whose keys' hashes collide count as one,
-so a "lost" is exact but for that chance: about n * n / 2**65 for n positions, one in
-37 million at a million (the price of 128 bytes a position rather than a key's
-own size).
+"""The search itself: dives depth first over a `Problem`'s positions, first with few
+moves off the problem's preferred order allowed, then more, the last dive with no limit
+(`LADDER`), each dive seeing a position once (a transposition table of the 64-bit hashes
+of canonical keys), all within one `Budget` of positions, seconds and bytes. Two
+positions whose keys' hashes collide count as one, so a "lost" is exact but for that
+chance: about n * n / 2**65 for n positions, one in 37 million at a million (the price
+of 128 bytes a position rather than a key's own size).
 
 It knows nothing of cards: a problem says what follows a position (its moves in the
 order to try them; one move alone when the problem knows it cannot be wrong), which
 positions are won, and the key under which equivalent positions are one. The verdict
-is "won" with the line that wins, "lost" when every reachable position was searched
-without a win, or "unknown" when the budget ran out first, with how far it got.
+is "won" with the line that wins, "lost" when a dive searched every reachable position
+(one whose limit cut no line, or the last) without a win, or "unknown" when the budget
+ran out first, with how far it got.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 S = TypeVar("S")
 Clock = Callable[[], float]
@@ -26,11 +28,13 @@ clock of their own)."""
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
 ENTRY_BYTES = 128
-"""What one position costs in the transposition set at most: a 64-bit hash as a Python
-int (32 bytes) and its share of the set's table, whose 16-byte slots are 2 to 4 for each
-entry after the set grows and, while it grows, the old table's too (up to 16 / 0.6 +
-64 bytes), rounded up. bench/bench_solver.py measures it ("memory"): a solve stopped by
-its memory budget held less resident memory than the budget."""
+"""What one position costs in a dive's transposition table at most: a 64-bit hash as a
+Python int (32 bytes) and its share of the dict (a 24-byte entry, its index slots, and
+while it grows the old table's too; 78 bytes measured at a million entries, 88 at the
+peak of a resize), and the discrepancies left, a small int the interpreter shares,
+rounded up, and charged for every position of every dive (see `_Run`).
+bench/bench_solver.py measures it ("memory"): a solve stopped by its memory budget held
+less resident memory than it."""
 LEVEL_BYTES = 2048
 """What one level of the path costs: its position (mostly shared with its parent) and
 the moves still to try there."""
@@ -107,9 +111,20 @@ class Problem(Protocol[S]):
         ...
 
 
+LADDER: tuple[int | None, ...] = (0, 1, 2, 3, 4, 6, 8, 12, 16, None)
+"""The dives' discrepancy limits, in order (None: no limit, the whole space). A dive
+with limit k follows the problem's order but for at most k moves that are not a
+position's first choice: most won deals are found by the first few, at a fraction of
+the cost of a depth-first search that must first exhaust the subtree of an early wrong
+move (limited discrepancy search, Harvey and Ginsberg 1995)."""
+
+
 @dataclass
 class _Run(Generic[S]):
-    """One search's counters."""
+    """One search's counters: `positions` over every dive. The memory is charged for all
+    of them, not for the current dive's table alone: a dive's table is let go when the
+    next starts, but the process keeps much of what it held (bench/bench_solver.py saw a
+    solve charged by its current table reach 218 MB resident under a 200 MB budget)."""
 
     budget: Budget
     clock: Clock
@@ -146,39 +161,82 @@ class _Run(Generic[S]):
         )
 
 
-def search(problem: Problem[S], start: S, budget: Budget, clock: Clock) -> Verdict:
-    """Depth first from `start`: each position's children in the problem's order, a
-    position already seen (by its key's hash) skipped, until a won position, the end of
-    every line, or the budget (its seconds by `clock`). `start` and every position are
-    left as they were."""
+def search(
+    problem: Problem[S],
+    start: S,
+    budget: Budget,
+    clock: Clock,
+    lost: set[int] | None = None,
+) -> Verdict:
+    """Dives from `start` with a rising discrepancy limit (`LADDER`), the last without
+    one, until a won position, a dive that cut no line (then every reachable position
+    was searched: lost), or the budget (its seconds by `clock`). `start` and every
+    position are left as they were.
+
+    `lost`, when given, holds the hashes of positions already proved lost (by earlier
+    searches of the same problem): they are skipped as seen, and when this search too
+    ends "lost" every position its last dive saw is added to them (all of them are then
+    proved lost: each was searched to its end)."""
     run: _Run[S] = _Run(budget, clock, clock())
-    key, won, children = problem.key, problem.won, problem.children
-    seen: set[int] = {hash(key(start))}
-    remember = seen.add
     run.positions = 1
-    if won(start):
+    known = lost if lost is not None else set()
+    if hash(problem.key(start)) in known:
+        return run.verdict(LOST)
+    if problem.won(start):
         return run.verdict(WON)
+    for limit in LADDER:
+        result, line = _dive(problem, start, limit, run, known)
+        if result != UNKNOWN or run.stopped:
+            return run.verdict(result, line)
+    raise AssertionError("the ladder ends with a dive without a limit")
+
+
+def _dive(
+    problem: Problem[S], start: S, limit: int | None, run: _Run[S], lost: set[int]
+) -> tuple[str, tuple[str, ...]]:
+    """One dive: depth first in the problem's order, a position skipped when seen
+    before in this dive with at least as many discrepancies left, a move past a
+    position's first taken only while the limit allows, one in `lost` not at all. "won"
+    with its line; "lost" when no line was cut by the limit (its positions then join
+    `lost`); "unknown" when one was, or the budget ran out."""
+    key, won, children = problem.key, problem.won, problem.children
+    limited = limit is not None
+    seen: dict[int, int] = {hash(key(start)): limit or 0}
     path: list[str] = []
-    stack: list[Iterator[tuple[str, S]]] = [children(start)]
+    # each level: its children, the discrepancies left there, whether its first is taken
+    stack: list[list[Any]] = [[children(start), limit or 0, False]]
+    cut = False
     while stack:
-        step = next(stack[-1], None)
+        level = stack[-1]
+        step = next(level[0], None)
         if step is None:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        left = level[1] - level[2]
+        level[2] = limited  # without a limit no move costs a discrepancy
+        if left < 0:
+            cut = True  # this and every later move here would pass the limit
             stack.pop()
             if path:
                 path.pop()
             continue
         move, child = step
         code = hash(key(child))
-        if code in seen:
+        if seen.get(code, -1) >= left or code in lost:
             continue
-        remember(code)
+        seen[code] = left
         run.positions += 1
         path.append(move)
         if len(path) > run.depth:
             run.depth = len(path)
         if won(child):
-            return run.verdict(WON, tuple(path))
+            return WON, tuple(path)
         if run.spent(len(path)):
-            return run.verdict(UNKNOWN)
-        stack.append(children(child))
-    return run.verdict(LOST)
+            return UNKNOWN, ()
+        stack.append([children(child), left, False])
+    if cut:
+        return UNKNOWN, ()
+    lost.update(seen)
+    return LOST, ()

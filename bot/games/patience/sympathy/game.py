@@ -33,6 +33,8 @@ from bot.games.base import Game, GameInfo, Outcome, View
 from bot.games.cards import Pack, french_pack, stacked_deck
 from bot.games.errors import IllegalAction
 from bot.games.options import Option
+from bot.games.patience import assist
+from bot.games.patience.odds import odds_footer, odds_words
 from bot.games.rng import deal_commitment, deal_seed, shuffled
 from bot.games.rules_text import rules_page
 from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
@@ -72,6 +74,8 @@ class SympathyState:
     """Cards thrown out, in pairs, in order."""
     last: str
     """What the last action did, in words."""
+    assists: int = 0
+    """Answers of "Can I still win?" recorded (bot/games/patience/assist.py)."""
 
 
 class Sympathy(Game[SympathyState]):
@@ -100,8 +104,11 @@ class Sympathy(Game[SympathyState]):
         summary="Two players, a pack each: turn up cards together and throw out the pairs.",
         rules=rules_page(__package__),
         pack=Pack.FRENCH,
-        # every action turns up at least one card (52 + 52), plus at most one pass each
-        max_actions=2 * 52 + 2,
+        # every action turns up at least one card (52 + 52), plus at most one pass each,
+        # and the answers of "Can I still win?" recorded beside them (one a turn at most)
+        max_actions=2 * (2 * 52 + 2),
+        odds=odds_words("sympathy"),
+        odds_short=odds_footer("sympathy"),
     )
 
     def new(
@@ -159,6 +166,9 @@ class Sympathy(Game[SympathyState]):
             raise IllegalAction("This game of Sympathy is over.")
         if seat != state.turn:
             raise IllegalAction("It is your partner's turn to turn up cards.")
+        if assist.is_assist(action):
+            assist.checked(assist.read(action), lambda line: self._wins(state, line))
+            return replace(state, assists=state.assists + 1)
         choices = _choices(state, seat)
         if action == "grace":
             if "grace" not in choices:
@@ -184,6 +194,17 @@ class Sympathy(Game[SympathyState]):
             )
         return _advance(_turn_up(state, seat, pile))
 
+    def _wins(self, state: SympathyState, line: Sequence[str]) -> bool:
+        """Whether the turns, played in order by whoever's turn it is, win."""
+        try:
+            for action in line:
+                if state.turn < 0 or assist.is_assist(action):
+                    return False
+                state = self.apply(state, state.turn, action)
+        except IllegalAction:
+            return False
+        return len(state.out) == 104
+
     def view(self, state: SympathyState, seat: int | None) -> SympathyView:
         """Both players' piles: face-up cards, and face-down cards as None."""
         sides: list[SympathySide] = []
@@ -202,6 +223,8 @@ class Sympathy(Game[SympathyState]):
             "by_rank": state.by_rank,
             "commitment": deal_commitment(state.seed, 0),
         }
+        if state.assists:
+            out["news"] = assist.assisted_words(state.assists)
         if state.turn < 0:
             out["result"] = _summary(state)
             out["seeds"] = [deal_seed(state.seed, 0), deal_seed(state.seed, 1)]
@@ -237,10 +260,13 @@ class Sympathy(Game[SympathyState]):
     def stats(self, state: SympathyState) -> dict[str, int] | None:
         """The counters both players' statistics keep: the cards thrown out count as the
         moves made and as the score; Sympathy has no undo and no hint."""
-        return {"moves": len(state.out), "undos": 0, "hints": 0, "score": len(state.out)}
+        moves = len(state.out)
+        return {"moves": moves, "undos": 0, "hints": 0, "assists": state.assists, "score": moves}
 
     def describe_action(self, action: str) -> str:
         """'turn 5' -> 'Turn up pile 5'."""
+        if assist.is_assist(action):
+            return assist.ASKED
         if action == "grace":
             return "Turn up the grace card"
         words = action.split(" ")
@@ -328,9 +354,11 @@ def _advance(state: SympathyState) -> SympathyState:
 
 
 def _summary(state: SympathyState) -> str:
+    helped = f" {assist.assisted_words(state.assists)}" if state.assists else ""
     if len(state.out) == 104:
-        return "Won together: every card is thrown out."
-    return f"The game is stuck with {104 - len(state.out)} cards left; {len(state.out)} thrown out."
+        return f"Won together: every card is thrown out.{helped}"
+    left = 104 - len(state.out)
+    return f"The game is stuck with {left} cards left; {len(state.out)} thrown out.{helped}"
 
 
 GAME = Sympathy()

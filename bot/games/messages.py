@@ -1,0 +1,84 @@
+"""Words as data: a message is a catalogue key, its English source and its parameters.
+
+Games and services raise and return a `Message` instead of an English sentence; each
+front end turns it into words in its reader's language (`bot.i18n.translate`). English
+needs no catalogue: `Message.text()` fills the source itself, so a caller that only ever
+wanted the English sentence (a log line, an old test) still has it.
+
+Templates name their parameters in braces, `"You have {chips}."`; `{name:+}` signs a
+number. A parameter is a whole number (grouped by the locale: 1,000 / 1 000 / 1.000), a
+string shown as it is (a mention, a name, a card code), or another message, translated in
+the same language. A message with a `plural` form chooses it by its `count` parameter, by
+the locale's plural rule (English: one for 1, the plural otherwise). Templates hold no
+other braces. `bot/i18n/extract.py` finds every `message(...)` call in the code, so its
+key, English and plural must be string literals there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+PLACEHOLDER = re.compile(r"\{(\w+)(:\+)?\}")
+"""A parameter in a template: `{name}`, or `{name:+}` for a signed number."""
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A text to show a reader: catalogue key, English source, parameters by name."""
+
+    key: str
+    english: str
+    plural: str | None = None
+    """The English plural form; then `english` is the singular, chosen by `count`."""
+    params: tuple[tuple[str, int | str | Message], ...] = ()
+
+    @property
+    def count(self) -> int | None:
+        """The number a plural message is chosen by (None for a message without one)."""
+        value = dict(self.params).get("count")
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def text(self) -> str:
+        """The message in English, without any catalogue."""
+        form = self.english if self.plural is None or self.count == 1 else self.plural
+        return fill(form, self.params, english_number, Message.text)
+
+
+def message(
+    key: str, english: str, plural: str | None = None, **params: int | str | Message
+) -> Message:
+    """A message: its key, English source (and plural form, chosen by `count`), parameters."""
+    assert plural is None or "count" in params, f"{key}: a plural message needs a count"
+    return Message(key, english, plural, tuple(sorted(params.items())))
+
+
+def english_number(number: int, signed: bool) -> str:
+    """A whole number as English writes it: 1,250 (signed: +1,250)."""
+    return f"{number:+,}" if signed else f"{number:,}"
+
+
+def fill(
+    template: str,
+    params: tuple[tuple[str, int | str | Message], ...],
+    number: Callable[[int, bool], str],
+    nested: Callable[[Message], str],
+) -> str:
+    """A template with its parameters put in: numbers by `number`, messages by `nested`."""
+    values = dict(params)
+
+    def put(match: re.Match[str]) -> str:
+        value = values[match[1]]
+        if isinstance(value, Message):
+            return nested(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return number(value, match[2] is not None)
+        return str(value)
+
+    return PLACEHOLDER.sub(put, template)
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The names of the parameters a template uses."""
+    return frozenset(m[1] for m in PLACEHOLDER.finditer(template))
