@@ -39,6 +39,7 @@ from bot.storage.claims import ShardClaim, claim_shards
 from bot.tables import ServiceSettings, TableLimits, TableService, WatchKeys
 from bot.tables.recovery import GuildFilter
 from bot.tables.relay import Remote, open_remote
+from bot.tables.settings import WinnableSettings
 from bot.tournaments.service import TournamentService
 from cogs.entry_point import EntryPointTree
 from cogs.translator import CatalogueTranslator
@@ -191,9 +192,12 @@ class ParlourBot(commands.Bot):
                 turn_timeout_s=self.settings.turn_timeout_s,
                 ai_delay_s=0.0,
                 solver_workers=self.settings.solver_workers,
+                winnable=WinnableSettings(warm=self.settings.winnable_warm),
                 limits=self._limits,
             ),
         )
+        # winnable deals' stocks are refilled in the background (and, if asked, warmed)
+        self.tables.winnable.start()
         self.tournaments = TournamentService(self.tables)
         await self._attach_web()
         for name in COGS:
@@ -312,6 +316,7 @@ class ParlourBot(commands.Bot):
             await self.unload_extension(name)
         await self.web.close()
         if hasattr(self, "tables"):  # a start that failed before the service was made
+            await self.tables.winnable.stop()
             await asyncio.to_thread(self.tables.close)
         await self._stop_readying()
         await super().close()

@@ -89,6 +89,9 @@ class Settings:
     """How long a starting process waits for a PostgreSQL server that does not answer yet."""
     solver_workers: int = 1
     """Worker processes for patience solves ("Can I still win?"), PARLOUR_SOLVER_WORKERS."""
+    winnable_warm: bool = False
+    """Whether every patience game's stock of winnable deals is filled from the start
+    (PARLOUR_WINNABLE_WARM=1), rather than once a game's first is asked for."""
 
     def __post_init__(self) -> None:
         assert (self.shard_count is None) == (self.shards is None), "shards come with a count"
@@ -155,6 +158,7 @@ class Settings:
             web=web_settings(env, _given(env, "PARLOUR_WEB_PORT", "--web-port", web_port)),
             db_wait_s=float(_int(env, "PARLOUR_DB_WAIT_S", 0, 0, 3600)),
             solver_workers=_int(env, "PARLOUR_SOLVER_WORKERS", 1, 1, 64),
+            winnable_warm=bool(_int(env, "PARLOUR_WINNABLE_WARM", 0, 0, 1)),
         )
 
 

@@ -34,9 +34,10 @@ class WinnableSettings:
     whose proof needs more is passed over for the next seed."""
     wait_s: float = 1.5
     """How long a request searches fresh seeds when the stock is empty, before refusing."""
-    tries: int = 300
-    """Solves in a row without a win after which the background leaves a stock alone
-    until a deal of it is asked for again (a game that seldom comes out)."""
+    tries: int = 20
+    """Batches of fresh seeds in a row without a win (each up to 64 seeds, a worker's
+    four short budgets long) after which the background leaves a stock alone until a
+    deal of it is asked for again (a game that seldom comes out in the short budget)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,11 +17,12 @@ import contextlib
 import multiprocessing
 import os
 import time
+from dataclasses import replace
 from typing import Any
 
 from bot.games import registry
 from bot.games.base import Game
-from bot.games.patience.search import Budget, Verdict, solvable, solve
+from bot.games.patience.search import WON, Budget, Verdict, dealt, replays, solvable, solve
 from bot.games.patience.search.standing import Still, still_winnable
 from bot.games.state import JsonDict
 
@@ -46,6 +47,27 @@ def still_dumped(key: str, dumped: JsonDict, budget: Budget | None) -> Still:
     win?" from it (`still_winnable`)."""
     game = registry.get(key)
     return still_winnable(game, game.load(dumped), budget, time.perf_counter)
+
+
+def first_won(
+    key: str, options: dict[str, object], seeds: list[int], budget: Budget, most_s: float
+) -> int | None:
+    """A worker's job: the first of these seeds whose deal is proved won within `budget`
+    each (its line replayed through the game to a win), trying seeds for at most `most_s`
+    seconds in all; None if none was."""
+    game = registry.get(key)
+    until = time.perf_counter() + most_s
+    for seed in seeds:
+        left = until - time.perf_counter()
+        if left <= 0:
+            break
+        state = dealt(game, seed, options)
+        verdict = solve(
+            game, state, replace(budget, seconds=min(budget.seconds, left)), time.perf_counter
+        )
+        if verdict.result == WON and replays(game, state, verdict.line):
+            return seed
+    return None
 
 
 class SolverPool:
@@ -85,6 +107,20 @@ class SolverPool:
         loop = asyncio.get_running_loop()
         job = (game.info.key, game.dump(state), budget)
         return await loop.run_in_executor(self._pool(), still_dumped, *job)
+
+    async def first_won(
+        self,
+        game: Game[Any],
+        options: dict[str, object],
+        seeds: list[int],
+        budget: Budget,
+        most_s: float,
+    ) -> int | None:
+        """The first of these seeds whose deal of the game is proved won (`first_won`),
+        worked out in a worker process in one job while the loop goes on."""
+        loop = asyncio.get_running_loop()
+        job = (game.info.key, options, seeds, budget, most_s)
+        return await loop.run_in_executor(self._pool(), first_won, *job)
 
     def close(self) -> None:
         """Stop the workers (a solve under way is let finish)."""

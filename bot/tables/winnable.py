@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games import Game, registry
-from bot.games.patience.search import MEASURE, WON, Budget, Verdict, dealt, replays, solvable
+from bot.games.patience.search import MEASURE, Budget, solvable
 from bot.storage import Database
 from bot.storage import winnable_rows as rows
 from bot.tables.checks import game_and_options
@@ -52,6 +52,10 @@ SEEDED = (
     "A winnable deal is drawn among those the solver has proved, so it takes no seed:"
     " leave the seed out, or play that seed without winnable."
 )
+
+
+BATCH = 64
+"""Fresh seeds handed to a worker in one job (one round trip for many quick solves)."""
 
 
 class NotReady(TableError):
@@ -157,16 +161,15 @@ class WinnableDeals:
     async def _search(
         self, game: Game[Any], options: Mapping[str, object], opts: str
     ) -> int | None:
-        """Fresh seeds solved now, as many at once as there are workers, until one is
-        proved won (any other won is stocked) or the wait is over; None then."""
+        """Fresh seeds solved now, a batch to each worker in one job, until one is proved
+        won (any other won is stocked) or the wait is over; None then."""
         deadline = self.clock() + self.settings.wait_s
         self._searching += 1
         self._idle.clear()
         try:
             while (left := deadline - self.clock()) > 0:
-                seeds = [secrets.randbits(63) for _ in range(self.solver.workers)]
-                tries = [self._proved(game, s, options, left) for s in seeds]
-                won = [s for s, ok in zip(seeds, await asyncio.gather(*tries), strict=True) if ok]
+                tries = [self._batch(game, options, left) for _ in range(self.solver.workers)]
+                won = [s for s in await asyncio.gather(*tries) if s is not None]
                 for extra in won[1:]:
                     await self._stock(game.info.key, opts, extra)
                 if won:
@@ -177,16 +180,14 @@ class WinnableDeals:
             if not self._searching:
                 self._idle.set()
 
-    async def _proved(
-        self, game: Game[Any], seed: int, options: Mapping[str, object], most_s: float
-    ) -> bool:
-        """Whether the deal of this seed is proved won within the short budget (and at
-        most `most_s` seconds), its winning line replayed through the game to a win."""
-        state = dealt(game, seed, options)
-        seconds = min(self.settings.try_seconds, most_s)
-        budget = Budget(positions=self.settings.try_positions, seconds=seconds)
-        verdict: Verdict = await self.solver.solve(game, state, budget)
-        return verdict.result == WON and replays(game, state, verdict.line)
+    async def _batch(
+        self, game: Game[Any], options: Mapping[str, object], most_s: float
+    ) -> int | None:
+        """A proved seed among `BATCH` fresh ones, tried in a worker for at most `most_s`
+        seconds, each within the short budget (its winning line replayed to a win)."""
+        seeds = [secrets.randbits(63) for _ in range(BATCH)]
+        budget = Budget(positions=self.settings.try_positions, seconds=self.settings.try_seconds)
+        return await self.solver.first_won(game, dict(options), seeds, budget, most_s)
 
     async def _stock(self, game: str, opts: str, seed: int) -> bool:
         """Put a proved seed in the stock; whether it went in."""
@@ -243,9 +244,10 @@ class WinnableDeals:
             if await rows.stock_of(self.db, game_key, opts) >= self.settings.stock:
                 self._wanted.pop(wanted, None)
                 return
-            game, seed = registry.get(game_key), secrets.randbits(63)
-            won = await self._proved(game, seed, json.loads(opts), self.settings.try_seconds)
-            if won:
+            game = registry.get(game_key)
+            seed = await self._batch(game, json.loads(opts), self.settings.try_seconds * 4)
+            won = seed is not None
+            if seed is not None:
                 await self._stock(game_key, opts, seed)
         except Exception:  # one stock that fails never stops the others
             log.exception("the winnable stock of %s could not be filled", game_key)
