@@ -16,6 +16,7 @@ from bot.storage.notice_rows import add_notice
 from bot.storage.patience_rows import PatienceRow, record_patience
 from bot.storage.table_rows import set_dm_status
 from bot.storage.watch_rows import add_key
+from bot.storage.winnable_rows import add_seed
 from bot.tables import ServiceSettings, Status, TableService
 from tests.tables.playing import started, waiting_user
 
@@ -54,6 +55,7 @@ async def seed(where: str) -> int:
             await record_patience(tx, GUILD, finished.id, "clock", [row])
             await add_notice(tx, CHANNEL, finished.id, "The table was set aside.")
             await add_key(tx, table.id, "a-spectators-key")
+            await add_seed(tx, "clock", "{}", 12345)
             await set_guild(tx, GUILD, "fr")
             await set_user(tx, ALICE, UserLanguage("de", "fr"))
             await set_user(tx, BOB, UserLanguage(None, "pt-BR"))
