@@ -5,10 +5,12 @@ input does."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import sys
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.console.presenter import CONSOLE_USER, ConsolePresenter, seat_names
 from bot.console.screen import Screen, natural
@@ -21,6 +23,9 @@ from bot.tables.seams import Hand, hand_controls, hand_of
 from bot.tables.still import answer_facts
 from bot.tables.typed import as_listed
 from bot.tables.winnable import NotReady, WinnableDeal
+
+if TYPE_CHECKING:
+    from bot.ledger import Ledger
 
 CONSOLE_GUILD = 0
 CONSOLE_CHANNEL = 0
@@ -155,7 +160,6 @@ async def play_main(
     from bot.config import Settings
     from bot.ledger import Ledger
     from bot.storage.address import shown
-    from bot.tables import ServiceSettings
 
     out = out or sys.stdout
     read_line = read_line or stdin_reader()
@@ -164,36 +168,30 @@ async def play_main(
     db = await _open_chips(where)
     screen = Screen.for_stream(out)
     presenter = ConsolePresenter(out, screen=screen)
-    service: TableService | None = None
     try:
         ledger = Ledger(db, starting_chips=settings.starting_chips)
-        service = TableService(
-            db,
-            ledger,
-            # only the AI waits on the one player: no clock, and no grace on its answer
-            ServiceSettings(turn_timeout_s=None, optional_grace_s=None),
-            presenters=[presenter],
-        )
-        await service.recover()
-        await tell_notices(service, out)
-        table = service.in_channel(CONSOLE_CHANNEL)
-        if resumable(table, game, winnable):
-            assert table is not None
-            print(f"Resuming your unfinished game of {game.info.title}.", file=out)
-            presenter.remember(service.snapshot(table, Event.RESUMED))
-        else:
-            table = await new_table(
-                service,
-                game,
-                seats,
-                options,
-                seed,
-                buy_in,
-                old=table,
-                winnable=winnable,
-                say=lambda text: print(text, file=out),
-            )
-        await play_console(service, table, read_line, out, screen=screen)
+        async with _console_service(db, ledger, presenter) as service:
+            await service.recover()
+            await tell_notices(service, out)
+            table = service.in_channel(CONSOLE_CHANNEL)
+            if resumable(table, game, winnable):
+                assert table is not None
+                print(f"Resuming your unfinished game of {game.info.title}.", file=out)
+                presenter.remember(service.snapshot(table, Event.RESUMED))
+            else:
+                say = functools.partial(print, file=out)
+                table = await new_table(
+                    service,
+                    game,
+                    seats,
+                    options,
+                    seed,
+                    buy_in,
+                    old=table,
+                    winnable=winnable,
+                    say=say,
+                )
+            await play_console(service, table, read_line, out, screen=screen)
         if table.is_chip_game:
             purse = await ledger.purse(CONSOLE_GUILD, CONSOLE_USER)
             print(f"Your purse: {purse:,} chips (kept in {shown(where)}).", file=out)
@@ -202,10 +200,29 @@ async def play_main(
         print(f"parlour: {exc.reason}", file=sys.stderr)
         return 2
     finally:
-        if service is not None:
-            await service.winnable.stop()
-            await asyncio.to_thread(service.close)
         await db.close()
+
+
+@contextlib.asynccontextmanager
+async def _console_service(
+    db: Database, ledger: Ledger, presenter: ConsolePresenter
+) -> AsyncIterator[TableService]:
+    """The terminal's table service; its winnable deals' background and its solver's
+    workers let go at the end."""
+    from bot.tables import ServiceSettings
+
+    service = TableService(
+        db,
+        ledger,
+        # only the AI waits on the one player: no clock, and no grace on its answer
+        ServiceSettings(turn_timeout_s=None, optional_grace_s=None),
+        presenters=[presenter],
+    )
+    try:
+        yield service
+    finally:
+        await service.winnable.stop()
+        await asyncio.to_thread(service.close)
 
 
 async def winnable_deal(
