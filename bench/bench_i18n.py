@@ -74,7 +74,8 @@ def synthetic(folder: Path) -> None:
                     f"{{who}} joue la {n}e carte, qui vaut {{points}}.",
                     context=key,
                 )
-        write(catalog, folder / f"{locale}.po")
+        (folder / locale).mkdir(parents=True, exist_ok=True)
+        write(catalog, folder / locale / "bench.po")
 
 
 def per_message_us() -> tuple[float, float]:

@@ -18,6 +18,7 @@ import discord
 
 from bot.front.play import turn_words
 from bot.front.seats import named
+from bot.games import english
 from bot.tables import Table, TableError
 from bot.tables.seams import Hand
 from cogs._base import Form, Interaction, bot_of, dynamic_view, guarded, on_its_message
@@ -193,12 +194,15 @@ def hand_view(table: Table, hand: Hand) -> tuple[str, discord.ui.View | None]:
     if as_buttons(legal):
         for move in hand.moves:
             view.add_item(
-                ActionButton(hand.table_id, hand.version, move.action, named(table, move.words))
+                ActionButton(
+                    hand.table_id, hand.version, move.action, named(table, english(move.words))
+                )
             )
         return "Your choice.", view
     moves = {m.action: m for m in hand.moves}  # described only if the menu shows it
     options = [
-        discord.SelectOption(label=named(table, moves[a].words)[:100], value=a) for a in menu(legal)
+        discord.SelectOption(label=named(table, english(moves[a].words))[:100], value=a)
+        for a in menu(legal)
     ]
     view.add_item(ActionSelect(hand.table_id, hand.version, options))
     more = ""
@@ -219,7 +223,9 @@ def optional_view(table: Table, hand: Hand) -> tuple[str, discord.ui.View | None
     view = dynamic_view()
     for move in hand.moves[: MAX_BUTTONS - 1]:
         view.add_item(
-            OptionalButton(hand.table_id, hand.version, move.action, named(table, move.words))
+            OptionalButton(
+                hand.table_id, hand.version, move.action, named(table, english(move.words))
+            )
         )
     view.add_item(DeclineButton(hand.table_id, hand.version, hand.decline_words))
     return turn_words(hand), view

@@ -17,6 +17,7 @@ import discord
 
 from bot.front.play import control_words, hint, played, require_player
 from bot.front.still import STILL, still_words
+from bot.games import english
 from bot.tables import Table, TableError
 from bot.tables.seams import Controls, piles_of
 from bot.tables.still import answer_facts
@@ -46,7 +47,7 @@ def patience_items(view: discord.ui.View, controls: Controls) -> None:
     """Add a patience's controls in play to a message's view: the piles that have a move
     in a select (under the game's prompt), then its one-word actions as buttons."""
     if controls.piles:
-        labels = {p.source: p.label for p in controls.piles}
+        labels = {p.source: english(p.label) for p in controls.piles}
         options = [discord.SelectOption(label=labels[s][:100], value=s) for s in menu(list(labels))]
         view.add_item(SourceSelect(controls.table_id, controls.version, options, controls.prompt))
     for action in controls.words[:MAX_BUTTONS]:
@@ -138,7 +139,7 @@ async def choose_source(interaction: Interaction, table_id: int, version: int, s
         await bot_of(interaction).tables.act(table_id, interaction.user.id, version, moves[0])
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    options = [discord.SelectOption(label=words[a][:100], value=a) for a in menu(moves)]
+    options = [discord.SelectOption(label=english(words[a])[:100], value=a) for a in menu(moves)]
     view = dynamic_view()
     view.add_item(DestinationSelect(table.id, table.version, options))
     await interaction.followup.send(f"Move from {source} to...", view=view, ephemeral=True)

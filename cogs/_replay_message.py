@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.games import english
 from bot.games.cards import Pack, card_name, french_short
 from bot.tables.names import name_seats
 from bot.tables.replay import Moment, Replay
@@ -67,7 +68,7 @@ def move_line(replay: Replay, moment: Moment) -> str:
     if moment.move is None:
         return "The table as dealt, before the first move."
     mover = replay.names[moment.move.seat]
-    return f"**{mover}**: {name_seats(moment.move.words, replay.names)}"
+    return f"**{mover}**: {name_seats(english(moment.move.words), replay.names)}"
 
 
 def chapter_of(replay: Replay, step: int) -> str | None:
@@ -117,7 +118,7 @@ def end_line(replay: Replay) -> str:
     """What the last step says: how the game came out, or why it has no result."""
     outcome = replay.outcome()
     if outcome is not None:
-        return "Game over. " + name_seats(outcome.summary, replay.names)
+        return "Game over. " + name_seats(english(outcome.summary), replay.names)
     if not replay.verified:
         return "The replay stops here, where the log stopped rebuilding."
     return "The table was closed here, before the game's end." if replay.closed else "Still played."

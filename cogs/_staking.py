@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.front.play import amounts_of, even_spread, spread_words, stake_words
+from bot.games import english
 from bot.games.cards import french_short
 from bot.games.stakes import chips
 from bot.tables import Table, TableError
@@ -41,7 +42,7 @@ def quick_options(stake: Stake) -> list[discord.SelectOption]:
     """The common spreads as select options: the label, and what it puts on each card."""
     return [
         discord.SelectOption(
-            label=spread.words[:1].upper() + spread.words[1:100],
+            label=english(spread.words)[:1].upper() + english(spread.words)[1:100],
             value=spread.action,
             description=spread_words(amounts_of(spread.action), stake.cards)[:100],
         )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.games import english
 from bot.games.scene import Counter, Group
 from render import _theme as theme
 from render._fan import paste_badge, paste_fan, span, sprites_for, step_for
@@ -47,7 +48,7 @@ def _count(group: Group) -> int:
 def measure(group: Group, card_w: int, max_w: int) -> Placed:
     """The group's size at this card width, squeezed to at most max_w."""
     cw, ch = card_size(card_w)
-    label_w = min(max_w, math.ceil(text_width(clean(group["label"]), font(17))))
+    label_w = min(max_w, math.ceil(text_width(clean(english(group["label"])), font(17))))
     height = LABEL_H + ch + (OWNER_H if group.get("owners") else 0)
     if group["kind"] == "pile":
         width = cw + PILE_EDGES * PILE_OFFSET + 10

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.games import english
 from bot.games.scene import SeatScene
 from render import _theme as theme
 from render._fan import paste_badge, paste_fan, span, sprites_for, step_for
@@ -84,7 +85,7 @@ def _header(draw: ImageDraw.ImageDraw, box: Box, seat: SeatScene, name: str, num
     x += 31
     badge = seat.get("badge", "")
     if badge:
-        right = _badge(draw, badge, right, y + 14) - 6
+        right = _badge(draw, english(badge), right, y + 14) - 6
     fill = theme.DARK_TEXT if active else theme.TEXT
     draw_fitted(draw, (x, y + 14), name, font(NAME_SIZE), fill, right - x, anchor="lm")
 
@@ -118,7 +119,13 @@ def _chips_and_note(draw: ImageDraw.ImageDraw, box: Box, seat: SeatScene) -> Non
     note = seat.get("note", "")
     if note and right - x > 24:
         draw_fitted(
-            draw, (right, y), note, font(NOTE_SIZE, bold=False), theme.MUTED, right - x, "rm"
+            draw,
+            (right, y),
+            english(note),
+            font(NOTE_SIZE, bold=False),
+            theme.MUTED,
+            right - x,
+            "rm",
         )
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.games import english
 from bot.games.scene import Scene, SeatScene
 from render import _middle
 from render import _theme as theme
@@ -103,7 +104,9 @@ def draw_middle(
     if plan.counters:
         _middle.draw_counters(draw, scene["counters"], _moved(plan.counters, dx, dy))
     if plan.lines:
-        _middle.draw_lines(draw, scene.get("lines", []), _moved(plan.lines, dx, dy))
+        _middle.draw_lines(
+            draw, [english(t) for t in scene.get("lines", [])], _moved(plan.lines, dx, dy)
+        )
     _middle.draw_groups(canvas, plan.arranged, _moved(plan.groups, dx, dy), scene["pack"])
 
 
@@ -144,7 +147,9 @@ def _middle_pieces(scene: Scene, plan: MiddlePlan, mid: Box) -> list[Piece]:
         ln = plan.lines
 
         def paint_lines(tile: Image.Image, dx: int, dy: int) -> None:
-            _middle.draw_lines(ImageDraw.Draw(tile), lines, _moved(ln, dx, dy))
+            _middle.draw_lines(
+                ImageDraw.Draw(tile), [english(t) for t in lines], _moved(ln, dx, dy)
+            )
 
         region = Box(x, ln.y - PAD, w, ln.h + 2 * PAD)
         out.append(Piece(("lines", ln, _frozen(lines), pack), region, paint_lines))
@@ -171,7 +176,7 @@ def table_pieces(scene: Scene, names: Sequence[str], status: str) -> list[Piece]
         return None
 
     def paint_title(tile: Image.Image, _dx: int, dy: int) -> None:
-        draw_title(ImageDraw.Draw(tile), title, dy)
+        draw_title(ImageDraw.Draw(tile), english(title), dy)
 
     def paint_status(tile: Image.Image, _dx: int, dy: int) -> None:
         draw_status(ImageDraw.Draw(tile), status, HEIGHT - STATUS_H + dy)

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.games import english
 from bot.games.cards import Pack
 from bot.games.scene import Scene, group
 from bot.games.scene import scene as make_scene
@@ -153,7 +154,7 @@ def compose_table(scene: Scene, names: Sequence[str], *, status: str = "") -> Im
     boxes = seat_boxes(len(seats))
     canvas = _background().copy()
     draw = ImageDraw.Draw(canvas)
-    draw_title(draw, scene["title"], 0)
+    draw_title(draw, english(scene["title"]), 0)
     draw_status(draw, status, HEIGHT - STATUS_H)
     for i, (seat, box) in enumerate(zip(seats, boxes, strict=True)):
         draw_seat(canvas, box, seat, seat_name(names, i), i + 1, scene["pack"])

@@ -34,6 +34,7 @@ from bot.games.base import ChipGame, Game, Outcome
 from bot.games.cards import Pack, french_pack, yankee_pack
 from bot.games.chips import POT, Transfer
 from bot.games.errors import IllegalAction
+from bot.games.messages import Message, strings_of
 from bot.games.options import Option, OptionValue
 
 SEEDS = int(os.environ.get("PARLOUR_CONFORMANCE_SEEDS", "3"))
@@ -151,6 +152,13 @@ def ai_cases() -> Iterator[Case]:
 # -- checks on one state -------------------------------------------------------------------
 
 
+def only_messages(value: object) -> object:
+    """A view is JSON but for its words, which may be messages a front end translates."""
+    if isinstance(value, Message):
+        return value.text()
+    raise TypeError(f"a view holds {type(value).__name__}, which is not JSON: {value!r}")
+
+
 def strings_in(data: object) -> set[str]:
     """Every string in JSON data: values and keys, at any depth (walked with a stack and
     concrete types: under half the cost of nested generators and the Mapping test,
@@ -161,6 +169,8 @@ def strings_in(data: object) -> set[str]:
         item = stack.pop()
         if isinstance(item, str):
             found.add(item)
+        elif isinstance(item, Message):
+            found.update(strings_of(item))
         elif isinstance(item, (list, tuple)):
             stack.extend(item)
         elif isinstance(item, dict):
@@ -235,7 +245,7 @@ def check_views(game: Game[Any], state: Any, seats: int, turn: int = 0) -> None:
     private = [game.private_cards(state, t) for t in range(seats)]
     for viewer in viewers_of(game, state, seats, turn):
         view = game.view(state, viewer)
-        json.dumps(view, allow_nan=False)
+        json.dumps(view, allow_nan=False, default=only_messages)
         shown = set(strings_in(view))
         own = frozenset() if viewer is None else private[viewer]
         for owner in range(seats):

@@ -18,6 +18,7 @@ from bot.front.play import (
     turn_words,
 )
 from bot.front.seats import named
+from bot.games import english
 from bot.games.cards import french_short
 from bot.tables import Table
 from bot.tables.moves import Move
@@ -51,7 +52,7 @@ def hand_frame(table: Table, hand: Hand) -> dict[str, Any]:
 
 def moves_of(table: Table, moves: tuple[Move, ...]) -> list[dict[str, str]]:
     """Moves as the page offers them: what a control sends back, and its words."""
-    return [{"action": m.action, "words": named(table, m.words)} for m in moves]
+    return [{"action": m.action, "words": named(table, english(m.words))} for m in moves]
 
 
 def stake_frame(stake: Stake, *, dealt: bool) -> dict[str, Any]:
@@ -70,7 +71,7 @@ def stake_frame(stake: Stake, *, dealt: bool) -> dict[str, Any]:
         "spreads": [
             {
                 "action": s.action,
-                "words": s.words[:1].upper() + s.words[1:],
+                "words": english(s.words)[:1].upper() + english(s.words)[1:],
                 "detail": spread_words(amounts_of(s.action), stake.cards),
             }
             for s in stake.spreads

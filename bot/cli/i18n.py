@@ -15,7 +15,8 @@ def add_i18n(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     i18n = sub.add_parser("i18n", help="the message catalogues: extract them, check them")
     i18n_sub = i18n.add_subparsers(dest="i18n_command", metavar="COMMAND", required=True)
     extract = i18n_sub.add_parser(
-        "extract", help="write messages.pot from the code and bring every locale level with it"
+        "extract",
+        help="write the source catalogues (a domain each) from the code, every locale's level",
     )
     extract.set_defaults(handler=_extract)
     checked = i18n_sub.add_parser("check", help="check every catalogue complete")

@@ -16,7 +16,7 @@ from bot.console.presenter import CONSOLE_USER, ConsolePresenter, seat_names
 from bot.console.screen import Screen, natural
 from bot.console.table import YOU, seat_words
 from bot.front.still import STILL, still_words
-from bot.games import Game
+from bot.games import Game, english
 from bot.storage import Database
 from bot.tables import Event, Status, Table, TableError, TableService, grace
 from bot.tables.seams import Hand, hand_controls, hand_of
@@ -109,7 +109,11 @@ async def _obey(
         await _ask_still(service, table, out, user_id)
     else:
         try:
-            spreads = {} if hand.stake is None else {s.words: s.action for s in hand.stake.spreads}
+            spreads = (
+                {}
+                if hand.stake is None
+                else {english(s.words): s.action for s in hand.stake.spreads}
+            )
             action = as_listed(command, [*legal, *spreads])
             await service.act(table.id, user_id, table.version, spreads.get(action, action))
         except TableError as exc:

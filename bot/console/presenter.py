@@ -14,6 +14,7 @@ from typing import TextIO
 
 from bot.console.screen import Screen
 from bot.console.table import seat_words
+from bot.games import english
 from bot.tables import Event, Table, TableFacts, Update
 from bot.tables.events import Acted, Started, Stopped
 from bot.tables.updates import Moment
@@ -80,9 +81,10 @@ class ConsolePresenter:
         """'AI 1: Play a card face down' for others; the player's own move in full."""
         table, seat, action = update.table, detail.seat, detail.action
         mine = table.seats[seat].user_id == self.user_id
-        heard = update.announce(before)
+        announced = update.announce(before)
+        heard = None if announced is None else english(announced)
         if mine or heard is None:
-            text = update.describe(action) if mine else "Moves"
+            text = english(update.describe(action)) if mine else "Moves"
             if mine and heard is not None:
                 # what the table heard, when it only adds to the move (a Stops lead's run)
                 text = heard if heard.startswith(text) else text

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.console.screen import Screen
+from bot.games import english
 from bot.tables.history import history_text
 from bot.tables.names import name_seats
 from bot.tables.replay import Replay
@@ -47,7 +48,7 @@ def moment_lines(replay: Replay, step: int, screen: Screen, reveal: bool) -> lis
     if moment.move is None:
         said = "the table as dealt"
     else:
-        said = f"{names[moment.move.seat]}: {name_seats(moment.move.words, names)}"
+        said = f"{names[moment.move.seat]}: {name_seats(english(moment.move.words), names)}"
     lines = [screen.style.bold(f"Step {step} of {replay.last}") + f"  {said}"]
     lines += screen.view(moment.public, replay.picture, names, None, replay.describe)
     for seat, cards in enumerate(moment.revealed or ()):

@@ -12,6 +12,7 @@ from typing import TextIO
 from bot.console.patience import patience_lines, sympathy_lines
 from bot.console.style import Style
 from bot.console.table import seat_words, table_lines
+from bot.games import Text, english
 from bot.games.base import View
 from bot.games.info import Picture
 from bot.tables import Update
@@ -92,7 +93,7 @@ class Screen:
         picture: Picture,
         names: Sequence[str],
         me: int | None,
-        describe: Callable[[str], str],
+        describe: Callable[[str], Text],
         odds: str = "",
     ) -> list[str]:
         """A view (seat `me`'s, or with None the public one) drawn as `picture` says (a
@@ -127,8 +128,10 @@ class Screen:
         outcome, names = update.outcome, update.table.names
         assert outcome is not None
         story = _seen_by(update, me).get("scene", {}).get("lines", [])  # the last deal's end
-        lines = [seat_words(text, names) for text in story]
-        lines.append(self.style.bold("Game over.") + " " + seat_words(outcome.summary, names))
+        lines = [seat_words(english(text), names) for text in story]
+        lines.append(
+            self.style.bold("Game over.") + " " + seat_words(english(outcome.summary), names)
+        )
         lines += self._standing(results_of(update), names)
         detail = update.detail if isinstance(update.detail, Finished) else Finished()
         lines.append(f"Table seed {detail.seed}; deal seeds: {', '.join(detail.seeds)}")

@@ -11,9 +11,10 @@ import re
 from collections.abc import Sequence
 
 from bot.console.style import Style
+from bot.games import english
 from bot.games.base import View
 from bot.games.cards import FRENCH_RANKS, FRENCH_SUITS, YANKEE_SUITS, Pack
-from bot.games.scene import Group, Scene, SeatScene
+from bot.games.scene import HAND, Group, Scene, SeatScene
 from bot.tables.names import name_seats
 
 _PAIR = re.compile(r"\b([Ss])eats (\d+) and (\d+)\b")
@@ -65,11 +66,11 @@ def table_lines(view: View, names: Sequence[str], me: int | None, style: Style) 
         shown = [c for c in seat["cards"] if c not in hand] if index == me else seat["cards"]
         lines.append(_seat_line(seat, names[index], width, shown, style, pack))
     for group in scene["groups"]:
-        if group["label"].lower() == "your hand":
+        if group.get("role") == HAND:
             continue  # the hand has its own line below, in order
         lines.append("  " + _group_text(group, names, style, pack))
     for text in scene.get("lines", []):
-        lines.append("  " + seat_words(text, names))
+        lines.append("  " + seat_words(english(text), names))
     if hand:
         lines.append(f"  {style.bold('Your hand:')} {style.cards(sort_hand(hand, pack), pack)}")
     return lines
@@ -78,7 +79,7 @@ def table_lines(view: View, names: Sequence[str], me: int | None, style: Style) 
 def _heading(scene: Scene, names: Sequence[str], style: Style) -> str:
     """'== Tilters - deal 1 ==  Trump flags | Target 20'."""
     counters = " | ".join(
-        f"{seat_words(c['label'], names)} {seat_words(c['value'], names)}"
+        f"{seat_words(english(c['label']), names)} {seat_words(english(c['value']), names)}"
         for c in scene["counters"]
     )
     title = style.bold(f"== {scene['title']} ==")
@@ -100,7 +101,7 @@ def _seat_line(
         parts.append(f"{seat['chips']:>4} chip" + ("" if seat["chips"] == 1 else "s"))
     elif "score" in seat:
         parts.append(f"{seat['score']:>3} point" + ("" if seat["score"] == 1 else "s"))
-    roles = [seat[k] for k in ("badge", "note") if seat.get(k)]
+    roles = [english(seat[k]) for k in ("badge", "note") if seat.get(k)]
     if roles:
         parts.append("(" + "; ".join(roles) + ")")
     if shown:
@@ -124,4 +125,4 @@ def _group_text(group: Group, names: Sequence[str], style: Style, pack: Pack) ->
         words = [style.card(c, pack) for c in cards]
     if backs:
         words.append(("+ " if words else "") + style.dim(f"{backs} face down"))
-    return f"{seat_words(group['label'], names)}: " + (" ".join(words) if words else "-")
+    return f"{seat_words(english(group['label']), names)}: " + (" ".join(words) if words else "-")

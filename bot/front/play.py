@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from bot.front.seats import named
 from bot.front.still import STILL_LABEL
+from bot.games import english
 from bot.games.cards import french_short
 from bot.games.stakes import chips
 from bot.tables import Event, Table, TableError, TableService
@@ -51,7 +52,7 @@ def turn_words(hand: Hand) -> str:
 
 def played(table: Table, action: str) -> str:
     """'You played: Lead the 7♠.' (seats named)."""
-    return f"You played: {named(table, table.describe(action))}."
+    return f"You played: {named(table, english(table.describe(action)))}."
 
 
 def declined(decline_words: str) -> str:
@@ -61,7 +62,7 @@ def declined(decline_words: str) -> str:
 
 def hint(tables: TableService, table: Table) -> str:
     """A patience's hint once asked for: 'Hint: move t3 to f1.', or that none helps."""
-    return hint_said(tables.snapshot(table, Event.RESUMED).hint or NO_HINT)
+    return hint_said(english(tables.snapshot(table, Event.RESUMED).hint or NO_HINT))
 
 
 def hint_said(words: str) -> str:

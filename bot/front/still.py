@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.front.seats import named
+from bot.games import english
 from bot.games.patience.assist import LOST, WON
 from bot.tables import Table
 from bot.tables.still import STILL
@@ -22,7 +23,11 @@ def still_words(table: Table, facts: Mapping[str, object]) -> str:
     """The answer (`bot.tables.still.answer_facts`) in words: yes with the next move, no
     with how far back, or can't tell; then how it was decided and what it cost."""
     if facts["result"] == WON:
-        nxt = named(table, table.describe(str(facts["next"]))) if facts["next"] else "nothing more"
+        nxt = (
+            named(table, english(table.describe(str(facts["next"]))))
+            if facts["next"]
+            else "nothing more"
+        )
         head = (
             f"Yes: this game can still be won, in {facts['moves']} moves. "
             f"Next on the winning line: {nxt}. The hint now follows that line."

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.front.seats import named
+from bot.games import english
 from bot.games import scene as sc
 from bot.games.rng import commitment
 from bot.tables import Event, Status, TableFacts, Update
@@ -75,7 +76,7 @@ def status_words(update: Update, markup: Markup = PLAIN) -> str:
         return "waiting for players. Join, add AI players, and the host starts the game."
     news = news_of(update)
     if update.outcome is not None:
-        return f"game over. {named(table, update.outcome.summary)}{news}"
+        return f"game over. {named(table, english(update.outcome.summary))}{news}"
     names = " and ".join(table.seats[i].name for i in update.awaiting)
     clock = markup.clock(table.deadline_at) if table.deadline_at else ""
     proof = ""
@@ -84,7 +85,7 @@ def status_words(update: Update, markup: Markup = PLAIN) -> str:
         proof = f"\nDeal seed hash: {markup.code(str(update.public['commitment']))}"
         if table.winnable:
             proof += f" ({CHOSEN})"
-    hint = f"\nHint: {named(table, update.hint)}." if update.hint else ""
+    hint = f"\nHint: {named(table, english(update.hint))}." if update.hint else ""
     return f"waiting for {names}{clock}.{news}{hint}{proof}"
 
 

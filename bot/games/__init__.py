@@ -8,7 +8,7 @@ from bot.games.base import ChipGame, Game, GameInfo, Outcome, View
 from bot.games.cards import Pack
 from bot.games.chips import POT, Transfer
 from bot.games.errors import IllegalAction
-from bot.games.messages import Message, message
+from bot.games.messages import Message, Text, english, message
 from bot.games.options import Option, OptionValue
 
 __all__ = [
@@ -22,8 +22,10 @@ __all__ = [
     "OptionValue",
     "Outcome",
     "Pack",
+    "Text",
     "Transfer",
     "View",
+    "english",
     "message",
     "registry",
 ]

@@ -17,6 +17,7 @@ from bot.games.chips import POT, Transfer, split_evenly
 from bot.games.errors import IllegalAction
 from bot.games.info import Family as Family
 from bot.games.info import GameInfo as GameInfo
+from bot.games.messages import Text
 from bot.games.options import OptionValue, resolve
 from bot.games.scene import Scene
 from bot.games.state import Dumped, JsonDict
@@ -94,7 +95,7 @@ class Outcome:
     points: tuple[int, ...]
     """Per seat: the final score, or for chip games the chips won (negative: lost)."""
     winners: tuple[int, ...]
-    summary: str
+    summary: Text
     transfers: tuple[Transfer, ...] = field(default=())
     """Chip games: the net chips that changed hands over the game, seat to seat."""
     scores: tuple[int, ...] = field(default=())
@@ -204,11 +205,11 @@ class Game(ABC, Generic[S]):
         """How many deals have been started (the current deal is deal_number - 1)."""
         return 1
 
-    def describe_action(self, action: str) -> str:
+    def describe_action(self, action: str) -> Text:
         """An action in words for buttons and logs (by default, the action itself)."""
         return action
 
-    def announce(self, state: S, seat: int, action: str) -> str:
+    def announce(self, state: S, seat: int, action: str) -> Text:
         """The seat's action, taken in `state`, in words as everyone at the table may hear
         of it: a card played face down or drawn blind is not named. By default the action
         as `describe_action` words it; a game with hidden plays overrides this."""

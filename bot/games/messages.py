@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeAlias
 
 PLACEHOLDER = re.compile(r"\{(\w+)(:\+)?\}")
 """A parameter in a template: `{name}`, or `{name:+}` for a signed number."""
@@ -44,6 +45,56 @@ class Message:
         """The message in English, without any catalogue."""
         form = self.english if self.plural is None or self.count == 1 else self.plural
         return fill(form, self.params, english_number, Message.text)
+
+    def __str__(self) -> str:
+        # A message put into an f-string reads as its English: never garbage for a user,
+        # and the pseudo-locale tests see that English as raw words left untranslated.
+        return self.text()
+
+
+SEAT = "seat.n"
+"""The key of a seat named in a message (`seat(index)`): English "seat N" (N from 0, as
+the rules layer has always written it), which a front end that knows the table puts as
+that seat's player's name."""
+
+
+def seat(index: int) -> Message:
+    """A seat, as a parameter of a message: named by the front end, "seat N" without it."""
+    return Message(SEAT, "seat {number}", None, (("number", index),))
+
+
+def seat_index(text: Message) -> int | None:
+    """The seat a `seat(...)` message names, or None for any other message."""
+    if text.key != SEAT:
+        return None
+    number = text.params[0][1]
+    return number if isinstance(number, int) else None
+
+
+Text: TypeAlias = "Message | str"
+"""Words on their way to a reader: a `Message`, or a string shown as it is (a name, a
+card code, a number already written). Front ends turn either into words with
+`bot.i18n.words`; the tests in the pseudo-locale find any English sentence left as a
+plain string."""
+
+
+def english(text: Text) -> str:
+    """A text's English words (a log line, the rules layer's own checks)."""
+    return text.text() if isinstance(text, Message) else text
+
+
+def strings_of(text: Text) -> list[str]:
+    """Every plain string a text holds (a message's string parameters, at any depth): what
+    a privacy check must search for card codes."""
+    if isinstance(text, str):
+        return [text]
+    found: list[str] = []
+    for _, value in text.params:
+        if isinstance(value, Message):
+            found += strings_of(value)
+        elif isinstance(value, str):
+            found.append(value)
+    return found
 
 
 def message(

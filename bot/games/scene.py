@@ -6,6 +6,11 @@ draws seats (with their chips or score, held cards as faces or backs, a role bad
 a note), the middle of the table (rows, fans and piles of cards), counters (pot, cards
 left, trump ...) and a title. A new game builds its scene with these helpers and needs no
 renderer code of its own.
+
+Every word in a scene (title, badges, notes, labels, counters, lines) is a `Text`: a
+`Message` a front end translates for its reader (`bot.i18n.localised`), or a plain string
+shown as it is (a name, a number). Code never reads a label to learn what a group is: a
+group that is the viewer's own hand drawn apart says so by its `role`.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from collections.abc import Sequence
 from typing import NotRequired, TypedDict
 
 from bot.games.cards import Pack
+from bot.games.messages import Message, Text
 
 
 class SeatScene(TypedDict):
@@ -25,9 +31,9 @@ class SeatScene(TypedDict):
     """How many cards it holds face down (shown as backs)."""
     chips: NotRequired[int]
     score: NotRequired[int]
-    badge: NotRequired[str]
+    badge: NotRequired[Text]
     """A short role: 'bank', 'dealer', 'out' ..."""
-    note: NotRequired[str]
+    note: NotRequired[Text]
     """A short line under the seat: 'rate 5', 'passed' ..."""
     active: NotRequired[bool]
     """The table waits for this seat."""
@@ -40,29 +46,36 @@ class Group(TypedDict):
 
     kind: str
     """'row' (side by side), 'fan' (overlapping) or 'pile' (a stack, top card shown)."""
-    label: str
+    label: Text
     cards: list[str]
     backs: NotRequired[int]
     owners: NotRequired[list[int]]
     """For a trick: which seat played each card."""
+    role: NotRequired[str]
+    """What the group is, for code that must know: `HAND`, the viewer's own hand drawn
+    apart from its seat."""
 
 
 class Counter(TypedDict):
     """A labelled number or word: Pot 30, Trump stars."""
 
-    label: str
-    value: str
+    label: Text
+    value: Text
+
+
+HAND = "hand"
+"""A group's role: the viewer's own hand, drawn apart from the cards before its seat."""
 
 
 class Scene(TypedDict):
     """The whole table."""
 
     pack: str
-    title: str
+    title: Text
     seats: list[SeatScene]
     groups: list[Group]
     counters: list[Counter]
-    lines: NotRequired[list[str]]
+    lines: NotRequired[list[Text]]
     """A few short lines of text (the last deal's result, a call ...)."""
 
 
@@ -72,8 +85,8 @@ def seat(
     backs: int = 0,
     chips: int | None = None,
     score: int | None = None,
-    badge: str = "",
-    note: str = "",
+    badge: Text = "",
+    note: Text = "",
     active: bool = False,
     team: int | None = None,
 ) -> SeatScene:
@@ -96,10 +109,11 @@ def seat(
 
 def group(
     kind: str,
-    label: str,
+    label: Text,
     cards: Sequence[str] = (),
     backs: int = 0,
     owners: Sequence[int] | None = None,
+    role: str = "",
 ) -> Group:
     """A group of cards in the middle of the table."""
     assert kind in ("row", "fan", "pile"), kind
@@ -108,16 +122,18 @@ def group(
         out["backs"] = backs
     if owners is not None:
         out["owners"] = list(owners)
+    if role:
+        out["role"] = role
     return out
 
 
 def scene(
     pack: Pack,
-    title: str,
+    title: Text,
     seats: Sequence[SeatScene],
     groups: Sequence[Group] = (),
-    counters: Sequence[tuple[str, object]] = (),
-    lines: Sequence[str] = (),
+    counters: Sequence[tuple[Text, object]] = (),
+    lines: Sequence[Text] = (),
 ) -> Scene:
     """The scene of a table."""
     out: Scene = {
@@ -125,7 +141,9 @@ def scene(
         "title": title,
         "seats": list(seats),
         "groups": list(groups),
-        "counters": [{"label": k, "value": str(v)} for k, v in counters],
+        "counters": [
+            {"label": k, "value": v if isinstance(v, Message) else str(v)} for k, v in counters
+        ],
     }
     if lines:
         out["lines"] = list(lines)

@@ -9,7 +9,7 @@ Babel. docs/DESIGN.md "Languages" says why gettext, and how the parts fit.
 from bot.i18n.catalogues import Catalogues, catalogues, translate
 from bot.i18n.locales import ENGLISH, LOCALES, PSEUDO, supported, terminal_locale
 from bot.i18n.readers import Languages, UnknownLanguage
-from bot.i18n.words import autonym, message_of
+from bot.i18n.words import autonym, localised, message_of, words
 
 __all__ = [
     "ENGLISH",
@@ -20,8 +20,10 @@ __all__ = [
     "UnknownLanguage",
     "autonym",
     "catalogues",
+    "localised",
     "message_of",
     "supported",
     "terminal_locale",
     "translate",
+    "words",
 ]

@@ -1,9 +1,10 @@
 """Every catalogue complete: `parlour i18n check`, and the test that runs it.
 
-The code and the source agree (a key the code uses is in `messages.pot` with the same
-English; a key there is still used), and each shipped locale's `.po` translates every key
-of the source: the English it translates is the source's, nothing is fuzzy or empty, a
-plural message has the locale's number of forms (its `Plural-Forms` being Babel's rule for
+The code and the source agree (a key the code uses is in its domain's `.pot` with the
+same English; a key there is still used), and each shipped locale's `.po` of each domain
+translates every key of that domain's source: the English it translates is the source's,
+nothing is fuzzy or empty, a plural message has the locale's number of forms (its
+`Plural-Forms` being Babel's rule for it), each form has the English's placeholders (a
 it), each form has the English's placeholders (a plural form may leave out `{count}`, as
 "un jeton" does), and a command's name keeps Discord's rule (lower case, no spaces, at
 most 32 characters) and its other texts Discord's 100.
@@ -18,8 +19,15 @@ from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 
 from bot.games.messages import PLACEHOLDER, placeholders
-from bot.i18n.catalogues import FOLDER, SOURCE, forms_of, read_catalogue
-from bot.i18n.extract import ROOT, Entry, entries_of, extract
+from bot.i18n.catalogues import (
+    FOLDER,
+    domains,
+    forms_of,
+    locale_path,
+    read_catalogue,
+    source_path,
+)
+from bot.i18n.extract import ROOT, Entry, by_domain, entries_of, extract
 from bot.i18n.locales import ENGLISH, LOCALES
 
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -31,23 +39,32 @@ def check(root: Path = ROOT, folder: Path = FOLDER) -> list[str]:
     """Every problem of the code's messages and the shipped catalogues, in words."""
     found = extract(root)
     problems = list(found.problems)
-    source_path = folder / SOURCE
-    if not source_path.exists():
-        return [*problems, f"{SOURCE} is missing: run parlour i18n extract"]
-    source = entries_of(read_catalogue(source_path))
-    for key in sorted(found.entries.keys() - source.keys()):
-        problems.append(f"{key}: used in the code but missing from {SOURCE}")
-    for key in sorted(source.keys() - found.entries.keys()):
-        problems.append(f"{key}: in {SOURCE} but no longer used in the code")
-    for key in sorted(found.entries.keys() & source.keys()):
-        code, kept = found.entries[key], source[key]
-        if (code.english, code.plural) != (kept.english, kept.plural):
-            problems.append(f"{key}: {SOURCE} has other English than the code")
+    grouped = by_domain(found.entries.values())
+    for domain in sorted(set(domains(folder)) | grouped.keys()):
+        problems += check_domain(folder, domain, {e.key: e for e in grouped.get(domain, [])})
+    return problems
+
+
+def check_domain(folder: Path, domain: str, code: dict[str, Entry]) -> list[str]:
+    """The problems of one domain: its source against the code, and each locale's."""
+    name = f"{domain}.pot"
+    path = source_path(folder, domain)
+    if not path.exists():
+        return [f"{name} is missing: run parlour i18n extract"]
+    source = entries_of(read_catalogue(path))
+    problems = []
+    for key in sorted(code.keys() - source.keys()):
+        problems.append(f"{key}: used in the code but missing from {name}")
+    for key in sorted(source.keys() - code.keys()):
+        problems.append(f"{key}: in {name} but no longer used in the code")
+    for key in sorted(code.keys() & source.keys()):
+        if (code[key].english, code[key].plural) != (source[key].english, source[key].plural):
+            problems.append(f"{key}: {name} has other English than the code")
     for entry in source.values():
         problems += _template_problems(entry)
     for locale in LOCALES:
         if locale != ENGLISH:
-            problems += check_locale(source, folder / f"{locale}.po", locale)
+            problems += check_locale(source, locale_path(folder, locale, domain), locale)
     return problems
 
 
@@ -65,7 +82,7 @@ def _template_problems(entry: Entry) -> list[str]:
 def check_locale(source: dict[str, Entry], path: Path, locale: str) -> list[str]:
     """The problems of one locale's catalogue against the source."""
     if not path.exists():
-        return [f"{locale}: {path.name} is missing: run parlour i18n extract"]
+        return [f"{locale}: {locale}/{path.name} is missing: run parlour i18n extract"]
     catalog = read_catalogue(path, locale)
     problems = _plural_rule(catalog, locale)
     kept = {m.context: m for m in catalog if m.context}

@@ -5,9 +5,10 @@ ledger's `worded(key, english[, plural], ...)` and of discord.py's
 `locale_str(english, key=...)` (a command's name, description, parameter or choice) in
 `bot/`, `cogs/`, `render/` and `web/` is a message; its key and English must be string
 literals there, so that reading the code finds them all without running it. The source
-is written to `messages.pot`; each locale's `.po` is brought level with it: a new key
-added untranslated, a key whose English changed kept but marked fuzzy (unused until a
-translator looks again), a key gone from the code dropped.
+is written one file a domain (the key's first part), `<domain>.pot`; each locale's
+`<locale>/<domain>.po` is brought level with it: a new key added untranslated, a key
+whose English changed kept but marked fuzzy (unused until a translator looks again), a
+key gone from the code dropped, and a domain gone from the code removed.
 """
 
 from __future__ import annotations
@@ -20,7 +21,15 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from bot.i18n.catalogues import FOLDER, SOURCE, forms_of, read_catalogue
+from bot.i18n.catalogues import (
+    FOLDER,
+    domain_of,
+    domains,
+    forms_of,
+    locale_path,
+    read_catalogue,
+    source_path,
+)
 from bot.i18n.locales import ENGLISH, LOCALES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -198,21 +207,41 @@ def write(catalog: Catalog, path: Path) -> None:
         write_po(file, catalog, width=100, include_lineno=False, sort_output=False)
 
 
+def by_domain(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
+    """Entries grouped by their catalogue (the key's first part)."""
+    grouped: dict[str, list[Entry]] = {}
+    for entry in entries:
+        grouped.setdefault(domain_of(entry.key), []).append(entry)
+    return grouped
+
+
 def run(root: Path = ROOT, folder: Path = FOLDER) -> list[str]:
     """Extract the source from the code and bring every locale level with it; the
     problems the code's messages have (a key read from a variable, say)."""
     found = extract(root)
-    source_path = folder / SOURCE
-    source = source_catalog(found.entries.values())
-    old_source = read_catalogue(source_path) if source_path.exists() else None
+    grouped = by_domain(found.entries.values())
+    for gone in set(domains(folder)) - grouped.keys():
+        source_path(folder, gone).unlink()
+        for locale in LOCALES:
+            locale_path(folder, locale, gone).unlink(missing_ok=True)
+    for domain, entries in sorted(grouped.items()):
+        _write_domain(folder, domain, entries)
+    return found.problems
+
+
+def _write_domain(folder: Path, domain: str, entries: list[Entry]) -> None:
+    """One domain's source and its every locale's catalogue, written where they changed."""
+    path = source_path(folder, domain)
+    source = source_catalog(entries)
+    old_source = read_catalogue(path) if path.exists() else None
     if old_source is None or entries_of(old_source) != entries_of(source):
-        write(source, source_path)
+        write(source, path)
     for locale in LOCALES:
         if locale == ENGLISH:
             continue
-        path = folder / f"{locale}.po"
+        path = locale_path(folder, locale, domain)
         old = read_catalogue(path, locale) if path.exists() else None
         new = locale_catalog(source, old, locale)
         if old is None or _contents(old) != _contents(new):
+            path.parent.mkdir(parents=True, exist_ok=True)
             write(new, path)
-    return found.problems

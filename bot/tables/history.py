@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games import ChipGame
+from bot.games import ChipGame, english
 from bot.tables.names import name_seats
 from bot.tables.replay import Replay
 from bot.tables.replay_steps import Step
@@ -82,7 +82,7 @@ def _deal_lines(replay: Replay, steps: list[Step]) -> list[str]:
         lines.append("  Stacks: " + _stacks(replay, steps[0].number - 1))
     width = len(str(replay.last))
     for step in steps:
-        said = name_seats(step.words, names)
+        said = name_seats(english(step.words), names)
         lines.append(f"  {step.number:>{width}}. {names[step.seat]}: {said}")
     if chips:
         before = _stack_values(replay, steps[0].number - 1)
@@ -113,7 +113,7 @@ def _result(replay: Replay) -> list[str]:
         if replay.closed:
             return ["Result: none; the table was closed before the game's end."]
         return ["Result: none yet; the game is still being played."]
-    lines = ["Result: " + name_seats(outcome.summary, replay.names)]
+    lines = ["Result: " + name_seats(english(outcome.summary), replay.names)]
     lines += [_standing(replay.names, s) for s in standings]
     return lines
 

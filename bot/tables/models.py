@@ -11,6 +11,7 @@ from typing import Any
 from bot.games import Game
 from bot.games.cards import Pack
 from bot.games.info import GameInfo, Picture
+from bot.games.messages import Text
 
 
 class TableError(Exception):
@@ -142,7 +143,7 @@ class Table:
         """How the front ends draw the table (`GameInfo.picture`)."""
         return self.game.info.picture
 
-    def describe(self, action: str) -> str:
+    def describe(self, action: str) -> Text:
         """A move in the game's words ("seat N" unnamed)."""
         return self.game.describe_action(action)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.games.messages import Text
+
 
 class Move:
     """A move as listed (what a control sends back) and in words (what it shows). Words
@@ -13,7 +15,10 @@ class Move:
     __slots__ = ("_describe", "_words", "action")
 
     def __init__(
-        self, action: str, words: str | None = None, describe: Callable[[str], str] | None = None
+        self,
+        action: str,
+        words: Text | None = None,
+        describe: Callable[[str], Text] | None = None,
     ) -> None:
         if words is None and describe is None:
             raise ValueError("a move needs its words, or a way to make them")
@@ -22,7 +27,7 @@ class Move:
         self._describe = describe
 
     @property
-    def words(self) -> str:
+    def words(self) -> Text:
         """The move in words, as its game describes it."""
         if self._words is None:
             assert self._describe is not None

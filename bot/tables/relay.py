@@ -30,7 +30,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games import IllegalAction
+from bot.games import IllegalAction, english
 from bot.ledger import LedgerError
 from bot.storage import Database
 from bot.storage import table_rows as rows
@@ -110,7 +110,7 @@ async def _run(tables: TableService, call: Call) -> tuple[str, int]:
     else:
         assert call.op == "hint", call.op
         table = await tables.act(call.table_id, call.user_id, call.version, "hint")
-        return tables.snapshot(table, Event.RESUMED).hint or NO_HINT, table.version
+        return english(tables.snapshot(table, Event.RESUMED).hint or NO_HINT), table.version
     return "", table.version
 
 

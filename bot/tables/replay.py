@@ -51,6 +51,7 @@ from typing import Any
 from bot.games import Game, Outcome, View
 from bot.games.cards import Pack
 from bot.games.info import Picture
+from bot.games.messages import Text
 from bot.games.rng import commitment, deal_commitment, deal_seed
 from bot.storage.table_rows import ActionRow
 from bot.tables.models import Status, Table
@@ -175,7 +176,7 @@ class Replay:
             return self.deals
         return self.tricks
 
-    def describe(self, action: str) -> str:
+    def describe(self, action: str) -> Text:
         """A move in the game's words ("seat N" unnamed)."""
         return self.game.describe_action(action)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games import Game, View
+from bot.games.messages import Text
 from bot.storage.table_rows import ActionRow
 from bot.tables.accounts import LEAVE
 
@@ -28,7 +29,7 @@ class Step:
     seat: int
     kind: str
     """"act" for a move, "stack" for chips the table moved (a top-up, a leave)."""
-    words: str
+    words: Text
     """The move as the table heard it (`Game.announce`), seats written "seat N"."""
     deal: int
     trick: int | None

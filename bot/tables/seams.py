@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.games import Game, GameInfo, Outcome, View
+from bot.games.messages import Text
 from bot.games.patience.search import solvable
+from bot.games.scene import HAND
 from bot.tables.events import Event
 from bot.tables.models import Status, Table, TableError
 from bot.tables.moves import Move
@@ -82,7 +84,7 @@ class Pile:
     """A patience pile that has a move: its id, its label, and its moves."""
 
     source: str
-    label: str
+    label: Text
     moves: tuple[Move, ...]
 
 
@@ -122,12 +124,12 @@ def own_hand_title(table: Table | TableFacts, seat: int) -> str:
 
 def cards_in(view: View, index: int) -> tuple[str, ...]:
     """The cards a seat's own view shows in its hand: its seat's cards, unless the game
-    draws the hand apart (a "Your hand" group, its seats showing the cards laid before
+    draws the hand apart (a group whose role is `HAND`, its seats showing the cards laid before
     them: Quien Sabe's face-up cards, the Stops games' played ones) or says it is empty;
     then the view's `hand`."""
     hand = view.get("hand")
     scene = view.get("scene", {})
-    apart = any(g["label"].lower() == "your hand" for g in scene.get("groups", []))
+    apart = any(g.get("role") == HAND for g in scene.get("groups", []))
     if isinstance(hand, list) and (apart or not hand):
         return tuple(c for c in hand if isinstance(c, str))
     seats = scene.get("seats", [])
@@ -306,7 +308,7 @@ def split_actions(game: Game[object], legal: list[str]) -> tuple[tuple[Pile, ...
     return found, tuple(words)
 
 
-def _pile_label(game: Game[object], source: str, actions: list[str]) -> str:
+def _pile_label(game: Game[object], source: str, actions: list[str]) -> Text:
     """'t3 (2 moves)', or the move itself when the pile has only one."""
     if len(actions) == 1:
         return game.describe_action(actions[0])

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from bot.games import Game, GameInfo, Outcome, View
 from bot.games.cards import Pack
 from bot.games.info import Picture
+from bot.games.messages import Text
 from bot.tables.events import Acted, Detail, Event, Nothing, fits
 from bot.tables.models import Status, Table
 
@@ -220,7 +221,7 @@ class Update:
         return self.moment.awaiting
 
     @property
-    def hint(self) -> str | None:
+    def hint(self) -> Text | None:
         """A patience's hint, once asked, in words (`NO_HINT` if no move helps)."""
         public = self.public
         found = None if public is None else public.get("hint")
@@ -228,11 +229,11 @@ class Update:
             return None
         return NO_HINT if found == "none" else self.describe(str(found))
 
-    def describe(self, action: str) -> str:
+    def describe(self, action: str) -> Text:
         """A move in the game's words ("seat N" unnamed)."""
         return self.moment.game.describe_action(action)
 
-    def announce(self, before: Moment | None) -> str | None:
+    def announce(self, before: Moment | None) -> Text | None:
         """The move this update tells of (an action log's "act"), in the words everyone
         at the table heard (a card played face down is not named): the game's
         announcement, asked of the moment `before` it (the table's previous update's).

@@ -120,4 +120,4 @@ def test_a_catalogue_folder_without_translations_gives_english(tmp_path: Path) -
     empty = Catalogues.load(tmp_path)
     assert empty.by_locale == {}
     assert empty.translate(yours(2), "fr") == "You have 2 chips."
-    assert (FOLDER / "fr.po").exists()
+    assert (FOLDER / "fr" / "chips.po").exists()

@@ -35,12 +35,12 @@ def tree(tmp_path: Path, code: str = CODE) -> tuple[Path, Path]:
 
 
 def translated(folder: Path, locale: str, words: dict[str, str | tuple[str, ...]]) -> None:
-    path = folder / f"{locale}.po"
-    catalog = read_catalogue(path, locale)
-    for m in catalog:
-        if m.context in words:
-            m.string = words[m.context]
-    write(catalog, path)
+    for path in sorted((folder / locale).glob("*.po")):
+        catalog = read_catalogue(path, locale)
+        for m in catalog:
+            if m.context in words:
+                m.string = words[m.context]
+        write(catalog, path)
 
 
 def complete(tmp_path: Path) -> tuple[Path, Path]:
@@ -75,13 +75,13 @@ def test_extraction_finds_messages_and_command_texts(tmp_path: Path) -> None:
 def test_a_key_used_in_code_but_missing_from_the_source_fails(tmp_path: Path) -> None:
     root, folder = complete(tmp_path)
     tree(tmp_path, CODE + 'D = message("t.new", "New.")\n')
-    assert "t.new: used in the code but missing from messages.pot" in check(root, folder)
+    assert "t.new: used in the code but missing from t.pot" in check(root, folder)
 
 
 def test_a_key_in_the_source_no_longer_used_fails(tmp_path: Path) -> None:
     root, folder = complete(tmp_path)
     tree(tmp_path, CODE.replace('A = message("t.hello", "Hello, {name}.", name="x")', ""))
-    assert "t.hello: in messages.pot but no longer used in the code" in check(root, folder)
+    assert "t.hello: in t.pot but no longer used in the code" in check(root, folder)
 
 
 def test_a_key_read_from_a_variable_or_given_two_englishes_fails(tmp_path: Path) -> None:
@@ -113,25 +113,37 @@ def test_a_changed_english_marks_translations_fuzzy_until_checked(tmp_path: Path
     assert run(root, folder) == []
     problems = check(root, folder)
     assert "fr: t.hello is marked fuzzy: check it and drop the mark" in problems
-    kept = {m.context: m.string for m in read_catalogue(folder / "fr.po", "fr") if m.context}
+    kept = {m.context: m.string for m in read_catalogue(folder / "fr" / "t.po", "fr") if m.context}
     assert kept["t.hello"] == "Bonjour, {name}."  # the old words, kept for the translator
 
 
 def test_a_wrong_plural_rule_or_a_missing_catalogue_fails(tmp_path: Path) -> None:
     root, folder = complete(tmp_path)
-    path = folder / "fr.po"
+    path = folder / "fr" / "t.po"
     path.write_text(
         path.read_text(encoding="utf-8").replace("plural=(n > 1)", "plural=(n != 1)"),
         encoding="utf-8",
     )
-    (folder / "es.po").unlink()
+    (folder / "es" / "t.po").unlink()
     problems = check(root, folder)
     assert any(p.startswith("fr: Plural-Forms is not Babel's rule") for p in problems)
-    assert "es: es.po is missing: run parlour i18n extract" in problems
+    assert "es: es/t.po is missing: run parlour i18n extract" in problems
 
 
 def test_extraction_twice_changes_nothing(tmp_path: Path) -> None:
     root, folder = complete(tmp_path)
-    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    before = {p: p.read_bytes() for p in folder.rglob("*.po*")}
     assert run(root, folder) == []
-    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert {p: p.read_bytes() for p in folder.rglob("*.po*")} == before
+
+
+def test_each_domain_is_its_own_file_and_a_domain_gone_from_the_code_goes(
+    tmp_path: Path,
+) -> None:
+    root, folder = complete(tmp_path)
+    assert sorted(p.name for p in folder.glob("*.pot")) == ["command.pot", "t.pot"]
+    assert sorted(p.name for p in (folder / "de").glob("*.po")) == ["command.po", "t.po"]
+    tree(tmp_path, CODE.replace('C = locale_str("greet", key="command.t.greet.name")', ""))
+    assert run(root, folder) == []
+    assert sorted(p.name for p in folder.rglob("*.po*")) == ["t.po"] * 4 + ["t.pot"]
+    assert check(root, folder) == []

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from bot.games.base import GameInfo, Staking
 from bot.games.cards import Pack, french_short
 from bot.games.chips import Transfer
-from bot.games.scene import Group, Scene, group, scene, seat
+from bot.games.scene import HAND, Group, Scene, group, scene, seat
 from bot.games.stops.facts import BoardPlace, StopsSeat, StopsView
 from bot.games.stops.flow import AUCTION, DEAL, OVER, PLAY, STAKE, WIDOW, Settled, StopsState
 from bot.games.stops.page import Place, StopsRules
@@ -251,7 +251,7 @@ def table_scene(game: StopsTable, st: StopsState, viewer: int | None) -> Scene:
     if st.spare:
         groups.append(group("pile", "Dead hand", backs=len(st.spare)))
     if viewer is not None and 0 <= viewer < st.seats and st.hands[viewer]:
-        groups.append(group("row", "Your hand", _sorted(st.hands[viewer], rules.order)))
+        groups.append(group("row", "Your hand", _sorted(st.hands[viewer], rules.order), role=HAND))
     counters: list[tuple[str, Any]] = [("Deal", f"{st.dealt} of {st.deals}")]
     if st.pool:
         counters.append(("Pool", st.pool))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from bot.games.cards import Pack
-from bot.games.scene import Scene, group, scene, seat
+from bot.games.scene import HAND, Scene, group, scene, seat
 from bot.games.stakes import ChipView
 from bot.games.yankee.quien_sabe.flow import DECIDE, OVER, ROUNDS, QuienSabeState, Settled, qsn
 
@@ -127,7 +127,7 @@ def table_scene(st: QuienSabeState, viewer: int | None) -> Scene:
         )
     groups = []
     if viewer is not None and 0 <= viewer < st.seats:
-        groups.append(group("row", "Your hand", st.hands[viewer]))
+        groups.append(group("row", "Your hand", st.hands[viewer], role=HAND))
         if st.down[viewer]:
             groups.append(group("row", "Your face-down cards", st.down[viewer]))
     counters = [
