@@ -35,7 +35,7 @@ def cards_words(cards: Sequence[str], pack: Pack) -> str:
         return "none"
     if pack is Pack.FRENCH:
         return " ".join(french_short(c) for c in cards)
-    return ", ".join(card_name(c, pack) for c in cards)
+    return ", ".join(english(card_name(c, pack)) for c in cards)
 
 
 def proof_line(replay: Replay) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
 from bot.games.errors import IllegalAction
+from bot.games.messages import Message, message
 
 
 class Pack(StrEnum):
@@ -122,17 +123,84 @@ def french_short(card: str) -> str:
     return card if card == JOKER else card[:-1] + FRENCH_SYMBOLS[card[-1]]
 
 
-def card_name(card: str, pack: Pack) -> str:
+_FRENCH_SUITS = {
+    "S": message("card.suit.spades", "spades"),
+    "H": message("card.suit.hearts", "hearts"),
+    "D": message("card.suit.diamonds", "diamonds"),
+    "C": message("card.suit.clubs", "clubs"),
+}
+_FRENCH_SUIT = {
+    "S": message("card.suit.spade", "spade"),
+    "H": message("card.suit.heart", "heart"),
+    "D": message("card.suit.diamond", "diamond"),
+    "C": message("card.suit.club", "club"),
+}
+_YANKEE_SUITS = {
+    "F": message("card.suit.faces", "faces"),
+    "L": message("card.suit.flags", "flags"),
+    "E": message("card.suit.eagles", "eagles"),
+    "S": message("card.suit.stars", "stars"),
+    "H": message("card.suit.shields", "shields"),
+}
+_YANKEE_SUIT = {
+    "F": message("card.suit.face", "face"),
+    "L": message("card.suit.flag", "flag"),
+    "E": message("card.suit.eagle", "eagle"),
+    "S": message("card.suit.star", "star"),
+    "H": message("card.suit.shield", "shield"),
+}
+_FACES = (
+    message("card.face.john-smith", "John Smith"),
+    message("card.face.sally-smith", "Mrs Sally Smith"),
+    message("card.face.baby", "The Baby"),
+    message("card.face.old-maid", "An Old Maid"),
+    message("card.face.old-bachelor", "An Old Bachelor"),
+    message("card.face.sweet-seventeen", "Sweet Seventeen"),
+    message("card.face.parson", "Parson"),
+    message("card.face.ruth", "Ruth, the Quakeress"),
+    message("card.face.ezekiel", "Ezekiel, Ruth's husband"),
+    message("card.face.watchman", "The Watchman"),
+)
+_JOKER = message("card.joker", "the joker")
+
+
+def suit_name(suit: str, pack: Pack) -> Message:
+    """A suit's name, plural as a trump or a lead is named: 'hearts', 'eagles'."""
+    return (_YANKEE_SUITS if pack is Pack.YANKEE else _FRENCH_SUITS)[suit]
+
+
+def suit_singular(suit: str, pack: Pack) -> Message:
+    """A suit's name for one card of it: 'a heart', 'an eagle' say it so."""
+    return (_YANKEE_SUIT if pack is Pack.YANKEE else _FRENCH_SUIT)[suit]
+
+
+def face_name(rank: int) -> Message:
+    """A Yankee Notion Face by its rank: John Smith (0) to the Watchman (9)."""
+    return _FACES[rank]
+
+
+def card_name(card: str, pack: Pack) -> Message:
     """A card's name in words: 'John Smith', 'the 7 of eagles', 'the queen of hearts'."""
     if pack is Pack.YANKEE:
-        rank, suit = int(card[0]), card[1]
-        if suit == "F":
-            return FACE_NAMES[rank]
-        return f"the {rank} of {YANKEE_SUIT_NAMES[suit]}"
+        rank = int(card[0])
+        if card[1] == "F":
+            return _FACES[rank]
+        return message(
+            "card.name.yankee", "the {rank} of {suit}", rank=rank, suit=_YANKEE_SUITS[card[1]]
+        )
     if card == JOKER:
-        return "the joker"
-    rank_text, suit_text = card[:-1], card[-1]
-    return f"the {FRENCH_RANK_NAMES.get(rank_text, rank_text)} of {FRENCH_SUIT_NAMES[suit_text]}"
+        return _JOKER
+    rank_text, suit = card[:-1], _FRENCH_SUITS[card[-1]]
+    # A court card's name is its own sentence: the words for it, and their gender, differ.
+    if rank_text == "A":
+        return message("card.name.ace", "the ace of {suit}", suit=suit)
+    if rank_text == "J":
+        return message("card.name.jack", "the jack of {suit}", suit=suit)
+    if rank_text == "Q":
+        return message("card.name.queen", "the queen of {suit}", suit=suit)
+    if rank_text == "K":
+        return message("card.name.king", "the king of {suit}", suit=suit)
+    return message("card.name.french", "the {rank} of {suit}", rank=int(rank_text), suit=suit)
 
 
 def stacked_deck(deck: Iterable[str], pack_cards: Sequence[str], pack: Pack) -> tuple[str, ...]:

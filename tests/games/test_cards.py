@@ -21,6 +21,7 @@ from bot.games.cards import (
     yankee_pack,
 )
 from bot.games.errors import IllegalAction
+from bot.i18n import words
 
 
 def assert_canonical_distinct(cards: tuple[str, ...], pack: Pack) -> None:
@@ -180,12 +181,27 @@ def test_parse_cards_parses_each_and_refuses_any_bad_one() -> None:
     ],
 )
 def test_card_name(card: str, pack: Pack, name: str) -> None:
-    assert card_name(card, pack) == name
+    assert card_name(card, pack).text() == name
+
+
+@pytest.mark.parametrize(
+    ("card", "pack", "locale", "name"),
+    [
+        ("QH", Pack.FRENCH, "fr", "la dame de cœur"),
+        ("AS", Pack.FRENCH, "fr", "l'as de pique"),
+        ("10S", Pack.FRENCH, "de", "Pik-10"),
+        ("7E", Pack.YANKEE, "es", "el 7 de águilas"),
+        ("KC", Pack.FRENCH, "pt_BR", "o rei de paus"),
+        (JOKER, Pack.FRENCH, "es", "el comodín"),
+    ],
+)
+def test_card_names_in_each_language(card: str, pack: Pack, locale: str, name: str) -> None:
+    assert words(card_name(card, pack), locale) == name
 
 
 def test_every_card_of_every_pack_has_its_own_name() -> None:
     for cards, pack in ((french_pack(joker=True), Pack.FRENCH), (yankee_pack(), Pack.YANKEE)):
-        names = [card_name(c, pack) for c in cards]
+        names = [card_name(c, pack).text() for c in cards]
         assert len(set(names)) == len(cards)
         assert all(names)
 
