@@ -13,7 +13,7 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.games import Game, GameInfo, registry
+from bot.games import Game, GameInfo, english, registry
 from bot.tournaments.rules import KEY as TOURNAMENT_KEY
 from bot.tournaments.rules import TITLE as TOURNAMENT_TITLE
 from cogs._base import Interaction, Refusal
@@ -35,12 +35,12 @@ def matching_games(current: str, *, at_tables: bool = False) -> list[GameInfo]:
     found = [
         game.info
         for game in registry.all()
-        if (typed in game.info.key or typed in game.info.title.casefold())
+        if (typed in game.info.key or typed in english(game.info.title).casefold())
         and not (at_tables and game.info.solitary)
     ]
 
     def starts(info: GameInfo) -> bool:
-        return info.key.startswith(typed) or info.title.casefold().startswith(typed)
+        return info.key.startswith(typed) or english(info.title).casefold().startswith(typed)
 
     found.sort(key=lambda info: not starts(info))  # stable: key order within each group
     return found[:MAX_CHOICES]
@@ -84,7 +84,7 @@ def game_named(text: str) -> Game[Any]:
     """The game a player named by key or title; a Refusal naming the games otherwise."""
     typed = text.strip().casefold()
     for game in registry.all():
-        if typed in (game.info.key, game.info.title.casefold()):
+        if typed in (game.info.key, english(game.info.title).casefold()):
             return game
     try:
         return registry.get(text.strip())
@@ -95,6 +95,6 @@ def game_named(text: str) -> Game[Any]:
 def title_of(key: str) -> str:
     """A game's title, or its key if the game is no longer known (an old table's)."""
     try:
-        return registry.get(key).info.title
+        return english(registry.get(key).info.title)
     except KeyError:
         return key

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ParlourBot
-from bot.games import registry
+from bot.games import english, registry
 from bot.tables.standings import PatienceStats
 from cogs._base import Interaction, guild_id_of
 from cogs._opening import open_patience, patience_game
@@ -48,9 +48,11 @@ async def patience_autocomplete(
     found = [
         g.info
         for g in registry.all()
-        if g.info.solitary and (typed in g.info.key or typed in g.info.title.casefold())
+        if g.info.solitary and (typed in g.info.key or typed in english(g.info.title).casefold())
     ]
-    found.sort(key=lambda i: not (i.key.startswith(typed) or i.title.casefold().startswith(typed)))
+    found.sort(
+        key=lambda i: not (i.key.startswith(typed) or english(i.title).casefold().startswith(typed))
+    )
     return [app_commands.Choice(name=choice_name(i), value=i.key) for i in found[:MAX_CHOICES]]
 
 
@@ -106,7 +108,7 @@ class PatienceCog(commands.Cog, name="Patience"):
         found = await self.bot.tables.standings.patience_stats(
             guild_id, who.id, None if info is None else info.key
         )
-        title = "patience" if info is None else info.title
+        title = "patience" if info is None else english(info.title)
         await interaction.followup.send(stats_text(who.display_name, title, found))
 
 

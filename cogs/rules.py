@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import GameInfo
+from bot.games import GameInfo, english
 from bot.games.rules_text import rules_text
 from bot.tournaments.rules import TITLE as TOURNAMENT_TITLE
 from bot.tournaments.rules import names_tournaments, tournament_rules
@@ -62,7 +62,7 @@ def rules_embeds(info: GameInfo, text: str) -> list[discord.Embed]:
     """A game's rules text as embeds; the first names the game, its seat counts and its
     source."""
     footer = f"{info.seat_range()} · key {info.key} · source: {info.source}"
-    return text_embeds(info.title, text, footer)
+    return text_embeds(english(info.title), text, footer)
 
 
 def text_embeds(title: str, text: str, footer: str = "") -> list[discord.Embed]:

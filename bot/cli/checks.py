@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Settings
-from bot.games import Game, IllegalAction, registry
+from bot.games import Game, IllegalAction, english, registry
 from bot.games.options import parse_pairs
 from bot.storage.files import claim, verify
 
@@ -122,6 +122,6 @@ def winnable_request(game: Game[Any], seed: int | None) -> None:
     from bot.tables.winnable import SEEDED, not_patience
 
     if not solvable(game):
-        raise UsageError(not_patience(game.info.title))
+        raise UsageError(not_patience(english(game.info.title)))
     if seed is not None:
         raise UsageError(SEEDED)

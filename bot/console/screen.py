@@ -84,7 +84,7 @@ class Screen:
         """The table as an update leaves it, as seat `me` sees it, drawn as its game's
         picture says."""
         view, table = _seen_by(update, me), update.table
-        odds = table.info.odds_short
+        odds = english(table.info.odds_short)
         return self.view(view, table.picture, table.names, me, update.describe, odds)
 
     def view(

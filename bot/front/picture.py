@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.front.seats import labels_of, named_texts
 from bot.front.words import lobby_scene
-from bot.games import View
+from bot.games import View, english
 from bot.games.info import Picture
 from bot.tables import Update
 
@@ -36,7 +36,7 @@ def drawing_of(update: Update) -> Drawing:
     labels = labels_of(table)
     if update.public is None:
         return Drawing("table", lobby_scene(table), tuple(labels))
-    odds = table.info.odds_short
+    odds = english(table.info.odds_short)
     return drawing_of_view(table.picture, update.public, table.names, labels, odds=odds)
 
 

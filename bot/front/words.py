@@ -64,7 +64,7 @@ def lobby_scene(table: TableFacts) -> sc.Scene:
 
 def status_line(update: Update, markup: Markup = PLAIN) -> str:
     """The game's title, then whose turn, their clock, and the table's state."""
-    return f"{markup.bold(update.table.title)} - {status_words(update, markup)}"
+    return f"{markup.bold(english(update.table.title))} - {status_words(update, markup)}"
 
 
 def status_words(update: Update, markup: Markup = PLAIN) -> str:

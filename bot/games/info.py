@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.games.cards import Pack
+from bot.games.messages import Text
 from bot.games.options import Option
 
 Family = Literal["trick", "chips", "patience"]
@@ -28,14 +29,14 @@ class GameInfo:
     and the capabilities generic code reads instead of the family."""
 
     key: str
-    title: str
+    title: Text
     family: Family
     """The game's kind, in words (a description: no generic code branches on it)."""
     min_seats: int
     max_seats: int
     options: tuple[Option, ...]
     source: str
-    summary: str
+    summary: Text
     rules: str
     pack: Pack
     max_actions: int
@@ -45,7 +46,7 @@ class GameInfo:
     """Whether the game offers seats it does not await optional actions
     (`Game.optional_actions`): front ends then show them and the table service takes
     them outside a seat's turn. Generic code asks this, never a game's name or family."""
-    decline_words: str = "Not now"
+    decline_words: Text = "Not now"
     """The words with which a player passes on their optional actions (a button's label
     in Discord), in the game's own terms."""
     chips: bool = False
@@ -71,15 +72,15 @@ class GameInfo:
     seat's view then carries `staking` (the cards and the common spreads)."""
     picture: Picture = "table"
     """How the front ends draw the table (see `Picture`)."""
-    sources_prompt: str = "Move from..."
+    sources_prompt: Text = "Move from..."
     """The prompt of the menu of piles a patience player acts from, in the game's terms."""
     piles: tuple[str, ...] = ()
     """A patience's pile ids: front ends group its moves by the pile they start from (an
     action whose first word after the verb is no pile stands alone)."""
-    odds: str = ""
+    odds: Text = ""
     """A patience's odds, how many of its deals can be won, in a sentence with how it was
     measured (bot/games/patience/odds.py): its rules text ends with it."""
-    odds_short: str = ""
+    odds_short: Text = ""
     """The same in a footer's few words: the patience picture's status band and the
     terminal's patience screen show it."""
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.games.errors import IllegalAction
+from bot.games.messages import Text
 
 OptionValue = bool | int | str
 
@@ -25,7 +26,7 @@ class Option:
 
     name: str
     default: OptionValue
-    help: str
+    help: Text
     choices: tuple[OptionValue, ...] = ()
     minimum: int | None = None
     maximum: int | None = None

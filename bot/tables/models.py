@@ -124,7 +124,7 @@ class Table:
         return self.game.info.key
 
     @property
-    def title(self) -> str:
+    def title(self) -> Text:
         """The game's title."""
         return self.game.info.title
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.games import Game, GameInfo, Outcome, View
+from bot.games import Game, GameInfo, Outcome, View, english
 from bot.games.messages import Text
 from bot.games.patience.search import solvable
 from bot.games.scene import HAND
@@ -162,7 +162,7 @@ class TableSeam:
             moves=moves_of(game, listed),
             dummy=dummy,
             stake=self.stake(mine, listed) if turn else None,
-            decline_words=game.info.decline_words,
+            decline_words=english(game.info.decline_words),
         )
 
     def shown(
@@ -263,7 +263,7 @@ class PatienceSeam(TableSeam):
             table.version,
             piles=piles,
             words=with_still(game, words),
-            prompt=game.info.sources_prompt,
+            prompt=english(game.info.sources_prompt),
         )
 
     def standing(self, game: Game[Any], state: Any, outcome: Outcome) -> list[Standing]:
@@ -349,7 +349,7 @@ def hand_controls(table: Table, hand: Hand) -> Controls:
     """A patience hand's moves as its table message offers them: the piles that have a
     move, under the game's prompt, and the one-word actions."""
     piles, words = split_actions(table.game, hand.actions)
-    prompt = table.game.info.sources_prompt
+    prompt = english(table.game.info.sources_prompt)
     words = with_still(table.game, words)
     return Controls(table.id, hand.version, piles=piles, words=words, prompt=prompt)
 

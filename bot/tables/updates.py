@@ -67,7 +67,7 @@ class TableFacts:
         return self.info.key
 
     @property
-    def title(self) -> str:
+    def title(self) -> Text:
         """The game's title."""
         return self.info.title
 

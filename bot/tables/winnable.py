@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games import Game, registry
+from bot.games import Game, english, registry
 from bot.games.patience.search import MEASURE, Budget, solvable
 from bot.storage import Database
 from bot.storage import winnable_rows as rows
@@ -148,14 +148,14 @@ class WinnableDeals:
             raise TableError(SEEDED)
         game, resolved = game_and_options(game_key, options)
         if not solvable(game):
-            raise TableError(not_patience(game.info.title))
+            raise TableError(not_patience(english(game.info.title)))
         key, opts = game.info.key, options_text(resolved)
         found = await self.db.write(lambda tx: rows.take_seed(tx, key, opts))
         if found is None:
             found = await self._search(game, resolved, opts)
         self.want(key, opts)
         if found is None:
-            raise NotReady(cold(game.info.title, self.settings.wait_s))
+            raise NotReady(cold(english(game.info.title), self.settings.wait_s))
         return WinnableDeal(key, opts, found)
 
     async def _search(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Protocol
 
+from bot.games import english
 from bot.games.base import GameInfo, Staking
 from bot.games.cards import Pack, french_short
 from bot.games.chips import Transfer
@@ -42,7 +43,7 @@ def facts(game: StopsTable, st: StopsState, seat_no: int | None, *, scene: bool)
     told = news(game, st)
     out: StopsView = {
         "game": game.info.key,
-        "title": game.info.title,
+        "title": english(game.info.title),
         "phase": st.phase,
         "deal": st.dealt,
         "deals": st.deals,

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from bot.games import Game
+from bot.games.messages import Text
 from bot.tables.models import TableError
 from bot.tournaments.prizes import PrizeStructure
 
@@ -118,7 +119,7 @@ class Tournament:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
-    def title(self) -> str:
+    def title(self) -> Text:
         """The game's title."""
         return self.game.info.title
 
