@@ -27,6 +27,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.messages import plain
 from render._palette import encode_palette
 from render._picture import Picture
 from render.patience_draw import BODY, Zone, background, draw_status
@@ -39,11 +40,13 @@ ROW_LENGTHS: dict[str, dict[str, int]] = {"blockade": {"g": 10}}
 
 def render_patience(view: Mapping[str, Any]) -> Picture:
     """The picture of a patience view (bot.games.patience.game.PatienceGame.view)."""
+    view = plain(view)
     return encode_palette(compose_patience(view), f"patience-{view.get('game', 'game')}")
 
 
 def compose_patience(view: Mapping[str, Any]) -> Image.Image:
     """The patience picture before encoding (render_patience encodes it)."""
+    view = plain(view)
     image = background(str(view.get("title", "Patience"))).copy()
     zones: Sequence[Zone] = view.get("zones", [])
     figure = FIGURES.get(str(view.get("figure") or ""))

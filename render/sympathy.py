@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.messages import plain
 from render import _theme as theme
 from render._picture import Picture, encode
 from render._text import draw_fitted, font
@@ -31,6 +32,7 @@ NAME_H = 30
 
 def render_sympathy(view: Mapping[str, Any], names: Sequence[str] = ()) -> Picture:
     """The picture of a Sympathy view, with the players' names (seat order)."""
+    view = plain(view)
     image = Image.new("RGB", (WIDTH, HEIGHT), theme.FELT)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, TITLE_H), fill=theme.FELT_DARK)

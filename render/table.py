@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 
 from bot.games import english
 from bot.games.cards import Pack
+from bot.games.messages import plain
 from bot.games.scene import Scene, group
 from bot.games.scene import scene as make_scene
 from bot.games.scene import seat as make_seat
@@ -82,6 +83,7 @@ def render_table(scene: Scene, names: Sequence[str], *, status: str = "") -> Pic
     the bytes are redraw_table's. A middle too full for its box, whose cards may spill
     past it, is drawn whole.
     """
+    scene = plain(scene)
     pack = scene["pack"]
     pieces = table_pieces(scene, names, status)
     if pieces is None:
@@ -108,6 +110,7 @@ def forget_kept() -> None:
 def redraw_table(scene: Scene, names: Sequence[str], *, status: str = "") -> Picture:
     """The table picture drawn whole and encoded with nothing kept (what render_table's
     pieces add up to)."""
+    scene = plain(scene)
     canvas = compose_table(scene, names, status=status)
     data = encode_bands(canvas, table_palette(scene["pack"]), CARDS_PNG_LEVEL)
     return Picture(data, "table.png", "image/png", WIDTH, HEIGHT)
@@ -150,6 +153,7 @@ def _sample_scene(pack: str) -> Scene:
 
 def compose_table(scene: Scene, names: Sequence[str], *, status: str = "") -> Image.Image:
     """The table picture before encoding, drawn whole (redraw_table encodes it)."""
+    scene = plain(scene)
     seats = scene["seats"]
     boxes = seat_boxes(len(seats))
     canvas = _background().copy()

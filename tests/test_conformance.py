@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from bot.games import ai, registry
+from bot.games import ai, english, registry
 from bot.games.base import ChipGame, Game, Outcome
 from bot.games.cards import Pack, french_pack, yankee_pack
 from bot.games.chips import POT, Transfer
@@ -208,7 +208,7 @@ def check_listed(game: Game[Any], seat: int, actions: list[str]) -> None:
     for action in actions:
         assert len(action) <= MAX_ACTION_CHARS, action
         assert ACTION.fullmatch(action), f"{action!r}: a verb, then words, one space apart"
-        assert game.describe_action(action).strip()
+        assert english(game.describe_action(action)).strip()
 
 
 def check_round_trip(game: Game[Any], state: Any) -> dict[str, Any]:

@@ -38,10 +38,10 @@ ALLOWED_OURS: dict[str, tuple[str, ...]] = {
     "render": ("render", "bot.games"),
     "cogs": ("cogs", "render", "bot"),
     # What every live front end shares: words and scenes over the table service's updates.
-    "bot.front": ("bot.front", "bot.games", "bot.tables"),
+    "bot.front": ("bot.front", "bot.games", "bot.tables", "bot.i18n"),
     # The web table is a transport like cogs/: it speaks to the services, never to the
     # storage, and draws nothing (the browser does).
-    "web": ("web", "bot.front", "bot.tables", "bot.ledger", "bot.games", "bot.config"),
+    "web": ("web", "bot.front", "bot.tables", "bot.ledger", "bot.games", "bot.config", "bot.i18n"),
     "bot.client": ("bot", "cogs", "web"),
     # `parlour web`: the web table alone, over the services (no Discord, no cogs).
     "bot.web_process": ("bot", "web"),

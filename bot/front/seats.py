@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from bot.games.messages import Message
+from bot.i18n import ENGLISH, translate
 from bot.tables.names import name_seats
 
 
@@ -47,15 +49,18 @@ def named(table: Seated, text: str) -> str:
     return name_seats(text, names(table))
 
 
-def named_texts(value: Any, seat_names: Sequence[str]) -> Any:
-    """A view or scene with "seat N" named in every text it holds (card codes, numbers
-    and keys hold no such words and come through unchanged)."""
+def named_texts(value: Any, seat_names: Sequence[str], locale: str = ENGLISH) -> Any:
+    """A view or scene as its reader reads it: every message in it in words in `locale`,
+    each seat named, and "seat N" named in every plain text it holds (card codes,
+    numbers and keys hold no such words and come through unchanged)."""
+    if isinstance(value, Message):
+        return translate(value, locale, seat_names)
     if isinstance(value, str):
         return name_seats(value, seat_names)
     if isinstance(value, dict):
-        return {k: named_texts(v, seat_names) for k, v in value.items()}
+        return {k: named_texts(v, seat_names, locale) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [named_texts(v, seat_names) for v in value]
+        return [named_texts(v, seat_names, locale) for v in value]
     return value
 
 

@@ -78,13 +78,20 @@ def parse_card(text: str, pack: Pack) -> str:
     """The canonical code of a card typed by a player, or IllegalAction saying why not."""
     raw = text.strip().upper()
     if not raw:
-        raise IllegalAction("Name a card, for example " + ("7E." if pack is Pack.YANKEE else "QH."))
+        example = "7E" if pack is Pack.YANKEE else "QH"
+        raise IllegalAction(
+            message("card.refusal.none", "Name a card, for example {code}.", code=example)
+        )
     if pack is Pack.YANKEE:
         if len(raw) == 2 and "0" <= raw[0] <= "9" and raw[1] in YANKEE_SUITS:
             return raw
         raise IllegalAction(
-            f"'{text.strip()}' is not a Yankee Notion card: write the rank 0-9 then the suit "
-            "letter F, L, E, S or H (faces, flags, eagles, stars, shields), like 7E."
+            message(
+                "card.refusal.not_yankee",
+                "'{typed}' is not a Yankee Notion card: write the rank 0-9 then the suit "
+                "letter F, L, E, S or H (faces, flags, eagles, stars, shields), like 7E.",
+                typed=text.strip(),
+            )
         )
     if raw in (JOKER, "JOKER"):
         return JOKER
@@ -93,8 +100,12 @@ def parse_card(text: str, pack: Pack) -> str:
     if rank in FRENCH_RANKS and suit in FRENCH_SUITS:
         return rank + suit
     raise IllegalAction(
-        f"'{text.strip()}' is not a card: write the rank (A, 2-10 or T, J, Q, K) then the "
-        "suit letter S, H, D or C, like 10H or QS."
+        message(
+            "card.refusal.not_french",
+            "'{typed}' is not a card: write the rank (A, 2-10 or T, J, Q, K) then the "
+            "suit letter S, H, D or C, like 10H or QS.",
+            typed=text.strip(),
+        )
     )
 
 

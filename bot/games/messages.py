@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar, cast
+
+T = TypeVar("T")
 
 PLACEHOLDER = re.compile(r"\{(\w+)(:\+)?\}")
 """A parameter in a template: `{name}`, or `{name:+}` for a signed number."""
@@ -52,19 +54,19 @@ class Message:
         return self.text()
 
 
-SEAT = "seat.n"
-"""The key of a seat named in a message (`seat(index)`): English "seat N" (N from 0, as
+SEAT = "seat.name"
+"""The key of a seat named in a message (`seat_name(index)`): English "seat N" (N from 0, as
 the rules layer has always written it), which a front end that knows the table puts as
 that seat's player's name."""
 
 
-def seat(index: int) -> Message:
+def seat_name(index: int) -> Message:
     """A seat, as a parameter of a message: named by the front end, "seat N" without it."""
-    return Message(SEAT, "seat {number}", None, (("number", index),))
+    return message("seat.name", "seat {number}", number=index)
 
 
 def seat_index(text: Message) -> int | None:
-    """The seat a `seat(...)` message names, or None for any other message."""
+    """The seat a `seat_name(...)` message names, or None for any other message."""
     if text.key != SEAT:
         return None
     number = text.params[0][1]
@@ -133,3 +135,24 @@ def fill(
 def placeholders(template: str) -> frozenset[str]:
     """The names of the parameters a template uses."""
     return frozenset(m[1] for m in PLACEHOLDER.finditer(template))
+
+
+def plain(data: T) -> T:
+    """JSON-like data with every message in it as its English (a drawing or a log that
+    was given a view not yet put into its reader's words); what holds no message is
+    returned as it was."""
+    return cast(T, _plain(data))
+
+
+def _plain(data: object) -> object:
+    if isinstance(data, Message):
+        return data.text()
+    if isinstance(data, dict):
+        changed = {k: _plain(v) for k, v in data.items()}
+        return changed if any(changed[k] is not v for k, v in data.items()) else data
+    if isinstance(data, list | tuple):
+        items = [_plain(v) for v in data]
+        if all(a is b for a, b in zip(items, data, strict=True)):
+            return data
+        return items if isinstance(data, list) else tuple(items)
+    return data

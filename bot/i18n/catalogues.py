@@ -41,8 +41,12 @@ _SIGNED = "+#,##0;-#,##0"
 
 def domain_of(key: str) -> str:
     """The catalogue a message key belongs to: its first part (`table.stopped` ->
-    `table`)."""
-    return key.split(".", 1)[0]
+    `table`), and for a command's texts its group's too (`command.chips.daily.name` ->
+    `command.chips`), so that each command group's words are one file."""
+    first, _, rest = key.partition(".")
+    if first == "command" and rest:
+        return f"command.{rest.split('.', 1)[0]}"
+    return first
 
 
 def source_path(folder: Path, domain: str) -> Path:
@@ -121,7 +125,7 @@ class Catalogues:
 
     def translate(self, message: Message, locale: str | None, names: Sequence[str] = ()) -> str:
         """The message in a locale (any tag: `fr`, `es-419`, `pt_BR`), else in English;
-        each seat it names (`bot.games.messages.seat`) put as `names` has it."""
+        each seat it names (`bot.games.messages.seat_name`) put as `names` has it."""
         index = seat_index(message)
         if index is not None and index < len(names):
             return names[index]

@@ -34,7 +34,7 @@ def printed_forms(card: str, pack: Pack) -> list[str]:
     forms = [card]
     if pack is Pack.FRENCH and card[-1] in FRENCH_SYMBOLS and card[:-1] in FRENCH_RANKS:
         forms.append(card[:-1] + FRENCH_SYMBOLS[card[-1]])
-    name = card_name(card, pack).removeprefix("the ")
+    name = card_name(card, pack).text().removeprefix("the ")
     if name != "John Smith":
         forms.append(name)
     return forms

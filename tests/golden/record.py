@@ -60,8 +60,9 @@ class Case:
 
 
 def digest(data: object) -> str:
-    """A short stable hash of JSON-safe data (sorted keys, so no hash randomisation)."""
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    """A short stable hash of JSON-safe data (sorted keys, so no hash randomisation); a
+    message counts as its English, so words moved into a catalogue change no hash."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 

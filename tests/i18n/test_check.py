@@ -141,8 +141,8 @@ def test_each_domain_is_its_own_file_and_a_domain_gone_from_the_code_goes(
     tmp_path: Path,
 ) -> None:
     root, folder = complete(tmp_path)
-    assert sorted(p.name for p in folder.glob("*.pot")) == ["command.pot", "t.pot"]
-    assert sorted(p.name for p in (folder / "de").glob("*.po")) == ["command.po", "t.po"]
+    assert sorted(p.name for p in folder.glob("*.pot")) == ["command.t.pot", "t.pot"]
+    assert sorted(p.name for p in (folder / "de").glob("*.po")) == ["command.t.po", "t.po"]
     tree(tmp_path, CODE.replace('C = locale_str("greet", key="command.t.greet.name")', ""))
     assert run(root, folder) == []
     assert sorted(p.name for p in folder.rglob("*.po*")) == ["t.po"] * 4 + ["t.pot"]

@@ -4,14 +4,18 @@ whole views and scenes put into a locale at once."""
 from __future__ import annotations
 
 from bot.games import english, message
-from bot.games.messages import seat, seat_index, strings_of
+from bot.games.messages import seat_index, seat_name, strings_of
 from bot.i18n import PSEUDO, localised, words
 from tests.i18n.raw import raw_english, without_catalogue_words
 
 
 def wins(who: int, count: int) -> object:
     return message(
-        "t.wins", "{who} wins {count} chip", "{who} wins {count} chips", who=seat(who), count=count
+        "t.wins",
+        "{who} wins {count} chip",
+        "{who} wins {count} chips",
+        who=seat_name(who),
+        count=count,
     )
 
 
@@ -24,11 +28,11 @@ def test_a_plain_string_is_shown_as_it_is_and_a_message_is_translated() -> None:
 
 def test_a_seat_is_named_by_the_front_end_and_reads_seat_n_without_names() -> None:
     said = message(
-        "t.wins", "{who} wins {count} chip", "{who} wins {count} chips", who=seat(1), count=3
+        "t.wins", "{who} wins {count} chip", "{who} wins {count} chips", who=seat_name(1), count=3
     )
     assert words(said, "de", ["Ann", "Bo"]) == "Bo wins 3 chips"  # no German words for t.wins
     assert said.text() == "seat 1 wins 3 chips"
-    assert seat_index(seat(4)) == 4 and seat_index(said) is None
+    assert seat_index(seat_name(4)) == 4 and seat_index(said) is None
     assert "Bo" in words(said, PSEUDO, ["Ann", "Bo"])
 
 
@@ -49,7 +53,7 @@ def test_a_view_is_localised_in_one_pass_and_untouched_parts_are_not_copied() ->
 
 
 def test_strings_of_finds_card_codes_inside_messages() -> None:
-    played = message("t.played", "{who} plays {card}.", who=seat(0), card="7E")
+    played = message("t.played", "{who} plays {card}.", who=seat_name(0), card="7E")
     assert "7E" in strings_of(played)
 
 

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, TypeVar
 from bot.games.base import Game
 from bot.games.cards import Pack, card_name, parse_card
 from bot.games.errors import IllegalAction
+from bot.games.messages import Message, Text, message, seat_name
 from bot.games.scene import Group, SeatScene, group, seat
 from bot.games.state import Dumped, JsonDict, dump_frozen, load_frozen
 from bot.games.tricks.facts import TrickView
@@ -42,7 +43,7 @@ def play_actions(pack_cards: Sequence[str]) -> dict[str, str]:
     return {f"play {card}": card for card in pack_cards}
 
 
-def parse_play(action: object, plays: Mapping[str, str], pack: Pack, usage: str) -> str:
+def parse_play(action: object, plays: Mapping[str, str], pack: Pack, usage: Text) -> str:
     """The card code of a 'play XX' action, or IllegalAction saying how to write one."""
     card = plays.get(action) if isinstance(action, str) else None
     if card is not None:
@@ -58,11 +59,25 @@ def parse_play(action: object, plays: Mapping[str, str], pack: Pack, usage: str)
 def check_turn(over: bool, seats: int, seat_no: object, turn: int) -> None:
     """Refuse a finished game, a seat not at the table, or a seat not awaited."""
     if over:
-        raise IllegalAction("The game is over: no more cards are played.")
+        raise IllegalAction(
+            message("tricks.refusal.over", "The game is over: no more cards are played.")
+        )
     if not isinstance(seat_no, int) or not 0 <= seat_no < seats:
-        raise IllegalAction(f"There is no seat {seat_no} at this table.")
+        raise IllegalAction(
+            message(
+                "tricks.refusal.no_seat",
+                "There is no seat {seat} at this table.",
+                seat=str(seat_no),
+            )
+        )
     if seat_no != turn:
-        raise IllegalAction(f"It is not your turn: seat {turn} plays next.")
+        raise IllegalAction(
+            message(
+                "tricks.refusal.not_your_turn",
+                "It is not your turn: {who} plays next.",
+                who=seat_name(turn),
+            )
+        )
 
 
 def check_card(
@@ -77,29 +92,41 @@ def check_card(
     `refusal(about)`, which says what the hand must play instead (called only then, so a
     legal play builds no refusal)."""
     if card not in hand:
-        raise IllegalAction(f"You do not hold {card_name(card, pack)}.")
+        raise IllegalAction(
+            message(
+                "tricks.refusal.not_held", "You do not hold {card}.", card=card_name(card, pack)
+            )
+        )
     if card not in legal:
         raise refusal(about)
 
 
 def trick_groups(st: TrickState[str | None]) -> list[Group]:
     """The middle of a trick table: the trick in play with its owners, and the last trick."""
-    groups = [group("row", "Trick", st.trick, owners=st.players[: len(st.trick)])]
+    trick = message("tricks.label.trick", "Trick")
+    groups = [group("row", trick, st.trick, owners=st.players[: len(st.trick)])]
     if st.last:
-        groups.append(group("row", "Last trick", st.last, owners=st.last_owners))
+        last = message("tricks.label.last_trick", "Last trick")
+        groups.append(group("row", last, st.last, owners=st.last_owners))
     return groups
 
 
-def seat_note(st: TrickState[str | None], s: int) -> str:
+def seat_note(st: TrickState[str | None], s: int) -> Message:
     """A seat's short line: elder hand, and its side's tricks this deal."""
     seats = len(st.hands)
     tricks = st.tricks[team_of(s, seats)] if st.tricks else 0
-    elder = "elder, " if s == elder_of(st.dealer, seats) else ""
-    return f"{elder}{tricks} trick" + ("" if tricks == 1 else "s")
+    if s == elder_of(st.dealer, seats):
+        return message(
+            "tricks.note.elder_tricks",
+            "elder, {count} trick",
+            "elder, {count} tricks",
+            count=tricks,
+        )
+    return message("tricks.note.tricks", "{count} trick", "{count} tricks", count=tricks)
 
 
 def trick_seats(
-    st: TrickState[str | None], viewer: int | None, turn: int, notes: Sequence[str] | None = None
+    st: TrickState[str | None], viewer: int | None, turn: int, notes: Sequence[Text] | None = None
 ) -> list[SeatScene]:
     """Every seat of a trick table: its own hand face up to the viewer, the dealer's
     turned-up cards face up for all, its side's score, the dealer's badge, a note (by
@@ -113,7 +140,7 @@ def trick_seats(
                 cards=shown,
                 backs=len(hand) - len(shown),
                 score=st.scores[team_of(s, seats)],
-                badge="dealer" if s == st.dealer else "",
+                badge=message("tricks.badge.dealer", "dealer") if s == st.dealer else "",
                 note=notes[s] if notes is not None else seat_note(st, s),
                 active=s == turn,
                 team=team_of(s, seats) if seats == 4 else None,
@@ -131,7 +158,9 @@ class TrickGame(Game[T]):
     pack_cards: ClassVar[tuple[str, ...]]
     # Any: the game's own state class, T (a ClassVar cannot name a type variable)
     state_class: ClassVar[type[Any]]
-    usage: ClassVar[str] = "Write 'play' and a card from your hand, like 'play 7E'."
+    usage: ClassVar[Text] = message(
+        "tricks.usage.play", "Write 'play' and a card from your hand, like 'play 7E'."
+    )
 
     def __init__(self) -> None:
         """Build the table of canonical 'play' actions once per game object."""
@@ -225,9 +254,11 @@ class TrickGame(Game[T]):
         """How many deals have been started."""
         return state.deal
 
-    def describe_action(self, action: str) -> str:
+    def describe_action(self, action: str) -> Text:
         """'play 7E' -> 'Plays the 7 of eagles'; anything else, capitalised."""
         try:
-            return f"Plays {card_name(self.parse(action), self.pack)}"
+            return message(
+                "tricks.action.play", "Plays {card}", card=card_name(self.parse(action), self.pack)
+            )
         except IllegalAction:
             return action.capitalize()

@@ -104,10 +104,10 @@ def test_players_level_at_the_top_share_the_win() -> None:
 def test_views_show_no_hidden_card() -> None:
     st = new(3, THREE, {1: ["KH", "QH", "AD", "AD", "9S", "8S", "7S"]})
     st = GAME.apply(st, 1, "call H")
-    public = json.dumps(GAME.view(st, None))
+    public = json.dumps(GAME.view(st, None), default=str)
     for code in ("AD", "9S", "8S"):
         assert f'"{code}"' not in public
-        assert f'"{code}"' not in json.dumps(GAME.view(st, 2))
+        assert f'"{code}"' not in json.dumps(GAME.view(st, 2), default=str)
     assert '"KH"' in public  # laid face up, for everyone
     hidden = set(st.stock) - public_cards(st)
     assert hidden and all(f'"{c}"' not in public for c in hidden)

@@ -164,7 +164,7 @@ def test_views_hide_the_cachette_and_other_hands() -> None:
     shows the cachette as five backs and the partnership colours."""
     st = play(new(HANDS, cachette=("5H", "AH", "2S", "QS", "JD")), *PASSES)
     for viewer in (None, 0, 1, 2, 3):
-        text = json.dumps(GAME.view(st, viewer))
+        text = json.dumps(GAME.view(st, viewer), default=str)
         assert not any(f'"{c}"' in text for c in st.cachette)
         for s in range(4):
             if s != viewer:

@@ -42,7 +42,7 @@ def test_the_dummy_is_face_down_while_the_dealer_decides_on_his_own_hand() -> No
     st = play(new(HANDS), (1, "pass"), (2, "pass"))
     for viewer in (None, 0, 1, 2):
         view = GAME.view(st, viewer)
-        text = json.dumps(view)
+        text = json.dumps(view, default=str)
         assert not any(f'"{c}"' in text for c in st.dummy)
     dummy = next(g for g in GAME.view(st, 0)["scene"]["groups"] if g["label"].startswith("Dummy"))
     assert dummy["cards"] == [] and dummy["backs"] == 12

@@ -84,7 +84,7 @@ def test_order_pays_the_banker_up_front_and_cards_go_face_down() -> None:
         view = GAME.view(state, seat)
         assert view.get("hand", []) == []
         assert view["seats"][1]["cards"] == 3
-        assert not {"9F", "0F", "3L"} & set(json.dumps(view).replace('"', " ").split())
+        assert not {"9F", "0F", "3L"} & set(json.dumps(view, default=str).replace('"', " ").split())
     assert GAME.awaiting(state) == {2}
 
 
@@ -571,7 +571,7 @@ def test_views_show_the_commitment_and_reveal_seeds_at_the_end() -> None:
     state = GAME.new(2, 24)
     view = GAME.view(state, None)
     assert view["commitment"] == commitment(deal_seed(24, 0))
-    assert deal_seed(24, 0) not in json.dumps(view)
+    assert deal_seed(24, 0) not in json.dumps(view, default=str)
     assert view["game"] == "black-joke"
     assert (view["deal"], view["deals"], view["phase"]) == (1, 2, "order")
     assert (view["banker"], view["turn"], view["cards_left"]) == (0, 1, 50)
@@ -603,7 +603,7 @@ def test_cards_are_conserved_and_hidden_through_random_play() -> None:
                 # The last deal's reveal names cards that may be in a hand again now.
                 del view["last_deal"]
                 view["scene"].pop("lines", None)  # the same reveal, in words
-                shown = set(json.dumps(view).replace('"', " ").split())
+                shown = set(json.dumps(view, default=str).replace('"', " ").split())
                 others = set().union(*(hidden[s] for s in range(seats) if s != viewer))
                 assert not shown & others
             (seat,) = GAME.awaiting(state)

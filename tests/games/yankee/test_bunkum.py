@@ -47,7 +47,7 @@ new = dealing(GAME)
 
 def shown(view: object) -> set[str]:
     """Every word-like string in a view."""
-    return set(json.dumps(view).replace('"', " ").replace(",", " ").split())
+    return set(json.dumps(view, default=str).replace('"', " ").replace(",", " ").split())
 
 
 # Two players. Elder (seat 1): zeros and ones, total 5. Dealer (seat 0): twos and threes,

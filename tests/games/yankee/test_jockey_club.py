@@ -309,7 +309,7 @@ def test_views_hide_other_hands_and_show_the_auction() -> None:
     assert view["standing"] == {"offer": "console 5", "holder": 1}
     assert [s["consoled"] for s in view["seats"]] == [False, True, False]
     assert [s["passed"] for s in view["seats"]] == [False, False, True]
-    words = set(json.dumps(view).replace('"', " ").split())
+    words = set(json.dumps(view, default=str).replace('"', " ").split())
     assert not {"1F", "2F", "4F", "5F"} & words
     assert GAME.private_cards(state, 1) == {"1F", "4F", "7F", "1L"}
     scene = view["scene"]

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.games import IllegalAction
+from bot.games import IllegalAction, english
 from bot.games.cards import yankee_pack
 from bot.games.yankee.john_smith.ai import POLICY
 from bot.games.yankee.john_smith.flow import JohnSmithState, deal_points, john_winner, score_deal
@@ -130,8 +130,8 @@ def test_the_call_forces_john_out_with_both_verses() -> None:
     assert state.last_winner == 1 and state.sally_side == 1 and not state.called
     lines = GAME.view(state, None)["scene"]["lines"]
     assert lines[1] == f'Seat 3 answers: "{ANSWER_VERSE}"'
-    assert GAME.describe_action("call") == "Calls for John Smith"
-    assert GAME.describe_action("play 1F") == "Plays Mrs Sally Smith"
+    assert english(GAME.describe_action("call")) == "Calls for John Smith"
+    assert english(GAME.describe_action("play 1F")) == "Plays Mrs Sally Smith"
 
 
 def test_the_call_binds_the_caller_s_partner_too() -> None:
@@ -262,12 +262,12 @@ def test_a_seat_sees_its_own_hand_and_not_the_others() -> None:
     state = GAME.new(4, 9)
     view = GAME.view(state, 1)
     assert view["hand"] == list(state.hands[1]) and "john_side" not in view
-    text = json.dumps(view)
+    text = json.dumps(view, default=str)
     for s in (0, 2, 3):
         assert not any(f'"{c}"' in text for c in GAME.private_cards(state, s))
     seats = view["scene"]["seats"]
     assert [s["team"] for s in seats] == [0, 1, 0, 1]
-    assert seats[0]["badge"] == "dealer" and seats[1]["active"]
+    assert english(seats[0]["badge"]) == "dealer" and seats[1]["active"]
 
 
 # --- the AI ------------------------------------------------------------------------------------

@@ -300,7 +300,7 @@ def test_a_seat_sees_its_own_hand_and_not_the_others() -> None:
     state = stacked()
     view = GAME.view(state, 1)
     assert view["hand"] == list(state.hands[1])
-    text = json.dumps(view)
+    text = json.dumps(view, default=str)
     for s in (0, 2, 3):
         assert not any(f'"{c}"' in text for c in GAME.private_cards(state, s))
     assert [g["label"] for g in view["scene"]["groups"]] == ["Turned up"]

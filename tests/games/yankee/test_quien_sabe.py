@@ -288,7 +288,7 @@ def test_players_see_their_own_face_down_cards_only() -> None:
     for viewer in (None, 0):
         view = GAME.view(state, viewer)
         assert view["face_down"] == [0, 1]
-        words = set(json.dumps(view).replace('"', " ").split())
+        words = set(json.dumps(view, default=str).replace('"', " ").split())
         assert "1L" not in words and "2L" not in words
         assert view["scene"]["seats"][1]["backs"] == 1
     own = GAME.view(state, 1)["scene"]

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.games import english
 from bot.games.cards import yankee_pack
 from bot.games.rng import commitment, deal_seed, shuffled
 from bot.games.yankee.tilters.ai import POLICY
@@ -263,17 +264,17 @@ def test_a_seat_sees_its_own_hand_and_not_the_others() -> None:
     state = GAME.new(3, 9)
     view = GAME.view(state, 1)
     assert view["hand"] == list(state.hands[1])
-    text = json.dumps(view)
+    text = json.dumps(view, default=str)
     for s in (0, 2):
         assert not any(f'"{c}"' in text for c in GAME.private_cards(state, s))
     seats = view["scene"]["seats"]
-    assert seats[0]["badge"] == "dealer" and seats[1]["active"]
-    assert [g["label"] for g in view["scene"]["groups"]] == ["Trick"]
+    assert english(seats[0]["badge"]) == "dealer" and seats[1]["active"]
+    assert [english(g["label"]) for g in view["scene"]["groups"]] == ["Trick"]
 
 
 def test_describe_action() -> None:
-    assert GAME.describe_action("play 7E") == "Plays the 7 of eagles"
-    assert GAME.describe_action("play 0F") == "Plays John Smith"
+    assert english(GAME.describe_action("play 7E")) == "Plays the 7 of eagles"
+    assert english(GAME.describe_action("play 0F")) == "Plays John Smith"
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])

@@ -22,6 +22,7 @@ from typing import TypedDict
 from bot.games.base import GameInfo, Outcome
 from bot.games.cards import YANKEE_SUIT_NAMES, Pack, stacked_deck
 from bot.games.errors import IllegalAction
+from bot.games.messages import Text
 from bot.games.options import Option
 from bot.games.rng import deal_commitment, deal_seed
 from bot.games.rules_text import rules_page
@@ -220,7 +221,7 @@ class JohnSmith(TrickGame[JohnSmithState]):
         )
         return Outcome(points=points, winners=winners, summary=summary)
 
-    def describe_action(self, action: str) -> str:
+    def describe_action(self, action: str) -> Text:
         """'call' -> 'Calls for John Smith'; 'play 7E' -> 'Plays the 7 of eagles'."""
         if action == "call":
             return "Calls for John Smith"
