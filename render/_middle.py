@@ -19,7 +19,7 @@ from bot.games.scene import Counter, Group
 from render import _theme as theme
 from render._fan import paste_badge, paste_fan, span, sprites_for, step_for
 from render._seat import Box
-from render._text import clean, draw_fitted, draw_text, fit, font, text_width
+from render._text import clean, draw_fitted, draw_text, fitted, font, note_cut, text_width
 from render.sprites import back_sprite, card_size, card_sprite
 
 CARD_WIDTHS = (76, 60, 50, 42)
@@ -131,8 +131,8 @@ def draw_groups(canvas: Image.Image, lines: list[list[Placed]], box: Box, pack: 
 def _draw_group(canvas: Image.Image, placed: Placed, x: int, y: int, pack: str) -> None:
     """One group: its label, then its cards (and owners) under it."""
     group, draw = placed.group, ImageDraw.Draw(canvas)
-    label = fit(group["label"], font(17), placed.w)
-    draw_text(draw, (x + placed.w // 2, y + 10), label, font(17), theme.TEXT, "mm")
+    label, face = fitted(english(group["label"]), font(17), placed.w)
+    draw_text(draw, (x + placed.w // 2, y + 10), label, face, theme.TEXT, "mm")
     cw, ch = card_size(placed.card_w)
     top = y + LABEL_H
     if group["kind"] == "pile":
@@ -195,16 +195,19 @@ def counters_height(counters: Sequence[Counter]) -> int:
 
 
 def draw_counters(draw: ImageDraw.ImageDraw, counters: Sequence[Counter], box: Box) -> None:
-    """Counters as pills in one centred row (cut short if the row is full)."""
+    """Counters as pills in one centred row (the last ones left out if the row is full,
+    which `cuts()` counts as overflowing)."""
     pills = []
     for c in counters:
-        label, value = fit(c["label"], font(16, bold=False), 160), fit(c["value"], font(20), 200)
-        width = round(text_width(label, font(16, bold=False)) + text_width(value, font(20))) + 34
-        pills.append((label, value, width))
-    while pills and sum(p[2] for p in pills) + 10 * (len(pills) - 1) > box.w:
-        pills.pop()
-    x = box.x + (box.w - sum(p[2] for p in pills) - 10 * max(0, len(pills) - 1)) // 2
-    for label, value, width in pills:
+        label, small = fitted(c["label"], font(16, bold=False), 160)
+        value, large = fitted(c["value"], font(20), 200)
+        width = round(text_width(label, small) + text_width(value, large)) + 34
+        pills.append((label, small, value, large, width))
+    while pills and sum(p[-1] for p in pills) + 10 * (len(pills) - 1) > box.w:
+        left_out = pills.pop()
+        note_cut(f"{left_out[0]} {left_out[2]}")
+    x = box.x + (box.w - sum(p[-1] for p in pills) - 10 * max(0, len(pills) - 1)) // 2
+    for label, small, value, large, width in pills:
         draw.rounded_rectangle(
             (x, box.y, x + width, box.y + COUNTER_H),
             radius=COUNTER_H // 2,
@@ -213,8 +216,8 @@ def draw_counters(draw: ImageDraw.ImageDraw, counters: Sequence[Counter], box: B
             width=2,
         )
         mid = box.y + COUNTER_H // 2
-        draw_text(draw, (x + 14, mid), label, font(16, bold=False), theme.MUTED, "lm")
-        draw_text(draw, (x + width - 14, mid), value, font(20), theme.TEXT, "rm")
+        draw_text(draw, (x + 14, mid), label, small, theme.MUTED, "lm")
+        draw_text(draw, (x + width - 14, mid), value, large, theme.TEXT, "rm")
         x += width + 10
 
 
@@ -223,7 +226,8 @@ def draw_lines(draw: ImageDraw.ImageDraw, lines: Sequence[str], box: Box) -> Non
     fitting = max(0, box.h // TEXT_LINE_H)
     shown = list(lines[:fitting])
     if len(lines) > fitting and fitting:
-        shown[-1] = f"… and {len(lines) - fitting + 1} more"
+        shown[-1] = f"… (+{len(lines) - fitting + 1})"
+        note_cut(" / ".join(lines[fitting - 1 :]))
     y = box.y + box.h - TEXT_LINE_H * len(shown) + TEXT_LINE_H // 2
     for text in shown:
         draw_fitted(

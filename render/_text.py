@@ -1,4 +1,5 @@
-"""Fonts and text that fits: the vendored DejaVu Sans, truncation with an ellipsis, wrapping.
+"""Fonts and text that fits: the vendored DejaVu Sans, a smaller size for a text too wide
+for its box, truncation with an ellipsis only past that, wrapping.
 
 We vendor DejaVu Sans (render/fonts/, Bitstream Vera licence, see LICENSE there) rather
 than Pillow's bundled Aileron: that one has no bold and only ASCII, so a name like "Zoë"
@@ -8,6 +9,8 @@ would show a box. Characters DejaVu lacks (emoji, CJK) are dropped, never drawn 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -47,12 +50,65 @@ def clean(text: str) -> str:
     return " ".join(kept.split())
 
 
+SHRINK = 0.75
+"""How far a text too wide for its box may be made smaller before it is cut: a longer
+language's words (German's, the pseudo-locale's) are drawn whole a size or two smaller."""
+_cut: list[set[str]] = []
+
+
+@contextmanager
+def cuts() -> Iterator[set[str]]:
+    """Every text cut with an ellipsis while the block runs (even at the smallest size it
+    may take): what the tests of each locale's pictures count as overflowing."""
+    found: set[str] = set()
+    _cut.append(found)
+    fit.cache_clear()
+    fitted.cache_clear()
+    try:
+        yield found
+    finally:
+        _cut.remove(found)
+
+
+def note_cut(text: str) -> None:
+    """Count a text left out of a picture for want of room (see `cuts`)."""
+    for found in _cut:
+        found.add(text)
+
+
+@lru_cache(maxsize=4096)
+def fitted(
+    text: str, face: ImageFont.FreeTypeFont, width: float
+) -> tuple[str, ImageFont.FreeTypeFont]:
+    """The cleaned text as it fits `width`, and the face to draw it in: the given one,
+    else the largest down to `SHRINK` of its size that holds it whole, else the smallest
+    with the text cut and ended with an ellipsis."""
+    cleaned = clean(text)
+    if text_width(cleaned, face) <= width:
+        return cleaned, face
+    size = int(face.size)
+    path = str(face.path)
+    smallest = face
+    for smaller in range(size - 1, max(1, math.ceil(size * SHRINK)) - 1, -1):
+        smallest = _face(path, smaller)
+        if text_width(cleaned, smallest) <= width:
+            return cleaned, smallest
+    return fit(cleaned, smallest, width), smallest
+
+
+@lru_cache(maxsize=128)
+def _face(path: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size)
+
+
 @lru_cache(maxsize=4096)
 def fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """The cleaned text, cut and ended with an ellipsis if it is wider than width."""
+    """The cleaned text, cut and ended with an ellipsis if it is wider than width (at
+    this size: `fitted` first tries smaller ones)."""
     text = clean(text)
     if text_width(text, face) <= width:
         return text
+    note_cut(text)
     lo, hi = 0, len(text)
     while lo < hi:  # the longest prefix that fits with its ellipsis
         mid = (lo + hi + 1) // 2
@@ -118,8 +174,8 @@ def draw_fitted(
     width: float,
     anchor: str = "la",
 ) -> float:
-    """Draw text cut to width at xy; the width it took."""
-    shown = fit(text, face, width)
+    """Draw text fitted to width at xy (smaller, or cut: `fitted`); the width it took."""
+    shown, face = fitted(text, face, width)
     if shown:
         draw_text(draw, xy, shown, face, fill, anchor)
     return text_width(shown, face)
