@@ -144,8 +144,15 @@ def _world(place: Place, tables: int) -> tuple[FakeDiscord, list[Any], list[int]
     guild = 0  # the fake's first guild, on shard 0
     if place.shards and place.shards[0] != 0:
         guild = fake.add_guild("bench", shard=place.shards[0], members=tuple(users))
+    for user in users:  # every player's Discord, and the server, in the run's language
+        user.locale = LOCALE
+    for found in fake.world.guilds.values():
+        found.locale = LOCALE
     return fake, users, [fake.add_channel(f"table-{i}", guild=guild) for i in range(tables)]
 
+
+LOCALE = "en-US"
+"""The Discord locale of every player and of the server (`--locale`): the words' cost."""
 
 Ready = Callable[[ParlourBot], Awaitable[None]]
 """What runs once the tables are open, before play: given the bot."""
@@ -340,6 +347,7 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=5, help="moves of each table's player")
     parser.add_argument("--runs", type=int, default=1, help="runs of each backend")
     parser.add_argument("--quick", action="store_true", help="20 tables, 3 moves each")
+    parser.add_argument("--locale", default="en-US", help="every player's and the server's")
     parser.add_argument("--write", action="store_true", help="write bench/RESULTS.md")
     parser.add_argument("--database", help="play as one shard on this database (no set-up)")
     parser.add_argument("--shard", type=int, default=0)
@@ -355,6 +363,8 @@ def main() -> int:
         lag = asyncio.run(as_shard(args))
         print(json.dumps(lag | {"missed": missed(lag)}), flush=True)
         return 1 if missed(lag) else 0
+    global LOCALE
+    LOCALE = args.locale
     tables, moves = (20, (3, 10)) if args.quick else (args.tables, (args.moves, 40))
     server = postgres_server(args.postgres)
     order = BACKENDS if args.backend == "both" else (args.backend,)
