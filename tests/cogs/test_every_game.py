@@ -225,7 +225,8 @@ async def test_every_patience_opens_takes_moves_and_is_given_up(
         own = [
             str(b["label"])
             for b in message.buttons
-            if b["custom_id"].split(":")[-1] not in ("auto", "hint", "undo", "redo", "resign")
+            if b["custom_id"].split(":")[-1]
+            not in ("auto", "hint", "undo", "redo", "resign", "still")
         ]
         version = table.version
         if message.selects and (not own or rng.random() < 0.7):
