@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -25,6 +26,8 @@ from render.sprites import back_sprite, card_size, card_sprite
 CARD_WIDTHS = (76, 60, 50, 42)
 LABEL_H, OWNER_H, GROUP_GAP, LINE_GAP = 24, 24, 28, 12
 MAX_ROW_BACKS = 8
+COUNTER_SCALES = (1.0, 0.9, 0.8, 0.75)
+"""The sizes a row of counters is tried at, before any is left out."""
 PILE_EDGES, PILE_OFFSET = 3, 3
 COUNTER_H, TEXT_LINE_H = 34, 24
 
@@ -194,19 +197,34 @@ def counters_height(counters: Sequence[Counter]) -> int:
     return COUNTER_H + 8 if counters else 0
 
 
-def draw_counters(draw: ImageDraw.ImageDraw, counters: Sequence[Counter], box: Box) -> None:
-    """Counters as pills in one centred row (the last ones left out if the row is full,
-    which `cuts()` counts as overflowing)."""
+def _pills(counters: Sequence[Counter], scale: float) -> list[tuple[str, Any, str, Any, int]]:
+    """Each counter's label and value as they fit their pill, in fonts `scale` of the
+    usual, and the pill's width."""
     pills = []
     for c in counters:
-        label, small = fitted(c["label"], font(16, bold=False), 160)
-        value, large = fitted(c["value"], font(20), 200)
+        label, small = fitted(c["label"], font(round(16 * scale), bold=False), 160)
+        value, large = fitted(c["value"], font(round(20 * scale)), 200)
         width = round(text_width(label, small) + text_width(value, large)) + 34
         pills.append((label, small, value, large, width))
-    while pills and sum(p[-1] for p in pills) + 10 * (len(pills) - 1) > box.w:
+    return pills
+
+
+def _row_width(pills: Sequence[tuple[str, Any, str, Any, int]]) -> int:
+    return sum(p[4] for p in pills) + 10 * max(0, len(pills) - 1)
+
+
+def draw_counters(draw: ImageDraw.ImageDraw, counters: Sequence[Counter], box: Box) -> None:
+    """Counters as pills in one centred row: in smaller fonts if the row is too full for
+    them (down to a quarter smaller), else the last ones left out, which `cuts()` counts
+    as overflowing."""
+    for scale in COUNTER_SCALES:
+        pills = _pills(counters, scale)
+        if _row_width(pills) <= box.w:
+            break
+    while pills and _row_width(pills) > box.w:
         left_out = pills.pop()
         note_cut(f"{left_out[0]} {left_out[2]}")
-    x = box.x + (box.w - sum(p[-1] for p in pills) - 10 * max(0, len(pills) - 1)) // 2
+    x = box.x + (box.w - _row_width(pills)) // 2
     for label, small, value, large, width in pills:
         draw.rounded_rectangle(
             (x, box.y, x + width, box.y + COUNTER_H),

@@ -16,7 +16,7 @@ from bot.games import english
 from bot.games.scene import SeatScene
 from render import _theme as theme
 from render._fan import paste_badge, paste_fan, span, sprites_for, step_for
-from render._text import RGB, draw_fitted, draw_text, fit, font, text_width
+from render._text import RGB, draw_fitted, draw_text, fitted, font, text_width
 from render.sprites import card_size
 
 SEAT_W, SEAT_H = 250, 136
@@ -85,17 +85,17 @@ def _header(draw: ImageDraw.ImageDraw, box: Box, seat: SeatScene, name: str, num
     x += 31
     badge = seat.get("badge", "")
     if badge:
-        right = _badge(draw, english(badge), right, y + 14) - 6
+        right = _badge(draw, english(badge), seat.get("tone", ""), right, y + 14) - 6
     fill = theme.DARK_TEXT if active else theme.TEXT
     draw_fitted(draw, (x, y + 14), name, font(NAME_SIZE), fill, right - x, anchor="lm")
 
 
-def _badge(draw: ImageDraw.ImageDraw, text: str, right: int, mid_y: int) -> int:
-    """A role pill ending at right, centred on mid_y; its left edge."""
-    face = font(BADGE_SIZE)
-    label = fit(text.upper(), face, BADGE_MAX_W - 12)
+def _badge(draw: ImageDraw.ImageDraw, text: str, tone: str, right: int, mid_y: int) -> int:
+    """A role pill ending at right, centred on mid_y, coloured by its `tone` (the scene's
+    kind of badge, whatever its words); its left edge."""
+    label, face = fitted(text.upper(), font(BADGE_SIZE), BADGE_MAX_W - 12)
     width = math.ceil(text_width(label, face)) + 12
-    colour: RGB = theme.BADGES.get(text.lower(), theme.BADGE_OTHER)
+    colour: RGB = theme.BADGES.get(tone or text.lower(), theme.BADGE_OTHER)
     left = right - width
     draw.rounded_rectangle((left, mid_y - 11, right, mid_y + 11), radius=11, fill=colour)
     draw_text(draw, (left + width / 2, mid_y), label, face, theme.DARK_TEXT, "mm")

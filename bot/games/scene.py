@@ -33,6 +33,9 @@ class SeatScene(TypedDict):
     score: NotRequired[int]
     badge: NotRequired[Text]
     """A short role: 'bank', 'dealer', 'out' ..."""
+    tone: NotRequired[str]
+    """The badge's kind where a picture colours it (`TONES`), in any language: taken
+    from its message's key, whose last part names it (`tricks.badge.dealer`)."""
     note: NotRequired[Text]
     """A short line under the seat: 'rate 5', 'passed' ..."""
     active: NotRequired[bool]
@@ -62,6 +65,9 @@ class Counter(TypedDict):
     label: Text
     value: Text
 
+
+TONES = frozenset({"bank", "banker", "dealer", "out"})
+"""The badges a picture colours by their kind."""
 
 HAND = "hand"
 """A group's role: the viewer's own hand, drawn apart from the cards before its seat."""
@@ -98,6 +104,9 @@ def seat(
         out["score"] = score
     if badge:
         out["badge"] = badge
+        tone = badge.key.rsplit(".", 1)[-1] if isinstance(badge, Message) else badge.lower()
+        if tone in TONES:
+            out["tone"] = tone
     if note:
         out["note"] = note
     if active:
